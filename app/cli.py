@@ -1,0 +1,231 @@
+"""The headless front end: `transfer-advisor methods|copy|trust ...`.
+
+Errors are one sentence on stderr (or `{"error": ...}` with --json) and a non-zero exit;
+never a traceback. Progress goes to stderr as a bar when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import os
+import signal
+import sys
+from typing import Any, Sequence
+
+from app import __version__
+from app.core import methods as method_registry
+from app.core.errors import Cancelled, TransferError
+from app.core.events import Event, Phase, Progress
+from app.core.hosts import HostSpec, resolve, trust
+from app.core.methods.base import COMPRESSION, Context, Options
+from app.core.paths import ENV_HOME
+from app.core.session import Session
+from app.core.transfer import CopyRequest, copy
+
+EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one sentence, exit 2, no usage dump
+        self.exit(EXIT_USAGE, f"transfer-advisor: {message}; see `transfer-advisor {self.prog.split()[-1]} --help`.\n"
+                  if " " in self.prog else f"transfer-advisor: {message}; see `transfer-advisor --help`.\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--ssh-config", metavar="FILE", help="read this ssh config instead of ~/.ssh/config (like ssh -F)")
+    common.add_argument("--config-dir", metavar="DIR", help=f"keep all state here (also ${ENV_HOME})")
+    common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+    p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
+                "another Linux box.")
+    p.add_argument("--version", action="version", version=f"transfer-advisor {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    m = sub.add_parser("methods", parents=[common], help="list the transfer methods and whether each can run")
+    m.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    m.add_argument("--dest", help="remote destination folder (checks it can be written)")
+    m.add_argument("--allow-insecure", action="store_true", help="offer unencrypted methods (trusted LAN only)")
+    m.add_argument("--compress", choices=COMPRESSION, default="none")
+
+    c = sub.add_parser("copy", parents=[common], help="copy files with a chosen method")
+    c.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
+    c.add_argument("--dest", required=True, help="destination folder (local with --download)")
+    c.add_argument("--method", required=True, choices=list(method_registry.METHODS), metavar="ID",
+                   help="one of: " + ", ".join(method_registry.METHODS))
+    c.add_argument("--cipher", help="ssh cipher, e.g. aes128-gcm@openssh.com")
+    c.add_argument("--compress", choices=COMPRESSION, default="none",
+                   help="none, ssh (ssh -C), or zstd/lz4 inside the pipeline")
+    c.add_argument("--mux", action="store_true", help="share one ssh connection (ControlMaster)")
+    c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
+    c.add_argument("--verify", action="store_true", help="also compare file hashes on both sides")
+    c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
+
+    t = sub.add_parser("trust", parents=[common], help="show a host's key fingerprint and add it to known_hosts")
+    t.add_argument("host")
+    t.add_argument("--yes", action="store_true", help="trust without asking (only after checking the fingerprint)")
+    return p
+
+
+def _password_prompt():
+    if not sys.stdin.isatty():
+        return None
+    return lambda prompt: getpass.getpass(prompt)
+
+
+class _ProgressBar:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, event: Event) -> None:
+        if not self.enabled:
+            return
+        if isinstance(event, Phase) and event.name != "copying":
+            self._clear()
+            print(f"{event.detail or event.name}…", file=sys.stderr)
+        elif isinstance(event, Progress):
+            width = 28
+            frac = event.done / event.total if event.total else 1.0
+            bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+            eta = event.eta
+            eta_text = f"ETA {int(eta // 60)}:{int(eta % 60):02d}" if eta is not None else ""
+            line = (f"\r[{bar}] {frac * 100:5.1f}%  {_size(event.done)} / {_size(event.total)}  "
+                    f"{event.rate / 1e6:7.1f} MB/s  {eta_text}")
+            sys.stderr.write(line.ljust(80))
+            sys.stderr.flush()
+            self.shown = True
+
+    def _clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            self.shown = False
+
+
+def _size(n: float) -> str:
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return str(n)
+
+
+async def _methods(args: argparse.Namespace) -> dict[str, Any]:
+    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=args.dest,
+                                 password=_password_prompt())
+    try:
+        options = Options(compress=args.compress)
+        ctx = Context(session.local, session.remote, options, args.allow_insecure)
+        rows = []
+        for m in method_registry.METHODS.values():
+            reason = m.unavailable(ctx)
+            rows.append({"id": m.id, "label": m.label, "secure": m.secure, "available": reason is None,
+                         "reason": reason, "summary": m.summary})
+        return {"host": args.host, "methods": rows, "ciphers": [c for c in session.remote.ciphers
+                                                                if c in session.local.ciphers],
+                "remote": session.remote.as_dict()}
+    finally:
+        await session.close()
+
+
+def _print_methods(out: dict[str, Any]) -> None:
+    print(f"Methods for {out['host']}:")
+    for row in out["methods"]:
+        mark = "yes" if row["available"] else "no "
+        security = "" if row["secure"] else "  [insecure]"
+        why = f" — {row['reason']}" if row["reason"] else ""
+        print(f"  {mark}  {row['id']:<13} {row['summary']}{security}{why}")
+    print(f"Ciphers both sides offer: {', '.join(out['ciphers']) or 'unknown'}")
+
+
+async def _copy(args: argparse.Namespace) -> dict[str, Any]:
+    options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download)
+    remote_dest = None if args.download else args.dest
+    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=remote_dest,
+                                 local_dest=args.dest if args.download else None, password=_password_prompt())
+    bar = _ProgressBar(sys.stderr.isatty() and not args.json)
+    try:
+        request = CopyRequest(args.sources, args.dest, args.method, options, args.allow_insecure, args.verify)
+        result = await copy(session, request, bar)
+    finally:
+        bar._clear()
+        await session.close()
+    return result.as_dict()
+
+
+def _print_copy(out: dict[str, Any]) -> None:
+    print(f"Copied {out['files']} files, {_size(out['bytes'])} in {out['seconds']:.1f} s "
+          f"({out['rate_MBps']:.1f} MB/s) with {out['method']}; verified ({out['verification']}).")
+    for note in out["notes"]:
+        print(f"Note: {note}")
+    print(f"Command: {out['command']}")
+
+
+async def _trust(args: argparse.Namespace) -> dict[str, Any]:
+    host = resolve(HostSpec(args.host, args.ssh_config))
+
+    def confirm(fingerprint: str) -> bool:
+        if args.yes:
+            return True
+        if not sys.stdin.isatty():
+            raise TransferError("usage", f"{args.host} has key fingerprint {fingerprint}; check it with the "
+                                "host's owner, then run again with --yes to trust it.")
+        answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
+        return answer.strip().lower() in ("y", "yes")
+
+    fingerprint = await trust(host, confirm)
+    return {"host": args.host, "fingerprint": fingerprint, "trusted": True}
+
+
+COMMANDS = {"methods": (_methods, _print_methods), "copy": (_copy, _print_copy),
+            "trust": (_trust, lambda out: print(f"Trusted {out['host']} ({out['fingerprint']}).")) }
+
+
+async def _cancellable(coro):
+    """SIGTERM cancels like Ctrl-C does, so remote helpers and staging folders are cleaned up."""
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        return await coro
+    except asyncio.CancelledError:
+        raise Cancelled() from None
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.config_dir:
+        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
+    run, show = COMMANDS[args.command]
+    try:
+        out = asyncio.run(_cancellable(run(args)))
+    except KeyboardInterrupt:
+        return _fail(args, Cancelled(), EXIT_CANCELLED)
+    except TransferError as exc:
+        return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
+                     EXIT_USAGE if exc.kind == "usage" else EXIT_ERROR)
+    if args.json:
+        print(json.dumps(out, indent=2, default=str))
+    else:
+        show(out)
+    return 0
+
+
+def _fail(args: argparse.Namespace, exc: TransferError, code: int) -> int:
+    if args.json:
+        print(json.dumps(exc.as_dict(), indent=2))
+    else:
+        print(f"transfer-advisor: {exc.sentence}", file=sys.stderr)
+        if exc.details and os.environ.get("TRANSFER_ADVISOR_DEBUG"):
+            print(exc.details, file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

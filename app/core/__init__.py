@@ -1,0 +1,1 @@
+"""The asyncio core: hosts, selection, methods, runner, transfer, verification. No Qt here."""

@@ -1,0 +1,59 @@
+"""Typed events the core emits while it works. Clients (CLI, GUI bridge) only read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A step began: connecting, scanning, copying, finalizing, verifying, cleaning up."""
+
+    name: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Progress:
+    done: int      # bytes of file data done (estimated from the stream for pipelines)
+    total: int     # bytes of file data in the selection
+    rate: float    # bytes per second over the last second or so
+    elapsed: float
+
+    @property
+    def eta(self) -> float | None:
+        if self.rate <= 0 or self.done >= self.total:
+            return None
+        return (self.total - self.done) / self.rate
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    method: str
+    options: dict
+    files: int
+    bytes: int
+    seconds: float
+    verified: bool
+    verification: str  # "sizes" or the hash tool used
+    command: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def rate_MBps(self) -> float:
+        return self.bytes / self.seconds / 1e6 if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict:
+        return {"method": self.method, "options": self.options, "files": self.files, "bytes": self.bytes,
+                "seconds": round(self.seconds, 3), "rate_MBps": round(self.rate_MBps, 2),
+                "verified": self.verified, "verification": self.verification, "command": self.command,
+                "notes": self.notes}
+
+
+Event = Phase | Progress | TransferResult
+Emit = Callable[[Event], None]
+
+
+def ignore(_event: Event) -> None:
+    pass

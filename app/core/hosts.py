@@ -1,0 +1,272 @@
+"""Hosts: what the user typed, what OpenSSH makes of it, and the control connection.
+
+OpenSSH resolves the host (`ssh -G`), so the control connection (asyncssh) and
+every OpenSSH binary the app starts agree on host name, port, user, identity
+files and known_hosts. asyncssh's own config reader is switched off: it ignores
+options it does not know, which would make the two disagree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shlex
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import asyncssh
+
+from app.core.errors import TransferError, explain_connect
+
+CONNECT_TIMEOUT = 15.0
+_SPEC = re.compile(r"^(?:(?P<user>[^@\s]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^:@\s\[\]]+)(?::(?P<port>\d+))?$")
+
+
+@dataclass(frozen=True)
+class HostSpec:
+    """`alias` or `[user@]host[:port]`, with an optional ssh config file (like `ssh -F`)."""
+
+    text: str
+    ssh_config: str | None = None
+
+    def parts(self) -> tuple[str | None, str, int | None]:
+        match = _SPEC.match(self.text.strip())
+        if not match or self.text.startswith("-"):
+            raise TransferError("usage", f"'{self.text}' is not a host; write an alias from your ssh config "
+                                "or [user@]host[:port].")
+        host = match["host"].strip("[]")
+        port = int(match["port"]) if match["port"] else None
+        if port is not None and not 0 < port < 65536:
+            raise TransferError("usage", f"Port {port} is out of range; use 1-65535.")
+        return match["user"], host, port
+
+
+@dataclass(frozen=True)
+class Host:
+    """A host as OpenSSH resolves it."""
+
+    spec: HostSpec
+    alias: str
+    hostname: str
+    port: int
+    user: str
+    identity_files: tuple[str, ...]
+    known_hosts_files: tuple[str, ...]
+    identities_only: bool
+    host_key_alias: str | None = None
+    extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def label(self) -> str:
+        return self.spec.text
+
+    @property
+    def known_hosts_name(self) -> str:
+        """The name OpenSSH looks up in known_hosts (`[host]:port` off port 22)."""
+        name = self.host_key_alias or self.hostname
+        return name if self.port == 22 else f"[{name}]:{self.port}"
+
+    def ssh_options(self) -> list[str]:
+        """Options every OpenSSH binary gets, so it resolves the host exactly as we did."""
+        opts: list[str] = []
+        if self.spec.ssh_config:
+            opts += ["-F", self.spec.ssh_config]
+        user, _host, port = self.spec.parts()
+        if user:
+            opts += ["-o", f"User={user}"]
+        if port:
+            opts += ["-o", f"Port={port}"]
+        # The control connection already verified the host key; never prompt, never accept a new one.
+        opts += ["-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes"]
+        return opts
+
+    def display_options(self) -> list[str]:
+        """The options a person would type: just the config file and the target."""
+        opts: list[str] = []
+        if self.spec.ssh_config:
+            opts += ["-F", self.spec.ssh_config]
+        user, _host, port = self.spec.parts()
+        if port:
+            opts += ["-p", str(port)]
+        if user:
+            opts += ["-l", user]
+        return opts
+
+
+def _parse_ssh_g(text: str) -> dict[str, list[str]]:
+    values: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(" ")
+        values.setdefault(key.lower(), []).append(value)
+    return values
+
+
+def resolve(spec: HostSpec) -> Host:
+    """Ask OpenSSH (`ssh -G`) what the spec means, the same way scp/rsync/ssh will."""
+    user, host, port = spec.parts()
+    if spec.ssh_config and not os.path.isfile(spec.ssh_config):
+        raise TransferError("usage", f"The ssh config file {spec.ssh_config} does not exist; check the path.")
+    argv = ["ssh", "-G"]
+    if spec.ssh_config:
+        argv += ["-F", spec.ssh_config]
+    if user:
+        argv += ["-o", f"User={user}"]
+    if port:
+        argv += ["-o", f"Port={port}"]
+    argv += ["--", host]
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+    except FileNotFoundError as exc:
+        raise TransferError("tool-missing", "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
+                            str(exc)) from exc
+    if out.returncode != 0:
+        raise TransferError("usage", f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
+                            out.stderr)
+    values = _parse_ssh_g(out.stdout)
+
+    def one(key: str, default: str = "") -> str:
+        return values.get(key, [default])[0]
+
+    def expand(path: str) -> str:
+        return os.path.expanduser(path)
+
+    identity = tuple(p for p in (expand(v) for v in values.get("identityfile", [])) if os.path.exists(p))
+    known: list[str] = []
+    for key in ("userknownhostsfile", "globalknownhostsfile"):
+        for line in values.get(key, []):
+            known += [expand(p) for p in shlex.split(line)]
+    alias = one("hostkeyalias")
+    return Host(
+        spec=spec, alias=host, hostname=one("hostname", host), port=int(one("port", "22")),
+        user=one("user", os.environ.get("USER", "root")), identity_files=identity,
+        known_hosts_files=tuple(known), identities_only=one("identitiesonly") == "yes",
+        host_key_alias=alias if alias and alias != "none" else None,
+        extra={k: v[0] for k, v in values.items() if k in ("proxyjump", "proxycommand", "controlpath")},
+    )
+
+
+def _load_known_hosts(host: Host) -> asyncssh.SSHKnownHosts:
+    text = ""
+    for path in host.known_hosts_files:
+        if path != "/dev/null" and os.path.isfile(path):
+            text += Path(path).read_text(errors="replace") + "\n"
+    return asyncssh.import_known_hosts(text)
+
+
+def _known_hosts_has_entry(host: Host) -> bool:
+    """True when some known_hosts file already holds a key for this host (hashed entries too)."""
+    for path in host.known_hosts_files:
+        if path == "/dev/null" or not os.path.isfile(path):
+            continue
+        out = subprocess.run(["ssh-keygen", "-F", host.known_hosts_name, "-f", path],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if out.returncode == 0 and out.stdout.strip():
+            return True
+    return False
+
+
+async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
+    try:
+        key = await asyncio.wait_for(asyncssh.get_server_host_key(host.hostname, host.port, config=[]),
+                                     CONNECT_TIMEOUT)
+    except (OSError, asyncssh.Error, TimeoutError) as exc:
+        raise explain_connect(exc, host.label) from exc
+    if key is None:
+        raise TransferError("host-key-unknown", f"{host.label} presented no host key; it cannot be verified.")
+    return key
+
+
+async def _host_key_error(host: Host) -> TransferError:
+    key = await fetch_host_key(host)
+    fingerprint = key.get_fingerprint("sha256")
+    if _known_hosts_has_entry(host):
+        return TransferError(
+            "host-key-changed",
+            f"The host key of {host.label} has CHANGED (now {fingerprint}); the connection was refused because "
+            f"someone may be intercepting it. If the server was reinstalled, remove the old key with "
+            f"`ssh-keygen -R '{host.known_hosts_name}'` and check the new fingerprint with its owner.")
+    return TransferError(
+        "host-key-unknown",
+        f"{host.label} is not a known host (key fingerprint {fingerprint}); if that is the right fingerprint, "
+        f"run `transfer-advisor trust {host.label}` (or connect once with ssh) and try again.")
+
+
+def cpu_has_aes() -> bool:
+    try:
+        with open("/proc/cpuinfo") as f:
+            return any(line.startswith("flags") and " aes" in line for line in f)
+    except OSError:
+        return False
+
+
+def preferred_ciphers() -> list[str]:
+    """asyncssh prefers chacha20; with AES instructions AES-GCM is faster, so it goes first."""
+    gcm = ["aes128-gcm@openssh.com", "aes256-gcm@openssh.com"]
+    chacha = ["chacha20-poly1305@openssh.com"]
+    ctr = ["aes128-ctr", "aes192-ctr", "aes256-ctr"]
+    return gcm + chacha + ctr if cpu_has_aes() else chacha + gcm + ctr
+
+
+PasswordCallback = Callable[[str], str | None]
+
+
+async def connect(host: Host, password: PasswordCallback | None = None) -> asyncssh.SSHClientConnection:
+    """Open the control connection, checking the host key against known_hosts."""
+    options = dict(
+        host=host.hostname, port=host.port, username=host.user, config=[],
+        known_hosts=_load_known_hosts(host), encryption_algs=preferred_ciphers(),
+        connect_timeout=CONNECT_TIMEOUT, login_timeout=CONNECT_TIMEOUT,
+    )
+    if host.host_key_alias:
+        options["host_key_alias"] = host.host_key_alias
+    if host.identity_files:
+        options["client_keys"] = list(host.identity_files)
+    if host.identities_only:
+        options["agent_path"] = None
+    if password is not None:
+        prompt = password
+        options["password_auth"] = True
+
+        class _Client(asyncssh.SSHClient):
+            def password_auth_requested(self) -> str | None:  # noqa: D401 - asyncssh callback
+                return prompt(f"Password for {host.user}@{host.hostname}: ")
+
+        options["client_factory"] = _Client
+    else:
+        options["password_auth"] = False
+        options["kbdint_auth"] = False
+    try:
+        return await asyncssh.connect(**options)
+    except asyncssh.HostKeyNotVerifiable:
+        raise await _host_key_error(host) from None
+    except (OSError, asyncssh.Error, TimeoutError) as exc:
+        raise explain_connect(exc, host.label) from exc
+
+
+async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
+    """Add the host's key to the user's known_hosts after `confirm(fingerprint)` says yes.
+
+    Refuses when a different key is already known: a changed key is never accepted here.
+    """
+    key = await fetch_host_key(host)
+    fingerprint = key.get_fingerprint("sha256")
+    if _known_hosts_has_entry(host):
+        try:
+            conn = await connect(host)
+        except TransferError as exc:
+            raise TransferError("host-key-changed", exc.sentence) from exc
+        conn.close()
+        return fingerprint
+    if not confirm(fingerprint):
+        raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted; nothing was changed.")
+    target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
+    if target is None:
+        raise TransferError("usage", "No user known_hosts file is configured; set UserKnownHostsFile.")
+    Path(target).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    line = f"{host.known_hosts_name} {key.export_public_key('openssh').decode().strip()}\n"
+    with open(target, "a") as f:
+        f.write(line)
+    return fingerprint

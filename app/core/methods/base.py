@@ -1,0 +1,180 @@
+"""What every transfer method is: a pure builder of argv lists plus what it needs.
+
+A method never runs anything. `build(job)` turns a `Job` (sources, destination,
+options, how to start ssh) into a `Plan` (local process stages, the remote
+helper it needs, how progress is measured, the shell one-liner for people).
+The transfer engine runs plans; the unit tests assert them.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field, replace
+from posixpath import basename, dirname
+
+from app.core.capabilities import Capabilities
+from app.core.runner import Stage
+
+COMPRESSION = ("none", "ssh", "zstd", "lz4")
+# (compress, decompress) commands for pipeline compression.
+PIPE_CODECS = {"zstd": (["zstd", "-q", "-1", "-T0", "-c"], ["zstd", "-q", "-d", "-c"]),
+               "lz4": (["lz4", "-q", "-1", "-c"], ["lz4", "-q", "-d", "-c"])}
+
+
+@dataclass(frozen=True)
+class Options:
+    cipher: str | None = None
+    compress: str = "none"
+    mux: bool = False
+    download: bool = False
+
+    def as_dict(self) -> dict:
+        return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
+                "direction": "download" if self.download else "upload"}
+
+
+@dataclass(frozen=True)
+class Ssh:
+    """How to start OpenSSH for one host: the options that make it resolve the host like we do."""
+
+    target: str
+    options: tuple[str, ...] = ()
+    control_path: str | None = None
+
+    def opts(self, o: Options) -> list[str]:
+        out = list(self.options)
+        if o.cipher:
+            out += ["-c", o.cipher]
+        if o.compress == "ssh":
+            out += ["-C"]
+        if self.control_path:
+            out += ["-o", f"ControlPath={self.control_path}", "-o", "ControlMaster=no"]
+        return out
+
+    def command(self, o: Options, remote: str) -> list[str]:
+        """`ssh ... target REMOTE`: the remote command is one string for the remote shell."""
+        return ["ssh", *self.opts(o), "--", self.target, remote]
+
+    def rsh(self, o: Options) -> str:
+        """The `-e` value for rsync (rsync splits it honouring quotes)."""
+        return shlex.join(["ssh", *self.opts(o)])
+
+
+@dataclass(frozen=True)
+class Listener:
+    """A helper the method needs running on the remote side before the local stages start."""
+
+    command: str           # remote shell command; prints its readiness line on stderr
+    ready: str             # regex matched against stderr lines; group "port" when the port is chosen there
+    stdin: bytes = b""     # fed to the helper (secrets travel here, never in argv)
+    ends_by_itself: bool = True  # netcat exits after its one connection; a daemon must be stopped
+
+
+@dataclass(frozen=True)
+class Job:
+    ssh: Ssh
+    sources: tuple[str, ...]  # absolute paths on the sending side
+    dest: str                 # absolute folder on the receiving side
+    options: Options
+    listen_address: str = ""  # insecure methods: the remote address to bind
+    port: int = 0             # rsync daemon: the port chosen for it
+    secret: str = ""          # rsync daemon: one-time password
+
+
+@dataclass(frozen=True)
+class Plan:
+    stages: list[Stage]
+    display: str                     # the equivalent shell one-liner
+    progress: str = "relay"          # relay | procio | rsync
+    relay_after: int | None = None   # -1 relays the source (a file or socket) into stage 0
+    stdin_data: bytes | None = None  # written to stage 0's stdin
+    read_file: str | None = None     # a local file relayed into stage 0 (ssh-cat upload)
+    write_file: str | None = None    # a local file the last stage's output goes to (ssh-cat download)
+    listener: Listener | None = None
+    connect: str | None = None       # "upload"/"download": the app opens the data socket to the listener
+    counts_tar_stream: bool = False  # progress counts a tar stream (headers and padding included)
+
+
+@dataclass
+class Context:
+    """What availability depends on."""
+
+    local: Capabilities
+    remote: Capabilities
+    options: Options
+    allow_insecure: bool = False
+    source_names: list[str] = field(default_factory=list)
+    single_file: bool = False
+
+
+class Method:
+    id: str = ""
+    label: str = ""
+    secure: bool = True
+    summary: str = ""
+    keeps_symlinks: bool = True
+    stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
+    codecs = ("none", "ssh")
+    uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        """(side, tool) pairs this method needs with these options."""
+        return []
+
+    def unavailable(self, ctx: Context) -> str | None:
+        """Why this method cannot run here, or None when it can."""
+        if not self.secure and not ctx.allow_insecure:
+            return "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
+        if ctx.options.compress not in self.codecs:
+            return f"cannot use {ctx.options.compress} compression"
+        for side, tool in self.needs(ctx) + (_codec_needs(ctx.options) if self.uses_pipe_codecs else []):
+            caps = ctx.local if side == "local" else ctx.remote
+            if not caps.has(tool):
+                where = "this computer" if side == "local" else "the remote host"
+                return f"`{tool}` is not installed on {where}"
+        if ctx.options.cipher and ctx.remote.ciphers and ctx.options.cipher not in ctx.remote.ciphers:
+            return f"the server does not offer the cipher {ctx.options.cipher}"
+        if ctx.options.cipher and ctx.local.ciphers and ctx.options.cipher not in ctx.local.ciphers:
+            return f"this computer's ssh does not know the cipher {ctx.options.cipher}"
+        return None
+
+    def build(self, job: Job) -> Plan:
+        raise NotImplementedError
+
+
+def _codec_needs(o: Options) -> list[tuple[str, str]]:
+    if o.compress in PIPE_CODECS:
+        return [("local", o.compress), ("remote", o.compress)]
+    return []
+
+
+def q(path: str) -> str:
+    """Quote for a POSIX shell (any bytes: undecodable ones stay surrogate-escaped)."""
+    return shlex.quote(path)
+
+
+def display(stages: list[list[str]]) -> str:
+    return " | ".join(shlex.join(s) for s in stages)
+
+
+def dot_slash(name: str) -> str:
+    """`./name`, so a name with a leading dash is never read as an option."""
+    return name if name.startswith("/") else "./" + name
+
+
+def split_sources(sources: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(parent folder, name) per source."""
+    return [(dirname(s.rstrip("/")) or "/", basename(s.rstrip("/"))) for s in sources]
+
+
+_GLOB = re.compile(r"([\\*?\[\]])")
+
+
+def glob_escape(path: str) -> str:
+    """scp (SFTP mode) and sftp expand globs in remote paths; a backslash makes them literal."""
+    return _GLOB.sub(r"\\\1", path)
+
+
+def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
+    return replace(job, ssh=display_ssh)

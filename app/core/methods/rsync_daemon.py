@@ -1,0 +1,66 @@
+"""rsync daemon (insecure): rsync's own protocol on plain TCP, no encryption. The app starts a
+private daemon through ssh for this one transfer: bound to the one address we reached, one
+connection at a time, a one-time secret, its folder removed when it stops."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from posixpath import dirname, relpath
+
+from app.core.methods.base import Context, Job, Listener, Method, Plan, display
+from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress
+from app.core.runner import Stage
+
+READY = r"listening on port (?P<port>\d+)"
+USER, MODULE = "ta", "ta"
+
+# Runs on the remote side. $1 address, $2 port, $3 module path, $4 "true" for read only.
+# The secret arrives on stdin, never in argv. Exits (and cleans up) when its process group is killed.
+_SCRIPT = r"""
+d=$(mktemp -d) || exit 1
+trap 'rm -rf "$d"' EXIT
+trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
+umask 077
+IFS= read -r secret
+printf '%s:%s\n' "$5" "$secret" > "$d/secrets"
+printf 'address = %s\nport = %s\nuse chroot = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n  uid = %s\n  gid = %s\n' \
+  "$1" "$2" "$d" "$d" "$6" "$3" "$4" "$5" "$d" "$(id -u)" "$(id -g)" > "$d/rsyncd.conf"
+rsync --daemon --no-detach --config="$d/rsyncd.conf" --log-file=/dev/stderr &
+pid=$!
+wait "$pid"
+"""
+
+
+class RsyncDaemon(Method):
+    id = "rsync-daemon"
+    label = "rsync daemon (insecure)"
+    secure = False
+    summary = "rsync's own protocol on plain TCP: no encryption cost, keeps rsync's features. Unencrypted."
+    stages_itself = True
+    codecs = ("none", "zstd", "lz4")
+    uses_pipe_codecs = False
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "rsync"), ("remote", "rsync")]
+
+    def build(self, job: Job) -> Plan:
+        o = job.options
+        port = str(job.port or "PORT")
+        if not o.download:
+            root = job.dest
+            url = f"rsync://{USER}@{job.listen_address}:{port}/{MODULE}/"
+            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources], url]
+        else:
+            root = os.path.commonpath([dirname(s.rstrip("/")) or "/" for s in job.sources])
+            urls = [f"rsync://{USER}@{job.listen_address}:{port}/{MODULE}/{relpath(s.rstrip('/'), root)}"
+                    for s in job.sources]
+            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
+        readonly = "true" if o.download else "false"
+        remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE])
+        shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {shlex.quote(root)}, then\n"
+                 f"RSYNC_PASSWORD=... {display([argv])}")
+        return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync",
+                    listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
+                                             ends_by_itself=False))
+

@@ -1,0 +1,27 @@
+"""scp: the default everyone knows. OpenSSH 9 runs it over the SFTP protocol, so it pays a
+round trip per file: fine for a few large files, slow for many small ones."""
+
+from __future__ import annotations
+
+from app.core.methods.base import Context, Job, Method, Plan, display, glob_escape
+from app.core.runner import Stage
+
+
+class Scp(Method):
+    id = "scp"
+    label = "scp"
+    summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."
+    keeps_symlinks = False  # scp -r copies what a link points to
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "scp")]
+
+    def build(self, job: Job) -> Plan:
+        o = job.options
+        argv = ["scp", "-r", "-p", "-q", *job.ssh.opts(o), "--"]
+        if not o.download:
+            # Absolute local paths: a ':' in a name can then never be read as host:path.
+            argv += [*job.sources, f"{job.ssh.target}:{glob_escape(job.dest)}/"]
+        else:
+            argv += [f"{job.ssh.target}:{glob_escape(s)}" for s in job.sources] + [job.dest + "/"]
+        return Plan([Stage(argv)], display([argv]), "procio")

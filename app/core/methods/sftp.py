@@ -1,0 +1,41 @@
+"""sftp: OpenSSH's file transfer protocol driven by a batch script. Pipelined requests help
+large files; many small files still cost a round trip each."""
+
+from __future__ import annotations
+
+from app.core.methods.base import Context, Job, Method, Plan, glob_escape
+from app.core.runner import Stage
+
+
+def batch_arg(path: str) -> str:
+    """One argument for an sftp batch line: double-quoted, with quotes, backslashes and globs escaped."""
+    return '"' + glob_escape(path).replace('"', '\\"') + '"'
+
+
+class Sftp(Method):
+    id = "sftp"
+    label = "sftp"
+    summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."
+    keeps_symlinks = False  # put -r / get -r copy what a link points to
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "sftp")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        if any("\n" in name or "\r" in name for name in ctx.source_names):
+            return "its batch commands cannot name a top-level item with a line break in its name"
+        return super().unavailable(ctx)
+
+    def build(self, job: Job) -> Plan:
+        o = job.options
+        verb = "get" if o.download else "put"
+        lines = [f"{verb} -r -p {batch_arg(s)} {batch_arg(job.dest + '/')}" for s in job.sources]
+        script = "\n".join(lines) + "\n"
+        argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
+        shown = f"printf '%s\\n' {' '.join(_sh(line) for line in lines)} | {' '.join(_sh(a) for a in argv)}"
+        return Plan([Stage(argv)], shown, "procio", stdin_data=script.encode("utf-8", "surrogateescape"))
+
+
+def _sh(text: str) -> str:
+    import shlex
+    return shlex.quote(text)

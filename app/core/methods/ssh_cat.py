@@ -1,0 +1,40 @@
+"""ssh cat: one file piped through ssh, no protocol on top. The leanest secure path for a
+single large file."""
+
+from __future__ import annotations
+
+import shlex
+from posixpath import basename, join
+
+from app.core.methods.base import Context, Job, Method, Plan, display
+from app.core.methods.tar_common import codec
+from app.core.runner import Stage
+
+
+class SshCat(Method):
+    id = "ssh-cat"
+    label = "ssh cat (one file)"
+    summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
+    codecs = ("none", "ssh", "zstd", "lz4")
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "ssh")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        if not ctx.single_file:
+            return "copies exactly one regular file; the selection is not one file"
+        return super().unavailable(ctx)
+
+    def build(self, job: Job) -> Plan:
+        o, c = job.options, codec(job.options)
+        (source,) = job.sources
+        target = join(job.dest, basename(source))
+        if not o.download:
+            remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
+            stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "relay", -1,
+                        read_file=source)
+        remote = (shlex.join(c[0]) if c else "cat") + " < " + shlex.quote(source)
+        stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "relay",
+                    len(stages) - 1, write_file=target)

@@ -1,0 +1,33 @@
+"""tar over ssh: one stream for the whole tree, so reading, sending and writing overlap
+and there is no per-file round trip. The winner for many small files."""
+
+from __future__ import annotations
+
+from app.core.methods.base import Context, Job, Method, Plan, display
+from app.core.methods.tar_common import codec, remote_pipeline, tar_create, tar_extract
+from app.core.runner import Stage
+
+
+class TarOverSsh(Method):
+    id = "tar-ssh"
+    label = "tar over ssh"
+    summary = "Streams one tar archive through ssh: no per-file round trips, best for many small files."
+    keeps_symlinks = True
+    codecs = ("none", "ssh", "zstd", "lz4")
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "tar"), ("remote", "tar"), ("local", "ssh")]
+
+    def build(self, job: Job) -> Plan:
+        o, c = job.options, codec(job.options)
+        if not o.download:
+            remote = [c[1], tar_extract(job.dest)] if c else [tar_extract(job.dest)]
+            stages = [tar_create(job.sources)] + ([c[0]] if c else [])
+            stages.append(job.ssh.command(o, remote_pipeline(remote)))
+            relay_after = 0
+        else:
+            remote = [tar_create(job.sources)] + ([c[0]] if c else [])
+            stages = [job.ssh.command(o, remote_pipeline(remote))] + ([c[1]] if c else [])
+            relay_after = len(stages) - 1
+            stages.append(tar_extract(job.dest))
+        return Plan([Stage(s) for s in stages], display(stages), "relay", relay_after, counts_tar_stream=True)

@@ -1,0 +1,63 @@
+"""Progress: where the bytes-done figure comes from, and the rate over a short window.
+
+- relay: the bytes the app itself relayed between two stages (pipelines);
+- procio: bytes written by the tool's own process, from /proc/PID/io (scp, sftp);
+- rsync: rsync's `--info=progress2` total, parsed from its output.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import deque
+
+from app.core.runner import proc_io
+
+_RSYNC = re.compile(r"^\s*([\d,.]+)\s+(\d+)%\s+\S+/s")
+
+
+def parse_rsync_progress2(line: str) -> int | None:
+    """Bytes done from one `--info=progress2` line, e.g. `  1,234,567  45%  12.34MB/s  0:00:12 (xfr#5, ...)`."""
+    match = _RSYNC.match(line)
+    if not match:
+        return None
+    return int(match.group(1).replace(",", "").replace(".", ""))
+
+
+class RsyncProgress:
+    def __init__(self) -> None:
+        self.done = 0
+
+    def feed(self, line: str) -> None:
+        value = parse_rsync_progress2(line)
+        if value is not None:
+            self.done = max(self.done, value)
+
+
+class ProcIO:
+    """Bytes a running process wrote, kept after it exits (the last reading stays)."""
+
+    def __init__(self, pid: int, field_name: str = "wchar") -> None:
+        self.pid, self.field_name, self.done = pid, field_name, 0
+
+    def read(self) -> int:
+        value = proc_io(self.pid, self.field_name)
+        if value > self.done:
+            self.done = value
+        return self.done
+
+
+class RateWindow:
+    """Bytes per second over the last `seconds`, from (time, bytes) samples."""
+
+    def __init__(self, seconds: float = 1.0) -> None:
+        self.seconds = seconds
+        self.samples: deque[tuple[float, int]] = deque()
+
+    def add(self, done: int, now: float | None = None) -> float:
+        now = time.monotonic() if now is None else now
+        self.samples.append((now, done))
+        while len(self.samples) > 2 and now - self.samples[1][0] >= self.seconds:
+            self.samples.popleft()
+        t0, d0 = self.samples[0]
+        return (done - d0) / (now - t0) if now > t0 else 0.0

@@ -1,0 +1,257 @@
+"""One runner for every local process the app starts.
+
+Each process gets its own session (so a signal reaches its whole group), is
+cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.
+Pipelines are joined by kernel pipes; where the app must count bytes it relays
+them with `os.splice`, which moves data between pipes and sockets without
+copying it through Python, so watching a copy costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+STDERR_KEEP = 64 * 1024
+SPLICE_CHUNK = 1 << 20
+CANCEL_STEPS = ((signal.SIGINT, 2.0), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0))
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One local process of a pipeline."""
+
+    argv: Sequence[str]
+    env: dict[str, str] = field(default_factory=dict)
+    cwd: str | None = None
+
+    @property
+    def tool(self) -> str:
+        return os.path.basename(self.argv[0])
+
+
+@dataclass
+class StageResult:
+    tool: str
+    returncode: int
+    stderr: str
+
+
+class Relay:
+    """Moves bytes from one fd to another in a thread, counting them."""
+
+    def __init__(self, src: int, dst: int) -> None:
+        self.src, self.dst = src, dst
+        self.bytes = 0
+        self.error: OSError | None = None
+        self.done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="relay", daemon=True)
+        self._started = False
+
+    def start(self) -> None:
+        self._started = True
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                moved = os.splice(self.src, self.dst, SPLICE_CHUNK)
+                if moved == 0:
+                    break
+                self.bytes += moved
+        except OSError as exc:  # EPIPE when the reader died: the reader's own error explains it
+            self.error = exc
+        finally:
+            for fd in (self.src, self.dst):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            self.done.set()
+
+    async def wait(self) -> None:
+        if not self._started:  # never ran: just give the fds back
+            for fd in (self.src, self.dst):
+                os.close(fd)
+            self._started = True
+            self.done.set()
+        await asyncio.to_thread(self.done.wait)
+
+
+class Pipeline:
+    """Local processes joined stdout→stdin; optionally a counted relay after one stage.
+
+    `relay_after=i` puts the app between stage i and stage i+1 (or, for the last
+    stage, between it and `sink`, an fd such as a connected socket); `source`
+    likewise feeds the first stage (or the relay before it) from an fd.
+    """
+
+    def __init__(self, stages: Sequence[Stage], relay_after: int | None = None, *,
+                 source: int | None = None, sink: int | None = None,
+                 on_stdout_line: Callable[[str], None] | None = None) -> None:
+        self.stages = list(stages)
+        self.relay_after = relay_after
+        self.source, self.sink = source, sink
+        self.on_stdout_line = on_stdout_line
+        self.procs: list[asyncio.subprocess.Process] = []
+        self.relay: Relay | None = None
+        self._stderr: list[bytearray] = []
+        self._readers: list[asyncio.Task] = []
+
+    @property
+    def bytes_relayed(self) -> int:
+        return self.relay.bytes if self.relay else 0
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs]
+
+    async def start(self) -> None:
+        """Start every stage. `relay_after=-1` relays `source` into the first stage."""
+        last = len(self.stages) - 1
+        ours: list[int] = []  # pipe ends the parent must close once the children hold them
+
+        def pipe() -> tuple[int, int]:
+            r, w = os.pipe()
+            ours.extend((r, w))
+            return r, w
+
+        stdin: int = self.source if self.source is not None else asyncio.subprocess.DEVNULL
+        if self.relay_after == -1:
+            assert self.source is not None
+            r, w = pipe()
+            ours.remove(w)
+            self.relay = Relay(os.dup(self.source), w)
+            stdin = r
+        try:
+            for i, stage in enumerate(self.stages):
+                next_stdin: int = asyncio.subprocess.DEVNULL
+                if self.relay_after == i:
+                    r, stdout = pipe()
+                    ours.remove(r)
+                    if i < last:
+                        next_stdin, w = pipe()
+                        ours.remove(w)
+                        self.relay = Relay(r, w)
+                    else:
+                        assert self.sink is not None
+                        self.relay = Relay(r, os.dup(self.sink))
+                elif i < last:
+                    next_stdin, stdout = pipe()
+                elif self.sink is not None:
+                    stdout = self.sink
+                elif self.on_stdout_line is not None:
+                    stdout = asyncio.subprocess.PIPE
+                else:
+                    stdout = asyncio.subprocess.DEVNULL
+                proc = await asyncio.create_subprocess_exec(
+                    *stage.argv, stdin=stdin, stdout=stdout, stderr=asyncio.subprocess.PIPE,
+                    env={**os.environ, "LC_ALL": "C", **stage.env}, cwd=stage.cwd, start_new_session=True)
+                self.procs.append(proc)
+                buf = bytearray()
+                self._stderr.append(buf)
+                self._readers.append(asyncio.create_task(_drain(proc.stderr, buf)))
+                if stdout == asyncio.subprocess.PIPE:
+                    self._readers.append(asyncio.create_task(_lines(proc.stdout, self.on_stdout_line)))
+                for fd in (stdin, stdout):
+                    if fd in ours:
+                        os.close(fd)
+                        ours.remove(fd)
+                stdin = next_stdin
+        except BaseException:
+            for fd in ours:
+                os.close(fd)
+            await self.cancel()
+            raise
+        if self.relay is not None:
+            self.relay.start()
+
+    async def wait(self) -> list[StageResult]:
+        codes = [await p.wait() for p in self.procs]
+        if self._readers:
+            await asyncio.gather(*self._readers, return_exceptions=True)
+        if self.relay is not None:
+            await self.relay.wait()
+        return [StageResult(s.tool, c, self._stderr[i].decode(errors="replace"))
+                for i, (s, c) in enumerate(zip(self.stages, codes))]
+
+    async def cancel(self) -> None:
+        """Stop every process group in steps and reap them."""
+        for sig, grace in CANCEL_STEPS:
+            alive = [p for p in self.procs if p.returncode is None]
+            if not alive:
+                break
+            for p in alive:
+                try:
+                    os.killpg(p.pid, sig)
+                except ProcessLookupError:
+                    pass
+            try:
+                await asyncio.wait_for(asyncio.gather(*(p.wait() for p in alive)), grace)
+            except TimeoutError:
+                continue
+        for task in self._readers:
+            task.cancel()
+        if self.relay is not None:
+            await self.relay.wait()
+
+
+async def _drain(stream: asyncio.StreamReader | None, buf: bytearray) -> None:
+    if stream is None:
+        return
+    while chunk := await stream.read(65536):
+        buf += chunk
+        if len(buf) > STDERR_KEEP:
+            del buf[: len(buf) - STDERR_KEEP]
+
+
+async def _lines(stream: asyncio.StreamReader | None, callback: Callable[[str], None]) -> None:
+    """Deliver output lines, treating `\\r` as a line end (progress meters redraw with it)."""
+    if stream is None:
+        return
+    pending = b""
+    while chunk := await stream.read(65536):
+        pending += chunk
+        parts = pending.replace(b"\r", b"\n").split(b"\n")
+        pending = parts.pop()
+        for part in parts:
+            if part:
+                callback(part.decode(errors="replace"))
+    if pending:
+        callback(pending.decode(errors="replace"))
+
+
+async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
+    """Run one short local command, returning (returncode, stdout, stderr)."""
+    proc = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
+    except BaseException:
+        if proc.returncode is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
+        raise
+    return proc.returncode, out, err.decode(errors="replace")
+
+
+def proc_io(pid: int, field_name: str) -> int:
+    """Bytes a process has read (`rchar`) or written (`wchar`) so far, from /proc."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key == field_name:
+                    return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def socket_fd(sock: socket.socket) -> int:
+    return sock.fileno()

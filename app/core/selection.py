@@ -1,0 +1,159 @@
+"""The selection: what to send (or fetch), as a list of entries relative to their roots.
+
+Paths are `str` as the OS gives them (undecodable bytes kept by surrogateescape),
+so any file name survives the round trip to the tools and back.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from posixpath import basename, join, normpath
+
+import asyncssh
+
+from app.core.errors import TransferError
+
+
+@dataclass(frozen=True)
+class Entry:
+    path: str  # relative to the parent of its root: "photos/2024/a.jpg"
+    kind: str  # "file", "dir" or "link"
+    size: int = 0
+
+
+@dataclass
+class Selection:
+    roots: list[str]  # absolute paths, as given
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def files(self) -> int:
+        return sum(1 for e in self.entries if e.kind == "file")
+
+    @property
+    def bytes(self) -> int:
+        return sum(e.size for e in self.entries if e.kind == "file")
+
+    @property
+    def names(self) -> list[str]:
+        """The top-level names the roots get at the destination."""
+        return [basename(r.rstrip("/")) or r for r in self.roots]
+
+    def manifest(self) -> dict[str, tuple[str, int]]:
+        return {e.path: (e.kind, e.size if e.kind == "file" else 0) for e in self.entries}
+
+    def tar_stream_bytes(self) -> int:
+        """What tar will write for this selection: a 512-byte header per entry, data padded to 512."""
+        total = 1024
+        for e in self.entries:
+            total += 512 + (-(-e.size // 512) * 512 if e.kind == "file" else 0)
+            if len(os.fsencode(e.path)) > 99:
+                total += 1024  # GNU long-name header and its data block
+        return total
+
+
+def _kind(mode: int) -> str | None:
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    if stat.S_ISREG(mode):
+        return "file"
+    return None  # sockets, fifos, devices: not copied
+
+
+def scan_local(paths: list[str]) -> Selection:
+    roots: list[str] = []
+    entries: list[Entry] = []
+    for given in paths:
+        path = os.path.abspath(given)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            raise TransferError("source-missing", f"{given} does not exist; check the path.") from None
+        except PermissionError:
+            raise TransferError("source-missing", f"{given} cannot be read (permission denied); "
+                                "check its permissions.") from None
+        roots.append(path)
+        top = basename(path.rstrip("/")) or path
+        kind = _kind(st.st_mode)
+        if kind is None:
+            continue
+        entries.append(Entry(top, kind, st.st_size if kind == "file" else 0))
+        if kind != "dir":
+            continue
+        for dirpath, dirnames, filenames in os.walk(path, onerror=_raise):
+            rel = os.path.relpath(dirpath, path)
+            prefix = top if rel == "." else join(top, rel)
+            for name in sorted(dirnames + filenames):
+                st = os.lstat(join(dirpath, name))
+                kind = _kind(st.st_mode)
+                if kind is not None:
+                    entries.append(Entry(join(prefix, name), kind, st.st_size if kind == "file" else 0))
+    return Selection(roots, entries)
+
+
+def _raise(exc: OSError) -> None:
+    raise TransferError("source-missing", f"{exc.filename} cannot be read ({exc.strerror}); "
+                        "check its permissions.") from exc
+
+
+async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: bool = False) -> Selection:
+    """The same as scan_local, over SFTP: one READDIR round trip per folder."""
+    roots: list[str] = []
+    entries: list[Entry] = []
+    for given in paths:
+        path = normpath(given)
+        try:
+            attrs = await sftp.lstat(os.fsencode(path))
+        except asyncssh.SFTPNoSuchFile:
+            if missing_ok:
+                continue
+            raise TransferError("source-missing", f"{given} does not exist on the remote side; "
+                                "check the path.") from None
+        except asyncssh.SFTPError as exc:
+            raise TransferError("source-missing", f"{given} cannot be read on the remote side ({exc.reason}).") \
+                from None
+        roots.append(path)
+        top = basename(path.rstrip("/")) or path
+        kind = _kind(attrs.permissions or 0)
+        if kind is None:
+            continue
+        entries.append(Entry(top, kind, (attrs.size or 0) if kind == "file" else 0))
+        if kind == "dir":
+            await _walk_remote(sftp, path, top, entries)
+    return Selection(roots, entries)
+
+
+async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entries: list[Entry]) -> None:
+    try:
+        items = await sftp.readdir(os.fsencode(path))
+    except asyncssh.SFTPError as exc:
+        raise TransferError("source-missing", f"{path} cannot be listed on the remote side ({exc.reason}).") \
+            from None
+    for item in sorted(items, key=lambda i: i.filename):
+        name = os.fsdecode(item.filename)
+        if name in (".", ".."):
+            continue
+        kind = _kind(item.attrs.permissions or 0)
+        if kind is None:
+            continue
+        entries.append(Entry(join(prefix, name), kind, (item.attrs.size or 0) if kind == "file" else 0))
+        if kind == "dir":
+            await _walk_remote(sftp, join(path, name), join(prefix, name), entries)
+
+
+def compare(source: dict[str, tuple[str, int]], dest: dict[str, tuple[str, int]]) -> list[str]:
+    """Differences between two manifests, worded per path (empty when they match)."""
+    problems = []
+    for path, (kind, size) in source.items():
+        got = dest.get(path)
+        if got is None:
+            problems.append(f"missing: {path!r}")
+        elif got[0] != kind:
+            problems.append(f"{path!r} is a {got[0]}, expected a {kind}")
+        elif got[1] != size:
+            problems.append(f"{path!r} has {got[1]} bytes, expected {size}")
+    return problems

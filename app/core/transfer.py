@@ -1,0 +1,460 @@
+"""The transfer engine: run one method on a selection, watch it, stage it, verify it.
+
+copy() is the whole flow: scan the selection, check the method can run, prepare a
+staging folder, start any remote helper, run the method's plan, report progress,
+move the result into place, verify, and clean up whatever happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import secrets
+import shutil
+import socket
+import tempfile
+import time
+from dataclasses import dataclass, replace
+from posixpath import join, normpath
+
+import asyncssh
+
+from app.core import methods, staging, verify
+from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
+from app.core.events import Emit, Phase, Progress, TransferResult, ignore
+from app.core.methods.base import Context, Job, Listener, Method, Options, Plan, Ssh
+from app.core.progress import ProcIO, RateWindow, RsyncProgress
+from app.core.runner import Pipeline, Stage, run
+from app.core.selection import Selection, scan_local, scan_remote
+from app.core.session import Session
+
+TICK = 0.25            # progress events four times a second
+LISTEN_TIMEOUT = 15.0  # a remote helper must be ready within this
+PORT_TRIES = 5
+
+
+@dataclass(frozen=True)
+class CopyRequest:
+    sources: list[str]
+    dest: str
+    method: str
+    options: Options = Options()
+    allow_insecure: bool = False
+    verify_hashes: bool = False
+
+
+async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> TransferResult:
+    method = methods.get(req.method)
+    o = req.options
+    started = time.monotonic()
+    sftp = await session.conn.start_sftp_client()
+    try:
+        emit(Phase("scanning", "Reading the selection"))
+        if o.download:
+            sources = [await _remote_abspath(session, s) for s in req.sources]
+            selection = await scan_remote(sftp, sources)
+            dest = os.path.abspath(os.path.expanduser(req.dest))
+        else:
+            selection = await asyncio.to_thread(scan_local, req.sources)
+            sources = selection.roots
+            dest = await _remote_abspath(session, req.dest)
+        _check_method(session, method, req, selection)
+        await _check_destination(session, selection, dest, o.download)
+        result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit)
+    finally:
+        sftp.exit()
+    return replace(result, seconds=time.monotonic() - started)
+
+
+def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection) -> None:
+    single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
+    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single)
+    reason = method.unavailable(ctx)
+    if reason:
+        kind = "insecure-not-allowed" if not method.secure and not req.allow_insecure else "unavailable"
+        raise TransferError(kind, f"{method.label} cannot be used here: it {reason}."
+                            if not reason.startswith(("`", "the ", "its ")) else
+                            f"{method.label} cannot be used here: {reason}; choose another method.")
+
+
+async def _check_destination(session: Session, selection: Selection, dest: str, download: bool) -> None:
+    caps = session.local if download else session.remote
+    where = dest if download else f"{session.host.label}:{dest}"
+    if caps.dest_writable is False:
+        raise TransferError("dest-unwritable", f"{where} cannot be written; choose a folder you can write to.")
+    if caps.dest_free_bytes is not None and caps.dest_free_bytes < selection.bytes:
+        need, have = selection.bytes / 1e6, caps.dest_free_bytes / 1e6
+        raise TransferError("dest-full", f"{where} has {have:.0f} MB free but the selection needs {need:.0f} MB; "
+                            "free some space or choose another folder.")
+
+
+async def _remote_abspath(session: Session, path: str) -> str:
+    if path.startswith("/"):
+        return normpath(path)
+    home = (await session.run(b'cd && pwd')).stdout.decode("utf-8", "surrogateescape").strip()
+    return normpath(join(home, path[2:] if path.startswith("~/") else "" if path == "~" else path))
+
+
+async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
+                       sources: list[str], dest: str, sftp: asyncssh.SFTPClient, emit: Emit) -> TransferResult:
+    o = req.options
+    stage = None if method.stages_itself else staging.staging_name()
+    target = join(dest, stage) if stage else dest
+    await _prepare(session, dest, stage, o.download)
+    mux = _Mux(session, o) if o.mux else None
+    notes: list[str] = []
+    try:
+        control_path = await mux.start() if mux else None
+        ssh = session.ssh(control_path)
+        shown = ""
+        for attempt in range(PORT_TRIES):
+            job = Job(ssh, tuple(sources), target, o, session.listen_address,
+                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24))
+            plan = method.build(job)
+            shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
+            emit(Phase("copying", method.label))
+            try:
+                await _execute(session, plan, selection, o.download, emit)
+                break
+            except _PortBusy:
+                if attempt == PORT_TRIES - 1:
+                    raise TransferError("failed", "No free port was found for the remote helper; try again.")
+        if stage:
+            emit(Phase("finalizing", "Moving the copy into place"))
+            await _finalize(session, target, dest, selection.names, o.download)
+        emit(Phase("verifying", "Checking the far side"))
+        expected = verify.expected_manifest(selection, method.keeps_symlinks)
+        if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
+            notes.append(f"{method.label} copies what symbolic links point to, not the links themselves.")
+        if o.download:
+            got = await asyncio.to_thread(scan_local, [join(dest, n) for n in selection.names])
+        else:
+            got = await scan_remote(sftp, [join(dest, n) for n in selection.names], missing_ok=True)
+        verify.check_sizes(expected, got, dest if o.download else f"{session.host.label}:{dest}")
+        verification = "sizes"
+        if req.verify_hashes:
+            verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
+    except asyncio.CancelledError:
+        await asyncio.shield(_discard(session, target if stage else None, o.download))
+        raise
+    except BaseException:
+        await asyncio.shield(_discard(session, target if stage else None, o.download))
+        raise
+    finally:
+        if mux:
+            await asyncio.shield(mux.stop())
+    return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
+                          shown, notes)
+
+
+async def _prepare(session: Session, dest: str, stage: str | None, download: bool) -> None:
+    if download:
+        await asyncio.to_thread(staging.local_prepare, dest, stage)
+        return
+    result = await session.run(staging.remote_prepare_command(dest, stage))
+    if result.exit_status != 0:
+        err = (result.stderr or b"").decode(errors="replace")
+        raise explain_stderr(err, session.host.label, f"Could not create {dest} on {session.host.label}; "
+                             "choose a folder you can write to.")
+
+
+async def _finalize(session: Session, stage: str, dest: str, names: list[str], download: bool) -> None:
+    if download:
+        await asyncio.to_thread(staging.local_finalize, stage, dest, names)
+        return
+    result = await session.run(staging.remote_finalize_command(stage, dest, names), timeout=600)
+    if result.exit_status != 0:
+        err = (result.stderr or b"").decode(errors="replace")
+        if result.exit_status == 3:
+            raise TransferError("conflict", f"Something at {dest} is in the way ({err.strip()}); move it aside "
+                                "and copy again.", err)
+        raise explain_stderr(err, session.host.label, "Moving the copy into place failed; see the details.")
+
+
+async def _discard(session: Session, stage: str | None, download: bool) -> None:
+    """Remove a staging folder after a failure or cancel; the destination keeps what it had."""
+    if stage is None:
+        return
+    try:
+        if download:
+            await asyncio.to_thread(shutil.rmtree, stage, True)
+        else:
+            await session.run(staging.remote_remove_command(stage), timeout=60)
+    except (OSError, asyncssh.Error, TimeoutError):
+        pass
+
+
+async def _verify_hashes(session: Session, selection: Selection, sources: list[str], dest: str,
+                         expected: dict, download: bool) -> str:
+    tool = verify.pick_hash_tool(session.local, session.remote)
+    if tool is None:
+        raise TransferError("verify-failed", "No hash tool (b3sum, xxhsum, sha256sum, md5sum) is on both sides; "
+                            "install one or verify without hashes.")
+    parents = {n: os.path.dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
+    rel = [p for p, (kind, _size) in expected.items() if kind == "file"]
+    at_source = [join(parents[p.split("/", 1)[0]], p) for p in rel]
+
+    async def remote(paths: list[str], base: str) -> list[str]:
+        stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
+        result = await session.run(staging.sh_command(f'cd "$1" && {verify.hash_script(tool)}', base),
+                                   stdin=stdin, timeout=3600)
+        if result.exit_status != 0:
+            raise TransferError("verify-failed", f"Hashing on {session.host.label} with {tool} failed.",
+                                (result.stderr or b"").decode(errors="replace"))
+        return verify.parse_hashes(result.stdout or b"")
+
+    if download:
+        theirs, ours = await asyncio.gather(remote(at_source, "/"), verify.local_hashes(tool, dest, rel))
+    else:
+        ours, theirs = await asyncio.gather(verify.local_hashes(tool, "/", at_source), remote(rel, dest))
+    verify.compare_hashes(rel, ours, theirs)
+    return tool
+
+
+class _PortBusy(Exception):
+    pass
+
+
+async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit) -> None:
+    """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure."""
+    helper: _RemoteHelper | None = None
+    sock: socket.socket | None = None
+    fds: list[int] = []
+    pipeline: Pipeline | None = None
+    sampler: asyncio.Task | None = None
+    try:
+        port = None
+        if plan.listener:
+            helper = _RemoteHelper(session, plan.listener)
+            port = await helper.start()
+        source = sink = None
+        if plan.connect:
+            sock = await _connect(session.listen_address, port)
+            if plan.connect == "upload":
+                sink = sock.fileno()
+            else:
+                source = sock.fileno()
+        if plan.read_file:
+            source = os.open(plan.read_file, os.O_RDONLY)
+            fds.append(source)
+        if plan.write_file:
+            sink = os.open(plan.write_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fds.append(sink)
+        if plan.stdin_data is not None:
+            r, w = os.pipe()
+            fds.append(r)
+            asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
+            source = r
+        rsync = RsyncProgress()
+        pipeline = Pipeline(plan.stages, plan.relay_after, source=source, sink=sink,
+                            on_stdout_line=rsync.feed if plan.progress == "rsync" else None)
+        await pipeline.start()
+        for fd in fds:
+            os.close(fd)
+        fds.clear()
+        sampler = asyncio.create_task(_sample(plan, pipeline, rsync, selection, emit))
+        results = await pipeline.wait()
+        if sock is not None:  # upload: tell the listener we are done; download: it waits for our close
+            sock.shutdown(socket.SHUT_WR if plan.connect == "upload" else socket.SHUT_RDWR)
+        remote_status = await helper.finish() if helper else None
+        sampler.cancel()
+        _raise_for(results, remote_status, session.host.label)
+        emit(Progress(selection.bytes, selection.bytes, 0.0, 0.0))
+    except asyncio.CancelledError:
+        if pipeline is not None:
+            await asyncio.shield(pipeline.cancel())
+        raise Cancelled() from None
+    except BaseException:
+        if pipeline is not None:
+            await asyncio.shield(pipeline.cancel())
+        raise
+    finally:
+        if sampler is not None:
+            sampler.cancel()
+        for fd in fds:
+            os.close(fd)
+        if sock is not None:
+            sock.close()
+        if helper is not None:
+            await asyncio.shield(helper.stop())
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+    except OSError:
+        pass  # the reader went away; its own exit status tells why
+    finally:
+        os.close(fd)
+
+
+async def _connect(address: str, port: int | None) -> socket.socket:
+    if port is None:
+        raise TransferError("failed", "The remote helper did not say which port it listens on.")
+    loop = asyncio.get_running_loop()
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setblocking(False)
+    try:
+        await asyncio.wait_for(loop.sock_connect(sock, (address, port)), LISTEN_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        sock.close()
+        raise TransferError("connection-refused", f"Could not open the data connection to {address}:{port}; "
+                            "a firewall may block it. Use a secure method instead.", str(exc)) from exc
+    sock.setblocking(True)  # the relay thread splices with blocking calls
+    return sock
+
+
+async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit) -> None:
+    start = time.monotonic()
+    window = RateWindow()
+    total = selection.bytes
+    procio = ProcIO(pipeline.pids()[0]) if plan.progress == "procio" else None
+    tar_total = selection.tar_stream_bytes()
+    while True:
+        await asyncio.sleep(TICK)
+        if plan.progress == "relay":
+            raw = pipeline.bytes_relayed
+            done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw
+        elif procio is not None:
+            done = procio.read()
+        else:
+            done = rsync.done
+        done = min(done, total)
+        now = time.monotonic()
+        emit(Progress(done, total, window.add(done, now), now - start))
+
+
+def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) -> None:
+    failed = [r for r in results if r.returncode != 0]
+    if remote_status is not None and remote_status[0] != 0:
+        code, err = remote_status
+        text = err + "\n" + "\n".join(r.stderr for r in failed)
+        raise explain_stderr(text, host, f"The remote side of the copy failed (exit {code}); see the details.")
+    if not failed:
+        return
+    # The stage that failed for a reason (not just a broken pipe from its neighbour) explains it best.
+    combined = "\n".join(r.stderr for r in failed if r.stderr.strip())
+    first = failed[-1] if any(r.tool == "ssh" for r in failed) else failed[0]
+    for r in failed:
+        if r.tool == "ssh" and r.stderr.strip():
+            first = r
+    error = explain_exit(first.tool, first.returncode, combined, host)
+    raise error
+
+
+class _RemoteHelper:
+    """A listener started through the control connection; killed as a process group afterwards."""
+
+    def __init__(self, session: Session, listener: Listener) -> None:
+        self.session, self.listener = session, listener
+        self.proc: asyncssh.SSHClientProcess | None = None
+        self.pid: int | None = None
+        self.stderr = ""
+        self._drain: asyncio.Task | None = None
+
+    async def start(self) -> int | None:
+        wrapped = staging.sh_command('echo "pid $$" >&2; exec sh -c "$1"', self.listener.command)
+        self.proc = await self.session.conn.create_process(wrapped, encoding=None)
+        if self.listener.stdin:
+            self.proc.stdin.write(self.listener.stdin)
+        ready = re.compile(self.listener.ready)
+        try:
+            return await asyncio.wait_for(self._wait_ready(ready), LISTEN_TIMEOUT)
+        except TimeoutError:
+            raise TransferError("failed", "The remote helper did not start in time; try again or use a "
+                                "secure method.", self.stderr) from None
+
+    async def _wait_ready(self, ready: re.Pattern[str]) -> int | None:
+        assert self.proc is not None
+        while True:
+            line = (await self.proc.stderr.readline()).decode(errors="replace")
+            if not line:
+                if "in use" in self.stderr or "bind" in self.stderr:
+                    raise _PortBusy()
+                raise explain_stderr(self.stderr, self.session.host.label,
+                                     "The remote helper stopped before it was ready; see the details.")
+            self.stderr += line
+            if self.pid is None and line.startswith("pid "):
+                self.pid = int(line.split()[1])
+                continue
+            match = ready.search(line)
+            if match:
+                self._drain = asyncio.create_task(self._keep_draining())
+                port = match.groupdict().get("port")
+                return int(port) if port else None
+
+    async def _keep_draining(self) -> None:
+        assert self.proc is not None
+        while line := await self.proc.stderr.readline():
+            self.stderr += line.decode(errors="replace")
+
+    async def finish(self, timeout: float = 120.0) -> tuple[int, str] | None:
+        """Wait for a helper that ends by itself (netcat after its one connection)."""
+        assert self.proc is not None
+        if not self.listener.ends_by_itself:
+            return None  # stop() ends it
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            return (1, self.stderr + "\nthe remote side did not finish")
+        if self._drain:
+            await asyncio.wait([self._drain], timeout=2)
+        return (self.proc.exit_status or 0, self.stderr)
+
+    async def stop(self) -> None:
+        if self.pid is not None:
+            try:
+                await self.session.run(f"kill -TERM -- -{self.pid} 2>/dev/null; true".encode(), timeout=10)
+            except (asyncssh.Error, OSError, TimeoutError):
+                pass
+        if self.proc is not None:
+            self.proc.close()
+        if self._drain:
+            self._drain.cancel()
+
+
+class _Mux:
+    """An OpenSSH master connection the method's ssh processes share (ControlMaster)."""
+
+    def __init__(self, session: Session, options: Options) -> None:
+        self.session, self.options = session, options
+        self.dir = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
+        self.path = os.path.join(self.dir, "cm")
+        self.master: Pipeline | None = None
+
+    def _check(self, op: str) -> list[str]:
+        host = self.session.host
+        return ["ssh", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--", host.alias]
+
+    async def start(self) -> str:
+        ssh = Ssh(self.session.host.alias, tuple(self.session.host.ssh_options()))
+        argv = ["ssh", *ssh.opts(self.options), "-M", "-N", "-o", f"ControlPath={self.path}",
+                "-o", "ControlPersist=no", "--", ssh.target]
+        self.master = Pipeline([Stage(argv)])
+        await self.master.start()
+        deadline = time.monotonic() + LISTEN_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.master.procs[0].returncode is not None:
+                results = await self.master.wait()
+                raise explain_exit("ssh", results[0].returncode, results[0].stderr, self.session.host.label)
+            code, _out, _err = await run(self._check("check"), timeout=5)
+            if code == 0:
+                return self.path
+            await asyncio.sleep(0.05)
+        raise TransferError("failed", "The shared ssh connection did not come up; try without multiplexing.")
+
+    async def stop(self) -> None:
+        try:
+            await run(self._check("exit"), timeout=5)
+        except (OSError, TimeoutError):
+            pass
+        if self.master is not None:
+            await self.master.cancel()
+            await self.master.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)

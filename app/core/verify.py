@@ -1,0 +1,80 @@
+"""Verification: the far side must hold what was sent.
+
+Always: every file, folder and link, and every file's size. With hashes: the fastest
+hash tool both sides have, run the same way on both sides over the same file list in
+the same order, so the two outputs line up without parsing file names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+
+from app.core.capabilities import Capabilities
+from app.core.errors import TransferError
+from app.core.runner import run
+from app.core.selection import Selection, compare
+
+# Fastest first. Each: the command that hashes the files named on its command line.
+HASH_TOOLS = {"b3sum": ["b3sum", "--"], "xxhsum": ["xxhsum", "-H2", "--"], "sha256sum": ["sha256sum", "--"],
+              "md5sum": ["md5sum", "--"]}
+_HASH = re.compile(r"^\\?(?:XXH\d+ \(.*\) = )?([0-9a-fA-F]{16,})\b")
+
+
+def pick_hash_tool(local: Capabilities, remote: Capabilities) -> str | None:
+    return next((t for t in HASH_TOOLS if local.has(t) and remote.has(t)), None)
+
+
+def expected_manifest(source: Selection, keeps_symlinks: bool) -> dict[str, tuple[str, int]]:
+    """What the destination must hold. Methods that follow links (scp, sftp) turn them into
+    copies of their targets, so links are left out of the comparison for them."""
+    manifest = source.manifest()
+    if not keeps_symlinks:
+        manifest = {p: v for p, v in manifest.items() if v[0] != "link"}
+    return manifest
+
+
+def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str) -> None:
+    problems = compare(expected, got.manifest())
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise TransferError("verify-failed", f"Verification failed: {len(problems)} item(s) differ at {where}; "
+                            "copy again (with a different method if it repeats).", shown)
+
+
+def hash_script(tool: str) -> str:
+    """Reads NUL-separated relative names on stdin, hashes them in that order."""
+    return "xargs -0 " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
+
+
+def parse_hashes(output: bytes) -> list[str]:
+    hashes = []
+    for line in output.decode(errors="replace").splitlines():
+        match = _HASH.match(line)
+        if match:
+            hashes.append(match.group(1).lower())
+    return hashes
+
+
+async def local_hashes(tool: str, base: str, files: list[str]) -> list[str]:
+    stdin = b"".join(f.encode("utf-8", "surrogateescape") + b"\0" for f in files)
+    code, out, err = await run(["sh", "-c", f'cd "$1" && {hash_script(tool)}', "sh", base], stdin=stdin)
+    if code != 0:
+        raise TransferError("verify-failed", f"Hashing the files here with {tool} failed; see the details.", err)
+    return parse_hashes(out)
+
+
+def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None:
+    if len(ours) != len(files) or len(theirs) != len(files):
+        raise TransferError("verify-failed", "Verification could not read every hash; copy again and verify.",
+                            f"{len(files)} files, {len(ours)} local hashes, {len(theirs)} remote hashes")
+    bad = [f for f, a, b in zip(files, ours, theirs) if a != b]
+    if bad:
+        raise TransferError("verify-failed", f"Verification failed: {len(bad)} file(s) differ in content; "
+                            "copy again.", "; ".join(repr(f) for f in bad[:10]))
+
+
+async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:
+    ours, theirs = await asyncio.gather(local_coro, remote_coro)
+    return ours, theirs
