@@ -83,9 +83,9 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "") ->
         f"AuthorizedKeysFile {authorized}\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
         "PasswordAuthentication no\nKbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
         "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nLogLevel ERROR\n" + extra_config)
-    log = open(root / "sshd.log", "ab")
-    proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdout=log, stderr=log,
-                            stdin=subprocess.DEVNULL)
+    with open(root / "sshd.log", "ab") as log:
+        proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdout=log, stderr=log,
+                                stdin=subprocess.DEVNULL)
     wait_for_port(port, proc=proc)
     known = root / "known_hosts"
     pub = host_key.with_suffix(".pub").read_text().split()
@@ -123,8 +123,8 @@ def start_rsyncd(root: Path, module: str = "share") -> RsyncDaemon:
     conf.write_text(
         f"port = {port}\naddress = 127.0.0.1\npid file = {root}/rsyncd.pid\nuse chroot = no\n"
         f"[{module}]\n  path = {path}\n  read only = false\n  uid = {uid}\n  gid = {os.getgid()}\n")
-    log = open(root / "rsyncd.log", "ab")
-    proc = subprocess.Popen(["rsync", "--daemon", "--no-detach", f"--config={conf}", f"--log-file={root}/rsyncd.log"],
-                            stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+    with open(root / "rsyncd.log", "ab") as log:
+        proc = subprocess.Popen(["rsync", "--daemon", "--no-detach", f"--config={conf}",
+                                 f"--log-file={root}/rsyncd.log"], stdout=log, stderr=log, stdin=subprocess.DEVNULL)
     wait_for_port(port, proc=proc)
     return RsyncDaemon(root, port, module, path, proc)

@@ -47,12 +47,15 @@ def _p(regex: str, kind: str, sentence: str) -> _Pattern:
     return _Pattern(re.compile(regex, re.IGNORECASE), kind, sentence)
 
 
-# Order matters: the first match wins, and stderr from a pipeline mixes several tools.
+# Order matters: the first pattern that matches any line wins, whatever line it is on, because
+# stderr from a pipeline mixes several tools and the neighbour of the tool that failed usually
+# complains too ("Broken pipe"); the cause is ranked above its echoes.
 _STDERR_PATTERNS = [
     _p(r"REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for .* has changed",
        "host-key-changed",
-       "The host key of {host} has changed; the copy was refused. If the server was reinstalled, "
-       "remove the old key with `ssh-keygen -R {host}` and verify the new one."),
+       "The host key of {host} has changed, so the copy was refused because someone may be intercepting it; "
+       "if the server was reinstalled, confirm its new fingerprint with its owner, remove the old key with "
+       "`ssh-keygen -R` and run `transfer-advisor trust {host}`."),
     _p(r"Host key verification failed|No \S+ host key is known",
        "host-key-unknown",
        "The host key of {host} is not trusted yet; run `transfer-advisor trust {host}` and check the fingerprint."),
@@ -64,14 +67,20 @@ _STDERR_PATTERNS = [
        "host-unreachable", "{host} could not be reached; check that it is on and on the network."),
     _p(r"Permission denied \(publickey|Too many authentication failures|Authentication failed",
        "auth", "{host} did not accept the login; check the user name and the key (or add the key with ssh-copy-id)."),
-    _p(r"No space left on device|Disk quota exceeded|ENOSPC", "dest-full",
-       "The destination ran out of space; free some space there or choose another folder."),
+    # GNU tar reports a short write without errno ("Wrote only 5632 of 10240 bytes"): the disk filled up.
+    _p(r"No space left on device|Disk quota exceeded|ENOSPC|Wrote only \d+ of \d+ bytes", "dest-full",
+       "The destination ran out of space during the copy; free some space there or choose another folder."),
+    # An SFTP server (scp and sftp use one) answers a failed write with a bare "Failure": it sends no
+    # errno, and a write to a file it could open fails for want of space (or quota) in practice.
+    _p(r'write remote ".*": Failure', "dest-full",
+       "Writing to {host} failed partway, most likely because the destination is full (its SFTP server does "
+       "not say why); free some space there or choose another folder."),
     _p(r"Read-only file system", "dest-unwritable",
        "The destination is on a read-only filesystem; choose a folder you can write to."),
     _p(r"Permission denied|Operation not permitted", "dest-unwritable",
        "Permission was denied at the destination; choose a folder you can write to."),
-    _p(r"command not found|not found$|No such file or directory.*(tar|rsync|nc|zstd|lz4)\b",
-       "tool-missing", "A tool this method needs is missing on one side; choose another method or install it."),
+    _p(r"(?:^|: )(?P<tool>[\w.+-]+): (?:command )?not found$|No such file or directory.*\b(?P<tool2>tar|rsync|nc|zstd|lz4)\b",
+       "tool-missing", "`{tool}` is missing on one side of the copy; install it there or choose another method."),
     _p(r"No such file or directory", "source-missing",
        "A file to copy was not found; check the source paths."),
     _p(r"Broken pipe|Connection reset|Connection closed|lost connection|closed by remote host",
@@ -81,10 +90,13 @@ _STDERR_PATTERNS = [
 
 def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:
     """Word a failed tool run from what it printed."""
-    for line in stderr.splitlines() or [""]:
-        for pattern in _STDERR_PATTERNS:
-            if pattern.regex.search(line):
-                return TransferError(pattern.kind, pattern.sentence.format(host=host), stderr)
+    lines = stderr.splitlines()
+    for pattern in _STDERR_PATTERNS:
+        for line in lines:
+            match = pattern.regex.search(line.strip())
+            if match:
+                tool = next((v for k, v in match.groupdict().items() if k.startswith("tool") and v), "a tool")
+                return TransferError(pattern.kind, pattern.sentence.format(host=host, tool=tool), stderr)
     return TransferError("failed", fallback, stderr)
 
 
@@ -98,35 +110,47 @@ def explain_exit(tool: str, returncode: int, stderr: str, host: str) -> Transfer
     return explain_stderr(stderr, host, f"{tool} failed (exit {returncode}); see the details, fix the cause and try again.")
 
 
-def explain_connect(exc: BaseException, host: str) -> TransferError:
-    """Word a failure to open the control connection."""
+def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str = "",
+                    keys: tuple[str, ...] = (), timeout: float | None = None) -> TransferError:
+    """Word a failure to open the control connection.
+
+    `host` is what the user typed; `where` adds the address it resolved to (an alias hides it),
+    `user` and `keys` say which login was refused, `timeout` how long we waited.
+    """
     if isinstance(exc, TransferError):
         return exc
+    where = where or host
     if isinstance(exc, asyncssh.PermissionDenied):
-        return TransferError("auth", f"{host} did not accept the login; check the user name and the key "
-                             "(or add your key with ssh-copy-id).", str(exc))
+        login = f" as {user}" if user else ""
+        tried = (f" with the key {keys[0]}" if len(keys) == 1 else
+                 f" with the keys {', '.join(keys)}" if keys else "")
+        return TransferError("auth", f"{host} did not accept the login{login}{tried}; check the user name and "
+                             "the key, or add your public key to the server with `ssh-copy-id`.", str(exc))
     if isinstance(exc, asyncssh.HostKeyNotVerifiable):
         return TransferError("host-key-unknown", f"The host key of {host} could not be verified; "
                              f"run `transfer-advisor trust {host}` and check the fingerprint.", str(exc))
     if isinstance(exc, asyncssh.DisconnectError):
-        return TransferError("connection-lost", f"{host} closed the connection during login ({exc.reason}); "
+        return TransferError("connection-lost", f"{where} closed the connection during login ({exc.reason}); "
                              "check its SSH server logs.", str(exc))
     if isinstance(exc, ConnectionRefusedError):
-        return TransferError("connection-refused", f"{host} refused the connection; check that its SSH server "
-                             "is running and the port is right.", str(exc))
+        return TransferError("connection-refused", f"{where} refused the connection; check that its SSH server "
+                             "is running and that the port is right.", str(exc))
     if isinstance(exc, TimeoutError):
-        return TransferError("host-unreachable", f"{host} did not answer in time; check that it is on and "
-                             "on the network.", str(exc))
+        waited = f"within {timeout:g} s" if timeout else "in time"
+        return TransferError("host-unreachable", f"{where} did not answer {waited}; check that it is switched on "
+                             "and on the network, and that the address and port are right.",
+                             str(exc) or "timed out")
     if isinstance(exc, OSError):
         if exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ETIMEDOUT):
-            return TransferError("host-unreachable", f"{host} could not be reached; check that it is on "
-                                 "and on the network.", str(exc))
+            return TransferError("host-unreachable", f"{where} could not be reached ({exc.strerror}); check that "
+                                 "it is switched on and on the network.", str(exc))
         if "Name or service" in str(exc) or "resolve" in str(exc) or exc.errno in (-2, -3, -5):
             return TransferError("host-unreachable", f"The name {host} could not be resolved; check the "
                                  "spelling or the ssh config.", str(exc))
-        return TransferError("host-unreachable", f"Could not connect to {host} ({exc.strerror or exc}); "
+        return TransferError("host-unreachable", f"Could not connect to {where} ({exc.strerror or exc}); "
                              "check the address and the network.", str(exc))
     if isinstance(exc, (asyncssh.KeyImportError, asyncssh.KeyEncryptionError)):
         return TransferError("auth", f"The key for {host} could not be read ({exc}); check the IdentityFile.",
                              str(exc))
-    return TransferError("failed", f"Connecting to {host} failed ({type(exc).__name__}: {exc}).", repr(exc))
+    return TransferError("failed", f"Connecting to {where} failed ({type(exc).__name__}: {exc}); "
+                         "check the address and the ssh config.", repr(exc))

@@ -9,6 +9,7 @@ options it does not know, which would make the two disagree.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import shlex
@@ -21,8 +22,24 @@ import asyncssh
 
 from app.core.errors import TransferError, explain_connect
 
-CONNECT_TIMEOUT = 15.0
+CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
+ENV_CONNECT_TIMEOUT = "TRANSFER_ADVISOR_CONNECT_TIMEOUT"
 _SPEC = re.compile(r"^(?:(?P<user>[^@\s]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^:@\s\[\]]+)(?::(?P<port>\d+))?$")
+
+
+def connect_timeout() -> float:
+    """How long to wait for a host, in seconds: $TRANSFER_ADVISOR_CONNECT_TIMEOUT, else 15."""
+    value = os.environ.get(ENV_CONNECT_TIMEOUT, "").strip()
+    if not value:
+        return CONNECT_TIMEOUT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise TransferError("usage", f"{ENV_CONNECT_TIMEOUT} is '{value}', which is not a number of seconds; "
+                            "set it to a positive number such as 15, or unset it.")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -62,6 +79,21 @@ class Host:
     @property
     def label(self) -> str:
         return self.spec.text
+
+    @property
+    def where(self) -> str:
+        """The label, plus the address it resolved to when the label hides it (an alias)."""
+        _user, host, port = self.spec.parts()
+        if host == self.hostname and (port is not None or self.port == 22):
+            return self.label
+        return f"{self.label} ({self.hostname} port {self.port})"
+
+    def trust_command(self) -> str:
+        """The command that trusts this host, with the options the user gave."""
+        words = ["transfer-advisor", "trust", self.label]
+        if self.spec.ssh_config:
+            words += ["--ssh-config", self.spec.ssh_config]
+        return shlex.join(words)
 
     @property
     def known_hosts_name(self) -> str:
@@ -156,42 +188,56 @@ def _load_known_hosts(host: Host) -> asyncssh.SSHKnownHosts:
     return asyncssh.import_known_hosts(text)
 
 
-def _known_hosts_has_entry(host: Host) -> bool:
-    """True when some known_hosts file already holds a key for this host (hashed entries too)."""
+def _known_hosts_file_with_entry(host: Host) -> str | None:
+    """The known_hosts file that already holds a key for this host (hashed entries too), if any."""
     for path in host.known_hosts_files:
         if path == "/dev/null" or not os.path.isfile(path):
             continue
         out = subprocess.run(["ssh-keygen", "-F", host.known_hosts_name, "-f", path],
                              capture_output=True, text=True, stdin=subprocess.DEVNULL)
         if out.returncode == 0 and out.stdout.strip():
-            return True
-    return False
+            return path
+    return None
+
+
+def _forget_command(host: Host, path: str) -> str:
+    """`ssh-keygen -R NAME [-f FILE]`: removes the old key from the file that holds it."""
+    words = ["ssh-keygen", "-R", host.known_hosts_name]
+    if path != os.path.expanduser("~/.ssh/known_hosts"):
+        words += ["-f", path]
+    return shlex.join(words)
 
 
 async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
+    timeout = connect_timeout()
     try:
-        key = await asyncio.wait_for(asyncssh.get_server_host_key(host.hostname, host.port, config=[]),
-                                     CONNECT_TIMEOUT)
+        key = await asyncio.wait_for(asyncssh.get_server_host_key(host.hostname, host.port, config=[]), timeout)
     except (OSError, asyncssh.Error, TimeoutError) as exc:
-        raise explain_connect(exc, host.label) from exc
+        raise explain_connect(exc, host.label, where=host.where, timeout=timeout) from exc
     if key is None:
-        raise TransferError("host-key-unknown", f"{host.label} presented no host key; it cannot be verified.")
+        raise TransferError("host-key-unknown", f"{host.where} presented no host key, so it cannot be verified; "
+                            "check its SSH server's HostKey settings.")
     return key
+
+
+def _changed_sentence(host: Host, fingerprint: str, path: str, refused: str) -> str:
+    return (f"The host key of {host.label} has changed (it now has fingerprint {fingerprint}), which can mean "
+            f"someone is intercepting the connection, so {refused}; if the server was reinstalled, confirm the "
+            f"new fingerprint with its owner, remove the old key with `{_forget_command(host, path)}` and run "
+            f"`{host.trust_command()}`.")
 
 
 async def _host_key_error(host: Host) -> TransferError:
     key = await fetch_host_key(host)
     fingerprint = key.get_fingerprint("sha256")
-    if _known_hosts_has_entry(host):
-        return TransferError(
-            "host-key-changed",
-            f"The host key of {host.label} has CHANGED (now {fingerprint}); the connection was refused because "
-            f"someone may be intercepting it. If the server was reinstalled, remove the old key with "
-            f"`ssh-keygen -R '{host.known_hosts_name}'` and check the new fingerprint with its owner.")
+    path = _known_hosts_file_with_entry(host)
+    if path is not None:
+        return TransferError("host-key-changed",
+                             _changed_sentence(host, fingerprint, path, "the connection was refused"))
     return TransferError(
         "host-key-unknown",
-        f"{host.label} is not a known host (key fingerprint {fingerprint}); if that is the right fingerprint, "
-        f"run `transfer-advisor trust {host.label}` (or connect once with ssh) and try again.")
+        f"{host.label} is not a known host yet (its key fingerprint is {fingerprint}); if the host's owner "
+        f"confirms that fingerprint, run `{host.trust_command()}` and try again.")
 
 
 def cpu_has_aes() -> bool:
@@ -215,10 +261,11 @@ PasswordCallback = Callable[[str], str | None]
 
 async def connect(host: Host, password: PasswordCallback | None = None) -> asyncssh.SSHClientConnection:
     """Open the control connection, checking the host key against known_hosts."""
+    timeout = connect_timeout()
     options = dict(
         host=host.hostname, port=host.port, username=host.user, config=[],
         known_hosts=_load_known_hosts(host), encryption_algs=preferred_ciphers(),
-        connect_timeout=CONNECT_TIMEOUT, login_timeout=CONNECT_TIMEOUT,
+        connect_timeout=timeout, login_timeout=timeout,
     )
     if host.host_key_alias:
         options["host_key_alias"] = host.host_key_alias
@@ -243,7 +290,8 @@ async def connect(host: Host, password: PasswordCallback | None = None) -> async
     except asyncssh.HostKeyNotVerifiable:
         raise await _host_key_error(host) from None
     except (OSError, asyncssh.Error, TimeoutError) as exc:
-        raise explain_connect(exc, host.label) from exc
+        raise explain_connect(exc, host.label, where=host.where, user=host.user, keys=host.identity_files,
+                              timeout=timeout) from exc
 
 
 async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
@@ -253,15 +301,24 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
     """
     key = await fetch_host_key(host)
     fingerprint = key.get_fingerprint("sha256")
-    if _known_hosts_has_entry(host):
+    path = _known_hosts_file_with_entry(host)
+    if path is not None:
+        # A key is known: let the real handshake check it (it picks the key type known_hosts holds).
+        # A login refused after the handshake still means the known key matched.
         try:
             conn = await connect(host)
         except TransferError as exc:
-            raise TransferError("host-key-changed", exc.sentence) from exc
+            if exc.kind not in ("host-key-changed", "host-key-unknown"):
+                if exc.kind == "auth":
+                    return fingerprint
+                raise
+            raise TransferError("host-key-changed", _changed_sentence(
+                host, fingerprint, path, f"it was not trusted and {path} was left as it was")) from exc
         conn.close()
         return fingerprint
     if not confirm(fingerprint):
-        raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted; nothing was changed.")
+        raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted, so nothing was "
+                            f"changed; run `{host.trust_command()}` again to trust it.")
     target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
     if target is None:
         raise TransferError("usage", "No user known_hosts file is configured; set UserKnownHostsFile.")

@@ -255,3 +255,24 @@ def proc_io(pid: int, field_name: str) -> int:
 
 def socket_fd(sock: socket.socket) -> int:
     return sock.fileno()
+
+
+async def finish(coro):
+    """Run cleanup to its end even if the caller is cancelled meanwhile, then pass the cancel on.
+
+    `asyncio.shield` alone lets the caller go on (and perhaps close the connection the
+    cleanup needs) while the cleanup still runs.
+    """
+    task = asyncio.ensure_future(coro)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return result

@@ -21,6 +21,7 @@ class Entry:
     path: str  # relative to the parent of its root: "photos/2024/a.jpg"
     kind: str  # "file", "dir" or "link"
     size: int = 0
+    target: str = ""  # where a link points
 
 
 @dataclass
@@ -41,8 +42,10 @@ class Selection:
         """The top-level names the roots get at the destination."""
         return [basename(r.rstrip("/")) or r for r in self.roots]
 
-    def manifest(self) -> dict[str, tuple[str, int]]:
-        return {e.path: (e.kind, e.size if e.kind == "file" else 0) for e in self.entries}
+    def manifest(self) -> dict[str, tuple[str, int | str]]:
+        """path → (kind, size for files / target for links / 0 for folders)."""
+        return {e.path: (e.kind, e.size if e.kind == "file" else e.target if e.kind == "link" else 0)
+                for e in self.entries}
 
     def tar_stream_bytes(self) -> int:
         """What tar will write for this selection: a 512-byte header per entry, data padded to 512."""
@@ -81,7 +84,7 @@ def scan_local(paths: list[str]) -> Selection:
         kind = _kind(st.st_mode)
         if kind is None:
             continue
-        entries.append(Entry(top, kind, st.st_size if kind == "file" else 0))
+        entries.append(_local_entry(top, path, kind, st))
         if kind != "dir":
             continue
         for dirpath, dirnames, filenames in os.walk(path, onerror=_raise):
@@ -91,8 +94,14 @@ def scan_local(paths: list[str]) -> Selection:
                 st = os.lstat(join(dirpath, name))
                 kind = _kind(st.st_mode)
                 if kind is not None:
-                    entries.append(Entry(join(prefix, name), kind, st.st_size if kind == "file" else 0))
+                    entries.append(_local_entry(join(prefix, name), join(dirpath, name), kind, st))
     return Selection(roots, entries)
+
+
+def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
+    if kind == "link":
+        return Entry(rel, kind, 0, os.readlink(path))
+    return Entry(rel, kind, st.st_size if kind == "file" else 0)
 
 
 def _raise(exc: OSError) -> None:
@@ -121,7 +130,7 @@ async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: b
         kind = _kind(attrs.permissions or 0)
         if kind is None:
             continue
-        entries.append(Entry(top, kind, (attrs.size or 0) if kind == "file" else 0))
+        entries.append(await _remote_entry(sftp, top, path, kind, attrs))
         if kind == "dir":
             await _walk_remote(sftp, path, top, entries)
     return Selection(roots, entries)
@@ -140,12 +149,23 @@ async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entrie
         kind = _kind(item.attrs.permissions or 0)
         if kind is None:
             continue
-        entries.append(Entry(join(prefix, name), kind, (item.attrs.size or 0) if kind == "file" else 0))
+        entries.append(await _remote_entry(sftp, join(prefix, name), join(path, name), kind, item.attrs))
         if kind == "dir":
             await _walk_remote(sftp, join(path, name), join(prefix, name), entries)
 
 
-def compare(source: dict[str, tuple[str, int]], dest: dict[str, tuple[str, int]]) -> list[str]:
+async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: str,
+                        attrs: asyncssh.SFTPAttrs) -> Entry:
+    if kind == "link":
+        try:
+            target = os.fsdecode(await sftp.readlink(os.fsencode(path)))
+        except asyncssh.SFTPError:
+            target = ""
+        return Entry(rel, kind, 0, target)
+    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0)
+
+
+def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str, int | str]]) -> list[str]:
     """Differences between two manifests, worded per path (empty when they match)."""
     problems = []
     for path, (kind, size) in source.items():
@@ -154,6 +174,8 @@ def compare(source: dict[str, tuple[str, int]], dest: dict[str, tuple[str, int]]
             problems.append(f"missing: {path!r}")
         elif got[0] != kind:
             problems.append(f"{path!r} is a {got[0]}, expected a {kind}")
+        elif got[1] != size and kind == "link":
+            problems.append(f"{path!r} points to {got[1]!r}, expected {size!r}")
         elif got[1] != size:
             problems.append(f"{path!r} has {got[1]} bytes, expected {size}")
     return problems

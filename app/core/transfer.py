@@ -26,7 +26,7 @@ from app.core.errors import Cancelled, TransferError, explain_exit, explain_stde
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.methods.base import Context, Job, Listener, Method, Options, Plan, Ssh
 from app.core.progress import ProcIO, RateWindow, RsyncProgress
-from app.core.runner import Pipeline, Stage, run
+from app.core.runner import Pipeline, Stage, finish, run
 from app.core.selection import Selection, scan_local, scan_remote
 from app.core.session import Session
 
@@ -137,14 +137,14 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if req.verify_hashes:
             verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
     except asyncio.CancelledError:
-        await asyncio.shield(_discard(session, target if stage else None, o.download))
+        await finish(_discard(session, target if stage else None, o.download))
         raise
     except BaseException:
-        await asyncio.shield(_discard(session, target if stage else None, o.download))
+        await finish(_discard(session, target if stage else None, o.download))
         raise
     finally:
         if mux:
-            await asyncio.shield(mux.stop())
+            await finish(mux.stop())
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes)
 
@@ -264,11 +264,11 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         emit(Progress(selection.bytes, selection.bytes, 0.0, 0.0))
     except asyncio.CancelledError:
         if pipeline is not None:
-            await asyncio.shield(pipeline.cancel())
+            await finish(pipeline.cancel())
         raise Cancelled() from None
     except BaseException:
         if pipeline is not None:
-            await asyncio.shield(pipeline.cancel())
+            await finish(pipeline.cancel())
         raise
     finally:
         if sampler is not None:
@@ -278,7 +278,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         if sock is not None:
             sock.close()
         if helper is not None:
-            await asyncio.shield(helper.stop())
+            await finish(helper.stop())
 
 
 def _write_all(fd: int, data: bytes) -> None:

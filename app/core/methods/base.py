@@ -176,5 +176,14 @@ def glob_escape(path: str) -> str:
     return _GLOB.sub(r"\\\1", path)
 
 
+_WILD = re.compile(r"[*?\[]")
+
+
+def rsync_glob_escape(path: str) -> str:
+    """rsync expands wildcards in remote source paths itself (with -s, and in daemon modules), one
+    component at a time and only in components holding `*`, `?` or `[`; elsewhere a backslash is literal."""
+    return "/".join(glob_escape(part) if _WILD.search(part) else part for part in path.split("/"))
+
+
 def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
     return replace(job, ssh=display_ssh)

@@ -8,15 +8,17 @@ import os
 import shlex
 from posixpath import dirname, relpath
 
-from app.core.methods.base import Context, Job, Listener, Method, Plan, display
+from app.core.methods.base import Context, Job, Listener, Method, Plan, display, rsync_glob_escape
 from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress
 from app.core.runner import Stage
 
-READY = r"listening on port (?P<port>\d+)"
+# Our own line: rsync logs "listening on port N" before it binds, so the script probes the port first.
+READY = r"^ready on port (?P<port>\d+)"
 USER, MODULE = "ta", "ta"
 
-# Runs on the remote side. $1 address, $2 port, $3 module path, $4 "true" for read only.
-# The secret arrives on stdin, never in argv. Exits (and cleans up) when its process group is killed.
+# Runs on the remote side. $1 address, $2 port, $3 module path, $4 "true" for read only, $5 user,
+# $6 module. The secret arrives on stdin, never in argv. Exits (and cleans up) when its process group
+# is killed. It says it is ready only once a module listing answers on the port.
 _SCRIPT = r"""
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
@@ -24,10 +26,16 @@ trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
 umask 077
 IFS= read -r secret
 printf '%s:%s\n' "$5" "$secret" > "$d/secrets"
-printf 'address = %s\nport = %s\nuse chroot = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n  uid = %s\n  gid = %s\n' \
+printf 'address = %s\nport = %s\nuse chroot = no\nmunge symlinks = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n  uid = %s\n  gid = %s\n' \
   "$1" "$2" "$d" "$d" "$6" "$3" "$4" "$5" "$d" "$(id -u)" "$(id -g)" > "$d/rsyncd.conf"
 rsync --daemon --no-detach --config="$d/rsyncd.conf" --log-file=/dev/stderr &
 pid=$!
+case $1 in *:*) url="rsync://[$1]:$2/" ;; *) url="rsync://$1:$2/" ;; esac
+until rsync "$url" >/dev/null 2>&1; do
+  kill -0 "$pid" 2>/dev/null || { wait "$pid"; exit $?; }
+  sleep 0.05
+done
+echo "ready on port $2" >&2
 wait "$pid"
 """
 
@@ -47,14 +55,15 @@ class RsyncDaemon(Method):
     def build(self, job: Job) -> Plan:
         o = job.options
         port = str(job.port or "PORT")
+        host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
+        base = f"rsync://{USER}@{host}:{port}/{MODULE}/"
         if not o.download:
             root = job.dest
-            url = f"rsync://{USER}@{job.listen_address}:{port}/{MODULE}/"
-            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources], url]
+            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources], base]
         else:
             root = os.path.commonpath([dirname(s.rstrip("/")) or "/" for s in job.sources])
-            urls = [f"rsync://{USER}@{job.listen_address}:{port}/{MODULE}/{relpath(s.rstrip('/'), root)}"
-                    for s in job.sources]
+            # `./` keeps a leading dash from being read as an option by the daemon.
+            urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), root)) for s in job.sources]
             argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
         readonly = "true" if o.download else "false"
         remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE])

@@ -3,7 +3,7 @@ per-file bookkeeping costs a little on first copies of many small files."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Context, Job, Method, Plan, display
+from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape
 from app.core.runner import Stage
 
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
@@ -29,5 +29,6 @@ class RsyncOverSsh(Method):
         if not o.download:
             argv += [s.rstrip("/") or "/" for s in job.sources] + [f"{job.ssh.target}:{job.dest}/"]
         else:
-            argv += [f"{job.ssh.target}:{s.rstrip('/')}" for s in job.sources] + [job.dest + "/"]
+            argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/'))}" for s in job.sources]
+            argv += [job.dest + "/"]
         return Plan([Stage(argv)], display([argv]), "rsync")

@@ -21,7 +21,8 @@ class Scp(Method):
         argv = ["scp", "-r", "-p", "-q", *job.ssh.opts(o), "--"]
         if not o.download:
             # Absolute local paths: a ':' in a name can then never be read as host:path.
-            argv += [*job.sources, f"{job.ssh.target}:{glob_escape(job.dest)}/"]
+            # scp globs remote sources but never the target, so the target is not escaped.
+            argv += [*job.sources, f"{job.ssh.target}:{job.dest}/"]
         else:
             argv += [f"{job.ssh.target}:{glob_escape(s)}" for s in job.sources] + [job.dest + "/"]
         return Plan([Stage(argv)], display([argv]), "procio")

@@ -3,13 +3,17 @@ large files; many small files still cost a round trip each."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Context, Job, Method, Plan, glob_escape
+from app.core.methods.base import Context, Job, Method, Plan
 from app.core.runner import Stage
 
 
 def batch_arg(path: str) -> str:
-    """One argument for an sftp batch line: double-quoted, with quotes, backslashes and globs escaped."""
-    return '"' + glob_escape(path).replace('"', '\\"') + '"'
+    """One argument for an sftp batch line: double-quoted, with backslashes and quotes escaped.
+
+    Inside quotes sftp itself makes `*`, `?` and `[` literal (for globbed sources and unglobbed
+    destinations alike); escaping them here as well would put real backslashes into the path.
+    """
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class Sftp(Method):

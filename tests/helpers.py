@@ -1,0 +1,66 @@
+"""Helpers for tests: build a mixed tree, compare trees byte for byte, run the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HOSTILE_NAMES = [
+    "with space.txt", "it's quoted\".txt", "$(touch pwned).txt", "`id`;rm -rf x", "-leading-dash",
+    "new\nline.txt", "ünïcödé ✓.txt", "star*?[x].txt", "back\\slash", "colon:name",
+]
+NON_UTF8 = os.fsdecode(b"latin1-\xe9\xff.bin")
+
+
+def make_tree(root: Path, small_files: int = 2000, big_bytes: int = 8 * 1024 * 1024) -> Path:
+    """A tree like a real one: a large random file, many small files, an empty file, an empty
+    folder, a symlink, and hostile names."""
+    tree = root / "mixed tree"
+    (tree / "small").mkdir(parents=True)
+    (tree / "empty folder").mkdir()
+    (tree / "big.bin").write_bytes(os.urandom(big_bytes))
+    (tree / "empty.txt").write_bytes(b"")
+    for i in range(small_files):
+        sub = tree / "small" / f"d{i % 20:02d}"
+        sub.mkdir(exist_ok=True)
+        (sub / f"f{i:05d}.txt").write_bytes((f"file {i} " * (i % 50 + 1)).encode())
+    hostile = tree / "hostile"
+    hostile.mkdir()
+    for name in HOSTILE_NAMES + [NON_UTF8]:
+        (hostile / name).write_bytes(name.encode("utf-8", "surrogateescape") * 3)
+    os.symlink("big.bin", tree / "link-to-big")
+    return tree
+
+
+def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, bytes]]:
+    """Every entry under root: its kind and its bytes (a link's target for links)."""
+    out: dict[str, tuple[str, bytes]] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            if os.path.islink(path) and not follow_links:
+                out[rel] = ("link", os.readlink(path).encode("utf-8", "surrogateescape"))
+            elif os.path.isdir(path):
+                out[rel] = ("dir", b"")
+            else:
+                with open(path, "rb") as f:
+                    out[rel] = ("file", f.read())
+    return out
+
+
+def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run the real CLI in a fresh interpreter, as a user would."""
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL)
+
+
+def cli_json(*args: str, **kw) -> dict:
+    proc = cli(*args, "--json", **kw)
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        raise AssertionError(f"not JSON (exit {proc.returncode}): {proc.stdout!r} {proc.stderr!r}") from None

@@ -1,0 +1,127 @@
+"""Every method copies a mixed tree up and down through the real CLI against a real sshd,
+and the far side is checked byte for byte."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, cli_json, make_tree, snapshot
+
+TREE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"]
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_tree(tmp_path_factory.mktemp("src"))
+
+
+def expected_for(method: str, tree: Path) -> dict:
+    """What the far side must hold: scp copies what links point to, sftp skips links."""
+    exact = snapshot(tree)
+    if method == "scp":
+        followed = snapshot(tree, follow_links=True)
+        return {p: followed[p] for p in exact}
+    if method == "sftp":
+        return {p: v for p, v in exact.items() if v[0] != "link"}
+    return exact
+
+
+def assert_no_leftovers(folder: Path) -> None:
+    left = [p.name for p in folder.iterdir() if p.name.startswith(".transfer-advisor-partial-")]
+    assert left == [], f"staging folders left behind: {left}"
+
+
+@pytest.mark.parametrize("method", TREE_METHODS)
+def test_upload_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> None:
+    dest = tmp_path / "remote dest"
+    out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", method,
+                   "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
+    assert "error" not in out, out
+    assert out["method"] == method and out["verified"] is True
+    assert out["files"] == sum(1 for v in snapshot(tree).values() if v[0] == "file")
+    assert snapshot(dest / tree.name) == expected_for(method, tree)
+    assert_no_leftovers(dest)
+    assert out["command"] and out["rate_MBps"] > 0
+
+
+@pytest.mark.parametrize("method", TREE_METHODS)
+def test_download_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> None:
+    dest = tmp_path / "local dest"
+    out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", method, "--download",
+                   "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
+    assert "error" not in out, out
+    assert out["options"]["direction"] == "download"
+    assert snapshot(dest / tree.name) == expected_for(method, tree)
+    assert_no_leftovers(dest)
+
+
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+@pytest.mark.parametrize("compress", ["none", "ssh", "zstd", "lz4"])
+def test_ssh_cat_single_hostile_file(sshd, tmp_path: Path, compress: str, download: bool) -> None:
+    src_dir, dest = tmp_path / "src", tmp_path / "dest"
+    src_dir.mkdir()
+    name = os.fsdecode(b"one $(file) 'x' \xe9.bin")
+    data = os.urandom(3 * 1024 * 1024 + 17)
+    (src_dir / name).write_bytes(data)
+    out = cli_json("copy", "testhost", str(src_dir / name), "--dest", str(dest), "--method", "ssh-cat",
+                   "--compress", compress, "--ssh-config", str(sshd.ssh_config), "--verify",
+                   *(["--download"] if download else []))
+    assert "error" not in out, out
+    assert (dest / name).read_bytes() == data
+    assert os.listdir(dest) == [name]
+
+
+@pytest.mark.parametrize("method,compress", [("tar-ssh", "zstd"), ("tar-ssh", "lz4"), ("rsync-ssh", "zstd"),
+                                             ("tar-nc", "zstd"), ("scp", "ssh"), ("rsync-daemon", "lz4")])
+def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, compress: str) -> None:
+    src = make_tree(tmp_path / "src", small_files=50, big_bytes=1024 * 1024)
+    dest = tmp_path / "dest"
+    out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", method, "--compress", compress,
+                   "--cipher", "aes128-gcm@openssh.com", "--mux", "--allow-insecure",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert out["options"] == {"cipher": "aes128-gcm@openssh.com", "compress": compress, "mux": True,
+                              "direction": "upload"}
+    assert snapshot(dest / src.name) == expected_for(method, src)
+
+
+def test_copy_into_existing_folder_merges_and_replaces(sshd, tmp_path: Path) -> None:
+    src = tmp_path / "src" / "album"
+    (src / "new").mkdir(parents=True)
+    (src / "a.jpg").write_bytes(b"new a")
+    (src / "new" / "b.jpg").write_bytes(b"new b")
+    dest = tmp_path / "dest"
+    (dest / "album" / "old").mkdir(parents=True)
+    (dest / "album" / "a.jpg").write_bytes(b"old a, longer than the new one")
+    (dest / "album" / "old" / "keep.jpg").write_bytes(b"keep me")
+    out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", "tar-ssh",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert (dest / "album" / "a.jpg").read_bytes() == b"new a"
+    assert (dest / "album" / "new" / "b.jpg").read_bytes() == b"new b"
+    assert (dest / "album" / "old" / "keep.jpg").read_bytes() == b"keep me"
+    assert_no_leftovers(dest)
+
+
+def test_human_output_and_command(sshd, tmp_path: Path) -> None:
+    src = tmp_path / "file.bin"
+    src.write_bytes(os.urandom(100_000))
+    proc = cli("copy", "testhost", str(src), "--dest", str(tmp_path / "d"), "--method", "tar-ssh",
+               "--ssh-config", str(sshd.ssh_config))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Copied 1 files, 100.0 kB")
+    assert "Command: tar -c -f - -C" in proc.stdout
+    assert proc.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_methods_lists_every_method_with_reasons(sshd) -> None:
+    out = cli_json("methods", "testhost", "--ssh-config", str(sshd.ssh_config))
+    rows = {r["id"]: r for r in out["methods"]}
+    assert set(rows) == {"scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"}
+    assert rows["tar-ssh"]["available"] is True
+    assert rows["tar-nc"]["available"] is False and "insecure" in rows["tar-nc"]["reason"]
+    assert "aes128-gcm@openssh.com" in out["ciphers"]
+    assert out["remote"]["rsync_version"]

@@ -1,0 +1,115 @@
+"""Progress arrives often and adds up; a cancelled copy leaves nothing behind — not a
+truncated file under its final name, not a staging folder, not a remote helper."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.core.errors import Cancelled
+from app.core.events import Phase, Progress
+from app.core.hosts import HostSpec
+from app.core.methods.base import Options
+from app.core.session import Session
+from app.core.transfer import CopyRequest, copy
+
+ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("big") / "big file.bin"
+    with open(path, "wb") as f:
+        for _ in range(48):
+            f.write(os.urandom(8 * 1024 * 1024))  # 384 MiB: long enough to watch on loopback
+    return path
+
+
+async def _session(sshd, dest: str | None = None) -> Session:
+    return await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=dest)
+
+
+@pytest.mark.parametrize("method", ALL)
+async def test_progress_events_add_up(sshd, big_file: Path, tmp_path: Path, method: str) -> None:
+    session = await _session(sshd, str(tmp_path))
+    events: list = []
+    try:
+        result = await copy(session, CopyRequest([str(big_file)], str(tmp_path), method,
+                                                 allow_insecure=True), events.append)
+    finally:
+        await session.close()
+    progress = [e for e in events if isinstance(e, Progress)]
+    copying = [e for e in progress if e.done < e.total]
+    assert progress[-1].done == progress[-1].total == big_file.stat().st_size
+    dones = [e.done for e in progress]
+    assert dones == sorted(dones), "progress went backwards"
+    # At least two samples a second while the copy ran (4 a second are sent).
+    span = max((e.elapsed for e in copying), default=0.0)
+    assert len(copying) >= 2 * int(span), (len(copying), span)
+    if span >= 1.0:
+        assert any(e.rate > 0 for e in copying)
+    assert [e.name for e in events if isinstance(e, Phase)][:2] == ["scanning", "copying"]
+    assert result.bytes == big_file.stat().st_size
+    assert (tmp_path / big_file.name).stat().st_size == big_file.stat().st_size
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    if a.stat().st_size != b.stat().st_size:
+        return False
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        while True:
+            ca, cb = fa.read(1 << 20), fb.read(1 << 20)
+            if ca != cb:
+                return False
+            if not ca:
+                return True
+
+
+def _remote_helpers(*paths: Path) -> list[str]:
+    """Processes still working on these paths (the helpers' command lines name them)."""
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if any(str(p) in line for p in paths) and "pytest" not in line[:40]]
+
+
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+@pytest.mark.parametrize("method", ALL)
+async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, method: str, download: bool) -> None:
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "existing.txt").write_bytes(b"keep")
+    session = await _session(sshd, None if download else str(dest))
+    started = asyncio.Event()
+
+    def emit(event) -> None:
+        if isinstance(event, Progress) and event.done > 0:
+            started.set()
+
+    task = asyncio.create_task(copy(session, CopyRequest(
+        [str(big_file)], str(dest), method, Options(download=download), allow_insecure=True), emit))
+    try:
+        done, _ = await asyncio.wait([task, asyncio.create_task(started.wait())],
+                                     return_when=asyncio.FIRST_COMPLETED, timeout=60)
+        if task in done:
+            pytest.skip(f"{method} finished before it could be cancelled")
+        task.cancel()
+        with pytest.raises((Cancelled, asyncio.CancelledError)):
+            await task
+    finally:
+        await session.close()
+    left = sorted(os.listdir(dest))
+    if method.startswith("rsync") and big_file.name in left:
+        # rsync moves each file into place when it is whole; one finished before the cancel may stay
+        assert _same_bytes(dest / big_file.name, big_file), "a truncated file was left under its final name"
+        left.remove(big_file.name)
+    assert left == ["existing.txt"]
+    assert not [n for n in os.listdir(dest) if n.startswith(".transfer-advisor-partial-")]
+    assert (dest / "existing.txt").read_bytes() == b"keep"
+    for _ in range(50):  # killed helpers may take a moment to be reaped
+        if not _remote_helpers(dest, big_file.parent):
+            break
+        await asyncio.sleep(0.1)
+    assert _remote_helpers(dest, big_file.parent) == []
