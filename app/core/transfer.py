@@ -224,6 +224,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
     fds: list[int] = []
     pipeline: Pipeline | None = None
     sampler: asyncio.Task | None = None
+    started = time.monotonic()
     try:
         port = None
         if plan.listener:
@@ -261,7 +262,8 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         remote_status = await helper.finish() if helper else None
         sampler.cancel()
         _raise_for(results, remote_status, session.host.label)
-        emit(Progress(selection.bytes, selection.bytes, 0.0, 0.0))
+        elapsed = time.monotonic() - started
+        emit(Progress(selection.bytes, selection.bytes, selection.bytes / elapsed if elapsed else 0.0, elapsed))
     except asyncio.CancelledError:
         if pipeline is not None:
             await finish(pipeline.cancel())
