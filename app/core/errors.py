@@ -79,7 +79,8 @@ _STDERR_PATTERNS = [
        "The destination is on a read-only filesystem; choose a folder you can write to."),
     _p(r"Permission denied|Operation not permitted", "dest-unwritable",
        "Permission was denied at the destination; choose a folder you can write to."),
-    _p(r"(?:^|: )(?P<tool>[\w.+-]+): (?:command )?not found$|No such file or directory.*\b(?P<tool2>tar|rsync|nc|zstd|lz4)\b",
+    _p(r"(?:^|: )(?P<tool>[\w.+-]+): (?:command )?not found$"
+       r"|No such file or directory.*\b(?P<tool2>tar|rsync|nc|zstd|lz4)\b",
        "tool-missing", "`{tool}` is missing on one side of the copy; install it there or choose another method."),
     _p(r"No such file or directory", "source-missing",
        "A file to copy was not found; check the source paths."),

@@ -308,9 +308,9 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
         try:
             conn = await connect(host)
         except TransferError as exc:
+            if exc.kind == "auth":  # refused after the handshake, so the known key matched
+                return fingerprint
             if exc.kind not in ("host-key-changed", "host-key-unknown"):
-                if exc.kind == "auth":
-                    return fingerprint
                 raise
             raise TransferError("host-key-changed", _changed_sentence(
                 host, fingerprint, path, f"it was not trusted and {path} was left as it was")) from exc
@@ -318,7 +318,7 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
         return fingerprint
     if not confirm(fingerprint):
         raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted, so nothing was "
-                            f"changed; run `{host.trust_command()}` again to trust it.")
+                            "changed; copies to it stay refused until its key is trusted.")
     target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
     if target is None:
         raise TransferError("usage", "No user known_hosts file is configured; set UserKnownHostsFile.")

@@ -60,12 +60,23 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
             selection = await asyncio.to_thread(scan_local, req.sources)
             sources = selection.roots
             dest = await _remote_abspath(session, req.dest)
+        _check_names(selection)
         _check_method(session, method, req, selection)
         await _check_destination(session, selection, dest, o.download)
         result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit)
     finally:
         sftp.exit()
     return replace(result, seconds=time.monotonic() - started)
+
+
+def _check_names(selection: Selection) -> None:
+    names = selection.names
+    if any(n in ("", "/", ".", "..") for n in names):
+        raise TransferError("usage", "A source resolves to a filesystem root or '..'; name the folder to copy.")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise TransferError("usage", f"Two sources are both named {twice[0]!r} and would land on the same place; "
+                            "copy them in separate runs or rename one.")
 
 
 def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection) -> None:
