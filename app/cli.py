@@ -30,8 +30,12 @@ EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one sentence, exit 2, no usage dump
-        self.exit(EXIT_USAGE, f"transfer-advisor: {message}; see `transfer-advisor {self.prog.split()[-1]} --help`.\n"
-                  if " " in self.prog else f"transfer-advisor: {message}; see `transfer-advisor --help`.\n")
+        where = f"transfer-advisor {self.prog.split()[-1]}" if " " in self.prog else "transfer-advisor"
+        sentence = f"{message[0].upper()}{message[1:]}; see `{where} --help`."
+        if "--json" in sys.argv[1:]:
+            print(json.dumps({"error": sentence, "kind": "usage"}, indent=2))
+            self.exit(EXIT_USAGE)
+        self.exit(EXIT_USAGE, f"transfer-advisor: {sentence}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -172,7 +176,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
         if args.yes:
             return True
         if not sys.stdin.isatty():
-            raise TransferError("usage", f"{args.host} has key fingerprint {fingerprint}; check it with the "
+            raise TransferError("host-key-unknown", f"{args.host} has key fingerprint {fingerprint}; check it with the "
                                 "host's owner, then run again with --yes to trust it.")
         answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
         return answer.strip().lower() in ("y", "yes")

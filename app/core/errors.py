@@ -70,11 +70,6 @@ _STDERR_PATTERNS = [
     # GNU tar reports a short write without errno ("Wrote only 5632 of 10240 bytes"): the disk filled up.
     _p(r"No space left on device|Disk quota exceeded|ENOSPC|Wrote only \d+ of \d+ bytes", "dest-full",
        "The destination ran out of space during the copy; free some space there or choose another folder."),
-    # An SFTP server (scp and sftp use one) answers a failed write with a bare "Failure": it sends no
-    # errno, and a write to a file it could open fails for want of space (or quota) in practice.
-    _p(r'write remote ".*": Failure', "dest-full",
-       "Writing to {host} failed partway, most likely because the destination is full (its SFTP server does "
-       "not say why); free some space there or choose another folder."),
     _p(r"Read-only file system", "dest-unwritable",
        "The destination is on a read-only filesystem; choose a folder you can write to."),
     _p(r"Permission denied|Operation not permitted", "dest-unwritable",

@@ -47,6 +47,11 @@ class Selection:
         return {e.path: (e.kind, e.size if e.kind == "file" else e.target if e.kind == "link" else 0)
                 for e in self.entries}
 
+    def bytes_on_disk(self, block: int = 4096) -> int:
+        """Space the copy takes: every file and folder fills whole blocks."""
+        return sum(-(-e.size // block) * block if e.kind == "file" else block if e.kind == "dir" else 0
+                   for e in self.entries)
+
     def tar_stream_bytes(self) -> int:
         """What tar will write for this selection: a 512-byte header per entry, data padded to 512."""
         total = 1024

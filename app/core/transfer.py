@@ -95,8 +95,9 @@ async def _check_destination(session: Session, selection: Selection, dest: str, 
     where = dest if download else f"{session.host.label}:{dest}"
     if caps.dest_writable is False:
         raise TransferError("dest-unwritable", f"{where} cannot be written; choose a folder you can write to.")
-    if caps.dest_free_bytes is not None and caps.dest_free_bytes < selection.bytes:
-        need, have = selection.bytes / 1e6, caps.dest_free_bytes / 1e6
+    needed = selection.bytes_on_disk()
+    if caps.dest_free_bytes is not None and caps.dest_free_bytes < needed:
+        need, have = needed / 1e6, caps.dest_free_bytes / 1e6
         raise TransferError("dest-full", f"{where} has {have:.0f} MB free but the selection needs {need:.0f} MB; "
                             "free some space or choose another folder.")
 
@@ -111,7 +112,10 @@ async def _remote_abspath(session: Session, path: str) -> str:
 async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
                        sources: list[str], dest: str, sftp: asyncssh.SFTPClient, emit: Emit) -> TransferResult:
     o = req.options
-    stage = None if method.stages_itself else staging.staging_name()
+    # rsync writes each file to a temporary name and renames it, so it may work in place where it
+    # updates an existing copy (that is what it is good at); a first copy is staged like any other.
+    in_place = method.stages_itself and await _any_exists(session, sftp, dest, selection.names, o.download)
+    stage = None if in_place else staging.staging_name()
     target = join(dest, stage) if stage else dest
     await _prepare(session, dest, stage, o.download)
     mux = _Mux(session, o) if o.mux else None
@@ -150,6 +154,15 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     except asyncio.CancelledError:
         await finish(_discard(session, target if stage else None, o.download))
         raise
+    except TransferError as exc:
+        # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
+        # staging folder is removed and frees the space again.
+        full = exc.kind != "dest-full" and await _out_of_space(session, target, o.download)
+        await finish(_discard(session, target if stage else None, o.download))
+        if full:
+            raise TransferError("dest-full", "The destination ran out of space during the copy; free some space "
+                                "there or choose another folder.", exc.details) from exc
+        raise
     except BaseException:
         await finish(_discard(session, target if stage else None, o.download))
         raise
@@ -158,6 +171,40 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             await finish(mux.stop())
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes)
+
+
+async def _out_of_space(session: Session, path: str, download: bool) -> bool:
+    """True when the filesystem holding path has (almost) no free blocks or no free inodes."""
+    try:
+        if download:
+            st = await asyncio.to_thread(os.statvfs, path)
+            free_bytes, free_inodes = st.f_bavail * st.f_frsize, st.f_favail if st.f_files else 1
+        else:
+            script = 'df -P -k -- "$1" | tail -n 1 | awk \'{print $4}\'; df -P -i -- "$1" | tail -n 1 | awk \'{print $2, $4}\''
+            result = await session.run(staging.sh_command(script, path), timeout=20)
+            kb, total, inodes = (result.stdout or b"").decode().split()[:3]
+            # Some filesystems (btrfs) have no inode limit and report 0 of 0.
+            free_bytes = int(kb) * 1024
+            free_inodes = int(inodes) if inodes.isdigit() and total not in ("0", "-") else 1
+    except (OSError, ValueError, asyncssh.Error, TimeoutError):
+        return False
+    return free_bytes < 1024 * 1024 or free_inodes == 0
+
+
+async def _any_exists(session: Session, sftp: asyncssh.SFTPClient, dest: str, names: list[str],
+                      download: bool) -> bool:
+    for name in names:
+        path = join(dest, name)
+        if download:
+            if os.path.lexists(path):
+                return True
+        else:
+            try:
+                await sftp.lstat(os.fsencode(path))
+                return True
+            except asyncssh.SFTPError:
+                continue
+    return False
 
 
 async def _prepare(session: Session, dest: str, stage: str | None, download: bool) -> None:
