@@ -116,16 +116,21 @@ class Host:
         return opts
 
     def display_options(self) -> list[str]:
-        """The options a person would type: just the config file and the target."""
+        """The options a person would type: the config file and the port (the user goes in the target).
+
+        `-o Port=` rather than `-p`: scp and sftp spell the port `-P`, and the same options go to all."""
         opts: list[str] = []
         if self.spec.ssh_config:
             opts += ["-F", self.spec.ssh_config]
-        user, _host, port = self.spec.parts()
+        _user, _host, port = self.spec.parts()
         if port:
-            opts += ["-p", str(port)]
-        if user:
-            opts += ["-l", user]
+            opts += ["-o", f"Port={port}"]
         return opts
+
+    @property
+    def display_target(self) -> str:
+        user, _host, _port = self.spec.parts()
+        return f"{user}@{self.alias}" if user else self.alias
 
 
 def _parse_ssh_g(text: str) -> dict[str, list[str]]:

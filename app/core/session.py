@@ -37,7 +37,7 @@ class Session:
         return Ssh(self.host.alias, tuple(self.host.ssh_options()), control_path)
 
     def display_ssh(self) -> Ssh:
-        return Ssh(self.host.alias, tuple(self.host.display_options()))
+        return Ssh(self.host.display_target, tuple(self.host.display_options()))
 
     @property
     def listen_address(self) -> str:

@@ -125,3 +125,43 @@ def test_methods_lists_every_method_with_reasons(sshd) -> None:
     assert rows["tar-nc"]["available"] is False and "insecure" in rows["tar-nc"]["reason"]
     assert "aes128-gcm@openssh.com" in out["ciphers"]
     assert out["remote"]["rsync_version"]
+
+
+@pytest.mark.parametrize("method", ["scp", "sftp", "rsync-ssh", "tar-ssh", "tar-nc"])
+def test_user_host_port_spec_reaches_the_same_host(sshd, tmp_path: Path, method: str) -> None:
+    """`user@host:port` with only keys and known_hosts from the config: the control connection
+    and every OpenSSH binary must resolve the same port, user, key and known_hosts."""
+    config = tmp_path / "ssh config"
+    config.write_text(f"Host 127.0.0.1\n  IdentityFile {sshd.client_key}\n  IdentitiesOnly yes\n"
+                      f"  UserKnownHostsFile {sshd.known_hosts}\n  GlobalKnownHostsFile /dev/null\n")
+    src = tmp_path / "a file.txt"
+    src.write_bytes(b"hello")
+    out = cli_json("copy", f"{sshd.user}@127.0.0.1:{sshd.port}", str(src), "--dest", str(tmp_path / "d"),
+                   "--method", method, "--ssh-config", str(config), "--allow-insecure")
+    assert "error" not in out, out
+    assert (tmp_path / "d" / "a file.txt").read_bytes() == b"hello"
+    assert f"-o Port={sshd.port}" in out["command"] and f"{sshd.user}@127.0.0.1" in out["command"]
+
+
+@pytest.mark.parametrize("method", ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"])
+def test_shown_command_does_the_same_copy_by_hand(sshd, tmp_path: Path, method: str) -> None:
+    """The `command` a person copies into a shell really performs the same copy."""
+    import subprocess
+    src_dir = tmp_path / "src"
+    src_dir.mkdir()
+    src = src_dir / ("one file 'q' $(x).bin" if method == "ssh-cat" else "folder 'q' $(x)")
+    if method == "ssh-cat":
+        src.write_bytes(os.urandom(50_000))
+    else:
+        src.mkdir()
+        (src / "inner.txt").write_bytes(b"inner")
+    out = cli_json("copy", "testhost", str(src), "--dest", str(tmp_path / "by app"), "--method", method,
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    by_hand = tmp_path / "by app"  # the command names the destination it was shown for
+    for child in list(by_hand.iterdir()):
+        subprocess.run(["rm", "-rf", str(child)], check=True)
+    proc = subprocess.run(["bash", "-c", out["command"]], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, (out["command"], proc.stderr)
+    assert snapshot(by_hand) == {k: v for k, v in snapshot(src_dir).items()}
