@@ -9,7 +9,7 @@ import shlex
 from posixpath import dirname, relpath
 
 from app.core.methods.base import Context, Job, Listener, Method, Plan, display, rsync_glob_escape
-from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress
+from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, unfetchable
 from app.core.runner import Stage
 
 # Our own line: rsync logs "listening on port N" before it binds, so the script probes the port first.
@@ -26,8 +26,9 @@ trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
 umask 077
 IFS= read -r secret
 printf '%s:%s\n' "$5" "$secret" > "$d/secrets"
+ln -s -- "$3" "$d/root" || exit 1  # rsyncd.conf is line-based: the folder's own name may not fit in it
 printf 'address = %s\nport = %s\nuse chroot = no\nmunge symlinks = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n  uid = %s\n  gid = %s\n' \
-  "$1" "$2" "$d" "$d" "$6" "$3" "$4" "$5" "$d" "$(id -u)" "$(id -g)" > "$d/rsyncd.conf"
+  "$1" "$2" "$d" "$d" "$6" "$d/root" "$4" "$5" "$d" "$(id -u)" "$(id -g)" > "$d/rsyncd.conf"
 rsync --daemon --no-detach --config="$d/rsyncd.conf" --log-file=/dev/stderr &
 pid=$!
 case $1 in *:*) url="rsync://[$1]:$2/" ;; *) url="rsync://$1:$2/" ;; esac
@@ -51,6 +52,9 @@ class RsyncDaemon(Method):
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "rsync"), ("remote", "rsync")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        return super().unavailable(ctx) or unfetchable(ctx)
 
     def build(self, job: Job) -> Plan:
         o = job.options

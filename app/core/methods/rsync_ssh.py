@@ -9,6 +9,14 @@ from app.core.runner import Stage
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
 
 
+def unfetchable(ctx: Context) -> str | None:
+    """rsync expands wildcards in the paths it fetches, and a name holding both a backslash and a
+    wildcard cannot be escaped so that modern rsync (3.2.5+) accepts the file list it gets back."""
+    if ctx.options.download and any("\\" in n and any(c in n for c in "*?[") for n in ctx.source_names):
+        return "cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)"
+    return None
+
+
 def rsync_compress(compress: str) -> list[str]:
     return ["-z", f"--compress-choice={compress}"] if compress in ("zstd", "lz4") else []
 
@@ -19,9 +27,13 @@ class RsyncOverSsh(Method):
     summary = "rsync through ssh: copies only what changed and can resume; a little per-file overhead."
     stages_itself = True
     codecs = ("none", "ssh", "zstd", "lz4")
+    uses_pipe_codecs = False  # -z --compress-choice: rsync compresses itself, no zstd/lz4 programs involved
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "rsync"), ("remote", "rsync"), ("local", "ssh")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        return unfetchable(ctx) or super().unavailable(ctx)
 
     def build(self, job: Job) -> Plan:
         o = job.options
