@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import sys
+import traceback
 from typing import Any, Sequence
 
 from app import __version__
@@ -214,11 +215,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TransferError as exc:
         return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
                      EXIT_USAGE if exc.kind == "usage" else EXIT_ERROR)
+    except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback
+        log = _write_crash_log()
+        return _fail(args, TransferError("internal", f"Transfer Advisor hit an unexpected error "
+                                         f"({type(exc).__name__}); please report it with the log {log}.",
+                                         traceback.format_exc()), EXIT_ERROR)
     if args.json:
         print(json.dumps(out, indent=2, default=str))
     else:
         show(out)
     return 0
+
+
+def _write_crash_log() -> str:
+    from app.core.paths import data_dir
+    path = data_dir() / "crash.log"
+    with open(path, "a") as f:
+        f.write(f"--- transfer-advisor {__version__}, {' '.join(sys.argv)}\n{traceback.format_exc()}\n")
+    return str(path)
 
 
 def _fail(args: argparse.Namespace, exc: TransferError, code: int) -> int:

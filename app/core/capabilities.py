@@ -23,6 +23,7 @@ TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "
 _REMOTE_SCRIPT = r"""
 for t in {tools}; do command -v "$t" >/dev/null 2>&1 && echo "tool $t"; done
 echo "rsync_version $(rsync --version 2>/dev/null | head -n 1)"
+echo "rsync_compress $(rsync --version 2>/dev/null | sed -n '/Compress list:/{{n;p;}}')"
 echo "tar_version $(tar --version 2>&1 | head -n 1)"
 echo "nc_version $(nc -h 2>&1 | head -n 1)"
 echo "cpu_model $(grep -m 1 -i -E '^(model name|Hardware|cpu model)' /proc/cpuinfo 2>/dev/null | cut -d: -f2-)"
@@ -44,6 +45,7 @@ fi
 class Capabilities:
     tools: set[str] = field(default_factory=set)
     rsync_version: str = ""
+    rsync_compress: list[str] = field(default_factory=list)  # what --compress-choice accepts
     tar_flavour: str = ""
     nc_flavour: str = ""
     cpu_model: str = ""
@@ -89,6 +91,8 @@ def parse_remote(text: str) -> Capabilities:
         elif key == "rsync_version" and value:
             parts = value.split()
             caps.rsync_version = parts[2] if len(parts) > 2 and parts[1] == "version" else value
+        elif key == "rsync_compress":
+            caps.rsync_compress = value.split()
         elif key == "tar_version":
             caps.tar_flavour = _flavour(value) if value else ""
         elif key == "nc_version":
@@ -132,8 +136,13 @@ def local(dest: str | None = None) -> Capabilities:
     caps = Capabilities()
     caps.tools = {t for t in TOOLS if shutil.which(t)}
     if "rsync" in caps.tools:
-        out = subprocess.run(["rsync", "--version"], capture_output=True, text=True).stdout.split()
+        text = subprocess.run(["rsync", "--version"], capture_output=True, text=True).stdout
+        out = text.split()
         caps.rsync_version = out[2] if len(out) > 2 else ""
+        lines = text.splitlines()
+        for i, line in enumerate(lines[:-1]):
+            if line.strip() == "Compress list:":
+                caps.rsync_compress = lines[i + 1].split()
     if "tar" in caps.tools:
         caps.tar_flavour = _flavour(subprocess.run(["tar", "--version"], capture_output=True, text=True).stdout)
     if "nc" in caps.tools:

@@ -51,7 +51,8 @@ class HostSpec:
 
     def parts(self) -> tuple[str | None, str, int | None]:
         match = _SPEC.match(self.text.strip())
-        if not match or self.text.startswith("-"):
+        # A part starting with '-' would be read as an option by ssh or rsync.
+        if not match or match["host"].startswith("-") or (match["user"] or "").startswith("-"):
             raise TransferError("usage", f"'{self.text}' is not a host; write an alias from your ssh config "
                                 "or [user@]host[:port].")
         host = match["host"].strip("[]")

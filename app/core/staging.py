@@ -18,20 +18,32 @@ PREFIX = ".transfer-advisor-partial-"
 # (mv -f is a rename); folders that already exist are merged; anything else is a conflict.
 _FINALIZE = r"""
 stage=$1; dest=$2; shift 2
+conflict() { echo "conflict: $1 is in the way of $2" >&2; exit 3; }
+export flag="$stage/.conflict"  # find -exec hides the inner exit status; a conflict leaves this behind
 for name; do
   s="$stage/$name"; d="$dest/$name"
   if [ -d "$s" ] && [ ! -L "$s" ] && [ -d "$d" ] && [ ! -L "$d" ]; then
-    (cd "$s" && find . -mindepth 1 -type d -exec sh -c 'for x; do mkdir -p "$0/$x" || exit 1; done' "$d" {} + &&
-     find . ! -type d -exec sh -c 'for x; do mv -f "$x" "$0/$x" || exit 1; done' "$d" {} +) || exit 1
+    (cd "$s" && find . -mindepth 1 -type d -exec sh -c '
+       for x; do
+         if [ -e "$0/$x" ] || [ -L "$0/$x" ]; then
+           { [ -d "$0/$x" ] && [ ! -L "$0/$x" ]; } || { echo "conflict: a file is in the way of ${x#./}" >&2; : > "$flag"; exit 3; }
+         else mkdir -- "$0/$x" || exit 1; fi
+       done' "$d" {} + &&
+     find . ! -type d -exec sh -c '
+       for x; do
+         if [ -d "$0/$x" ] && [ ! -L "$0/$x" ]; then echo "conflict: a folder is in the way of ${x#./}" >&2; : > "$flag"; exit 3; fi
+         mv -f -- "$x" "$0/$x" || exit 1
+       done' "$d" {} +)
+    [ $? -eq 0 ] || { [ -e "$flag" ] && exit 3; exit 1; }
   elif [ -d "$d" ] && [ ! -L "$d" ]; then
-    echo "conflict: a folder is in the way of $name" >&2; exit 3
+    conflict "a folder" "$name"
   elif [ -d "$s" ] && [ ! -L "$s" ] && { [ -e "$d" ] || [ -L "$d" ]; }; then
-    echo "conflict: a file is in the way of $name" >&2; exit 3
+    conflict "a file" "$name"
   else
-    mv -f "$s" "$d" || exit 1
+    mv -f -- "$s" "$d" || exit 1
   fi
 done
-rm -rf "$stage"
+rm -rf -- "$stage"
 """
 
 

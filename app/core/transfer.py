@@ -61,7 +61,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
             sources = selection.roots
             dest = await _remote_abspath(session, req.dest)
         _check_names(selection)
-        _check_method(session, method, req, selection)
+        _check_method(session, method, req, selection, [*sources, dest])
         await _check_destination(session, selection, dest, o.download)
         result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit)
     finally:
@@ -79,9 +79,10 @@ def _check_names(selection: Selection) -> None:
                             "copy them in separate runs or rename one.")
 
 
-def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection) -> None:
+def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection,
+                  paths: list[str]) -> None:
     single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
-    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single)
+    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths)
     reason = method.unavailable(ctx)
     if reason:
         kind = "insecure-not-allowed" if not method.secure and not req.allow_insecure else "unavailable"

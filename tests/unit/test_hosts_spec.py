@@ -44,9 +44,6 @@ def test_port_out_of_range(text, port):
     assert err.value.sentence == f"Port {port} is out of range; use 1-65535."
 
 
-@pytest.mark.xfail(strict=True, reason="only a leading '-' of the whole text is refused; the host part after "
-                                       "'user@' or leading spaces can still start with '-'; it becomes the alias in "
-                                       "every argv, and rsync hands it to ssh with no '--' before it")
 @pytest.mark.parametrize("text", ["ann@-oProxyCommand=x", " -oProxyCommand=x"])
 def test_a_host_part_that_looks_like_an_option_is_refused(text):
     with pytest.raises(TransferError) as err:

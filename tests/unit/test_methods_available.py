@@ -11,9 +11,10 @@ from app.core.methods.base import Context
 CIPHERS = ["chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr"]
 
 
-def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: str = "OpenBSD netcat") -> Capabilities:
+def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: str = "OpenBSD netcat",
+         rsync_compress: tuple[str, ...] = ("zstd", "lz4", "zlibx", "zlib", "none")) -> Capabilities:
     return Capabilities(tools=set(TOOLS) - set(missing), ciphers=CIPHERS if ciphers is None else ciphers,
-                        nc_flavour=nc)
+                        nc_flavour=nc, rsync_compress=list(rsync_compress))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,
@@ -101,7 +102,7 @@ def test_ssh_cat_needs_exactly_one_file():
 @pytest.mark.parametrize("name", ["new\nline", "carriage\rreturn"])
 def test_sftp_cannot_name_a_line_break(name):
     reason = METHODS["sftp"].unavailable(ctx(names=["fine", name]))
-    assert reason == "its batch commands cannot name a top-level item with a line break in its name"
+    assert reason == "its batch commands cannot name a path with a line break in it (the sources or the destination)"
     assert METHODS["scp"].unavailable(ctx(names=["fine", name])) is None
 
 
@@ -118,3 +119,14 @@ def test_rsync_cannot_fetch_a_backslash_with_a_wildcard(method_id):
     assert reason == "cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)"
     assert METHODS[method_id].unavailable(ctx(Options(download=True), names=["a\\b", "c*"])) is None
     assert METHODS[method_id].unavailable(ctx(Options(), names=["a\\b*c"])) is None  # uploads are not globbed
+
+
+@pytest.mark.parametrize("side", ["local", "remote"])
+def test_rsync_compression_needs_an_rsync_built_with_it(side: str) -> None:
+    old = caps(rsync_compress=("zlib", "none"))
+    local, remote = (old, caps()) if side == "local" else (caps(), old)
+    ctx = Context(local, remote, Options(compress="zstd"), allow_insecure=True, source_names=["a"])
+    where = "this computer" if side == "local" else "the remote host"
+    expected = f"rsync on {where} cannot compress with zstd (it has: zlib none)"
+    assert METHODS["rsync-ssh"].unavailable(ctx) == expected
+    assert METHODS["rsync-daemon"].unavailable(ctx) == expected

@@ -134,8 +134,6 @@ def test_local_finalize_conflict_deep_inside_a_merged_folder(box):
     assert (dest / "photos" / "2024").is_dir() and os.listdir(dest / "photos" / "2024") == []
 
 
-@pytest.mark.xfail(strict=True, reason="remote finalize `mv -f FILE DIR` moves the file INTO the folder "
-                                       "(dest/photos/2024/2024) and reports success; local raises a conflict")
 def test_remote_finalize_conflict_deep_inside_a_merged_folder(box):
     dest, stage = box / "dest", box / "dest" / ".stage"
     (dest / "photos" / "2024").mkdir(parents=True)

@@ -105,7 +105,8 @@ class Context:
     options: Options
     allow_insecure: bool = False
     source_names: list[str] = field(default_factory=list)
-    single_file: bool = False
+    single_file: bool | None = None  # None: no selection yet (listing methods for a host)
+    paths: list[str] = field(default_factory=list)  # the sources' full paths and the destination
 
 
 class Method:

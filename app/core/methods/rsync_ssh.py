@@ -10,8 +10,15 @@ RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
 
 
 def unfetchable(ctx: Context) -> str | None:
-    """rsync expands wildcards in the paths it fetches, and a name holding both a backslash and a
+    """Why rsync cannot do this copy: a compressor one side's rsync lacks, or an unfetchable name.
+
+    rsync expands wildcards in the paths it fetches, and a name holding both a backslash and a
     wildcard cannot be escaped so that modern rsync (3.2.5+) accepts the file list it gets back."""
+    codec = ctx.options.compress
+    if codec in ("zstd", "lz4"):
+        for side, caps in (("this computer", ctx.local), ("the remote host", ctx.remote)):
+            if caps.has("rsync") and codec not in caps.rsync_compress:
+                return f"rsync on {side} cannot compress with {codec} (it has: {' '.join(caps.rsync_compress) or 'none'})"
     if ctx.options.download and any("\\" in n and any(c in n for c in "*?[") for n in ctx.source_names):
         return "cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)"
     return None

@@ -26,8 +26,8 @@ class Sftp(Method):
         return [("local", "sftp")]
 
     def unavailable(self, ctx: Context) -> str | None:
-        if any("\n" in name or "\r" in name for name in ctx.source_names):
-            return "its batch commands cannot name a top-level item with a line break in its name"
+        if any("\n" in p or "\r" in p for p in ctx.source_names + ctx.paths):
+            return "its batch commands cannot name a path with a line break in it (the sources or the destination)"
         return super().unavailable(ctx)
 
     def build(self, job: Job) -> Plan:

@@ -21,7 +21,7 @@ class SshCat(Method):
         return [("local", "ssh")]
 
     def unavailable(self, ctx: Context) -> str | None:
-        if not ctx.single_file:
+        if ctx.single_file is False:
             return "copies exactly one regular file; the selection is not one file"
         return super().unavailable(ctx)
 
