@@ -69,6 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
     c.add_argument("--verify", action="store_true", help="also compare file hashes on both sides")
     c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
+    c.add_argument("--rsync-module", metavar="[USER@]MODULE",
+                   help="rsync-daemon: use this module of the rsync daemon the host already runs "
+                        "(password from $RSYNC_PASSWORD) instead of starting a private one")
+    c.add_argument("--rsync-port", type=int, metavar="N", help="port of that daemon (default: from its config, or 873)")
+    c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
+                   help="where that daemon's config is on the host, to find the module's folder")
 
     t = sub.add_parser("trust", parents=[common], help="show a host's key fingerprint and add it to known_hosts")
     t.add_argument("host")
@@ -154,7 +160,8 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                                  local_dest=args.dest if args.download else None, password=_password_prompt())
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
     try:
-        request = CopyRequest(args.sources, args.dest, args.method, options, args.allow_insecure, args.verify)
+        request = CopyRequest(args.sources, args.dest, args.method, options, args.allow_insecure, args.verify,
+                              args.rsync_module, args.rsync_port, args.rsyncd_conf)
         result = await copy(session, request, bar)
     finally:
         bar._clear()

@@ -121,7 +121,7 @@ def start_rsyncd(root: Path, module: str = "share") -> RsyncDaemon:
     uid = os.getuid()
     conf = root / "rsyncd.conf"
     conf.write_text(
-        f"port = {port}\naddress = 127.0.0.1\npid file = {root}/rsyncd.pid\nuse chroot = no\n"
+        f"port = {port}\naddress = 127.0.0.1\npid file = {root}/rsyncd.pid\nuse chroot = no\nmunge symlinks = no\n"
         f"[{module}]\n  path = {path}\n  read only = false\n  uid = {uid}\n  gid = {os.getgid()}\n")
     with open(root / "rsyncd.log", "ab") as log:
         proc = subprocess.Popen(["rsync", "--daemon", "--no-detach", f"--config={conf}",

@@ -21,10 +21,10 @@ from posixpath import join, normpath
 
 import asyncssh
 
-from app.core import methods, staging, verify
+from app.core import methods, rsyncd, staging, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
-from app.core.methods.base import Context, Job, Listener, Method, Options, Plan, Ssh
+from app.core.methods.base import Context, DaemonModule, Job, Listener, Method, Options, Plan, Ssh
 from app.core.progress import ProcIO, RateWindow, RsyncProgress
 from app.core.runner import Pipeline, Stage, finish, run
 from app.core.selection import Selection, scan_local, scan_remote
@@ -43,6 +43,9 @@ class CopyRequest:
     options: Options = Options()
     allow_insecure: bool = False
     verify_hashes: bool = False
+    rsync_module: str | None = None   # rsync-daemon: use the user's running daemon's [user@]module
+    rsync_port: int | None = None
+    rsyncd_conf: str = rsyncd.DEFAULT_CONF
 
 
 async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> TransferResult:
@@ -60,10 +63,11 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
             selection = await asyncio.to_thread(scan_local, req.sources)
             sources = selection.roots
             dest = await _remote_abspath(session, req.dest)
+        module = await _daemon_module(session, method, req, sources if o.download else [dest])
         _check_names(selection)
         _check_method(session, method, req, selection, [*sources, dest])
         await _check_destination(session, selection, dest, o.download)
-        result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit)
+        result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit, module)
     finally:
         sftp.exit()
     return replace(result, seconds=time.monotonic() - started)
@@ -110,12 +114,35 @@ async def _remote_abspath(session: Session, path: str) -> str:
     return normpath(join(home, path[2:] if path.startswith("~/") else "" if path == "~" else path))
 
 
+async def _daemon_module(session: Session, method: Method, req: CopyRequest,
+                         remote_paths: list[str]) -> DaemonModule | None:
+    if req.rsync_module is None:
+        return None
+    if method.id != "rsync-daemon":
+        raise TransferError("usage", "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
+    result = await session.run(staging.sh_command('cat -- "$1"', req.rsyncd_conf))
+    if result.exit_status != 0:
+        raise TransferError("usage", f"The rsync daemon config {req.rsyncd_conf} could not be read on "
+                            f"{session.host.label}; pass its location with --rsyncd-conf.",
+                            (result.stderr or b"").decode(errors="replace"))
+    module = rsyncd.module_for((result.stdout or b"").decode("utf-8", "surrogateescape"), req.rsync_module,
+                               req.rsync_port, req.rsyncd_conf, session.host.label)
+    for path in remote_paths:
+        if path != module.path and not path.startswith(module.path.rstrip("/") + "/"):
+            raise TransferError("usage", f"{path} is outside the rsync module '{module.name}' ({module.path}); "
+                                "choose a path inside it.")
+    return module
+
+
 async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
-                       sources: list[str], dest: str, sftp: asyncssh.SFTPClient, emit: Emit) -> TransferResult:
+                       sources: list[str], dest: str, sftp: asyncssh.SFTPClient, emit: Emit,
+                       module: DaemonModule | None = None) -> TransferResult:
     o = req.options
     # rsync writes each file to a temporary name and renames it, so it may work in place where it
     # updates an existing copy (that is what it is good at); a first copy is staged like any other.
-    in_place = method.stages_itself and await _any_exists(session, sftp, dest, selection.names, o.download)
+    # The user's own daemon writes as its own user, who may not enter a staging folder we create.
+    in_place = method.stages_itself and (
+        module is not None or await _any_exists(session, sftp, dest, selection.names, o.download))
     stage = None if in_place else staging.staging_name()
     target = join(dest, stage) if stage else dest
     await _prepare(session, dest, stage, o.download)
@@ -127,7 +154,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         shown = ""
         for attempt in range(PORT_TRIES):
             job = Job(ssh, tuple(sources), target, o, session.listen_address,
-                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24))
+                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module)
             plan = method.build(job)
             shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
             emit(Phase("copying", method.label))

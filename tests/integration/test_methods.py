@@ -165,3 +165,42 @@ def test_shown_command_does_the_same_copy_by_hand(sshd, tmp_path: Path, method: 
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, (out["command"], proc.stderr)
     assert snapshot(by_hand) == {k: v for k, v in snapshot(src_dir).items()}
+
+
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+def test_rsync_daemon_module_the_user_already_runs(sshd, rsyncd, tree: Path, tmp_path: Path,
+                                                   download: bool) -> None:
+    """The host's own rsync daemon (the fixture's, a real one): the module's folder is found in its
+    config over ssh, the copy goes through the daemon, and the far side is checked."""
+    conf = str(rsyncd.root / "rsyncd.conf")
+    if download:
+        remote_src = rsyncd.path / "from module"
+        subprocess_copy(tree, remote_src)
+        args = [str(remote_src / tree.name), "--dest", str(tmp_path / "got"), "--download"]
+        landed = tmp_path / "got" / tree.name
+    else:
+        args = [str(tree), "--dest", str(rsyncd.path / "backups" / "today")]
+        landed = rsyncd.path / "backups" / "today" / tree.name
+    out = cli_json("copy", "testhost", *args, "--method", "rsync-daemon", "--allow-insecure", "--verify",
+                   "--rsync-module", rsyncd.module, "--rsyncd-conf", conf, "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert f"rsync://127.0.0.1:{rsyncd.port}/{rsyncd.module}/" in out["command"]
+    assert snapshot(landed) == snapshot(tree)
+
+
+def test_rsync_daemon_module_refuses_a_destination_outside_it(sshd, rsyncd, tmp_path: Path) -> None:
+    src = tmp_path / "f.txt"
+    src.write_bytes(b"x")
+    proc = cli("copy", "testhost", str(src), "--dest", str(tmp_path / "elsewhere"), "--method", "rsync-daemon",
+               "--allow-insecure", "--rsync-module", rsyncd.module, "--rsyncd-conf", str(rsyncd.root / "rsyncd.conf"),
+               "--ssh-config", str(sshd.ssh_config))
+    assert proc.returncode == 2
+    assert proc.stderr == (f"transfer-advisor: {tmp_path / 'elsewhere'} is outside the rsync module "
+                           f"'{rsyncd.module}' ({rsyncd.path}); choose a path inside it.\n")
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def subprocess_copy(src: Path, dest: Path) -> None:
+    import subprocess
+    dest.mkdir(parents=True)
+    subprocess.run(["cp", "-a", str(src), str(dest)], check=True)

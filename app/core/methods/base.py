@@ -72,6 +72,16 @@ class Listener:
 
 
 @dataclass(frozen=True)
+class DaemonModule:
+    """An rsync daemon module the user already runs on the remote host."""
+
+    name: str
+    path: str       # the folder it serves, as the remote host sees it
+    port: int = 873
+    user: str = ""  # for modules with `auth users`; the password comes from $RSYNC_PASSWORD
+
+
+@dataclass(frozen=True)
 class Job:
     ssh: Ssh
     sources: tuple[str, ...]  # absolute paths on the sending side
@@ -80,6 +90,7 @@ class Job:
     listen_address: str = ""  # insecure methods: the remote address to bind
     port: int = 0             # rsync daemon: the port chosen for it
     secret: str = ""          # rsync daemon: one-time password
+    module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import os
 import shlex
 from posixpath import dirname, relpath
 
-from app.core.methods.base import Context, Job, Listener, Method, Plan, display, rsync_glob_escape
+from app.core.methods.base import Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape
 from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, unfetchable
 from app.core.runner import Stage
 
@@ -57,6 +57,8 @@ class RsyncDaemon(Method):
         return super().unavailable(ctx) or unfetchable(ctx)
 
     def build(self, job: Job) -> Plan:
+        if job.module is not None:
+            return self._build_for_module(job, job.module)
         o = job.options
         port = str(job.port or "PORT")
         host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
@@ -77,3 +79,18 @@ class RsyncDaemon(Method):
                     listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
                                              ends_by_itself=False))
 
+
+    def _build_for_module(self, job: Job, module: DaemonModule) -> Plan:
+        """The user's own daemon: no helper to start; $RSYNC_PASSWORD passes through from the user."""
+        o = job.options
+        host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
+        user = f"{module.user}@" if module.user else ""
+        base = f"rsync://{user}{host}:{module.port}/{module.name}/"
+        if not o.download:
+            inside = relpath(job.dest, module.path)
+            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources],
+                    base + ("" if inside == "." else "./" + inside + "/")]
+        else:
+            urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), module.path)) for s in job.sources]
+            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
+        return Plan([Stage(argv)], display([argv]), "rsync")
