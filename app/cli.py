@@ -46,7 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
-                "another Linux box.")
+                "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
+                    "examples:\n"
+                    "  transfer-advisor methods mynas --dest /volume1/photos\n"
+                    "  transfer-advisor copy mynas ~/Pictures --dest /volume1/photos --method tar-ssh\n"
+                    "  transfer-advisor copy mynas /volume1/photos/2024 --dest ~/restore --method rsync-ssh "
+                    "--download\n"
+                    "  transfer-advisor copy ann@192.0.2.7:2222 big.iso --dest /srv --method ssh-cat --verify\n"))
     p.add_argument("--version", action="version", version=f"transfer-advisor {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
