@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import secrets
 import shutil
 import socket
@@ -24,14 +23,14 @@ import asyncssh
 from app.core import methods, rsyncd, staging, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
-from app.core.methods.base import Context, DaemonModule, Job, Listener, Method, Options, Plan, Ssh
+from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan, Ssh
 from app.core.progress import ProcIO, RateWindow, RsyncProgress
+from app.core.remote_helper import LISTEN_TIMEOUT, PortBusy, RemoteHelper
 from app.core.runner import Pipeline, Stage, finish, run
 from app.core.selection import Selection, scan_local, scan_remote
 from app.core.session import Session
 
 TICK = 0.25            # progress events four times a second
-LISTEN_TIMEOUT = 15.0  # a remote helper must be ready within this
 PORT_TRIES = 5
 
 
@@ -161,7 +160,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             try:
                 await _execute(session, plan, selection, o.download, emit)
                 break
-            except _PortBusy:
+            except PortBusy:
                 if attempt == PORT_TRIES - 1:
                     raise TransferError("failed", "No free port was found for the remote helper; try again.")
         if stage:
@@ -299,13 +298,9 @@ async def _verify_hashes(session: Session, selection: Selection, sources: list[s
     return tool
 
 
-class _PortBusy(Exception):
-    pass
-
-
 async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit) -> None:
     """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure."""
-    helper: _RemoteHelper | None = None
+    helper: RemoteHelper | None = None
     sock: socket.socket | None = None
     fds: list[int] = []
     pipeline: Pipeline | None = None
@@ -314,7 +309,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
     try:
         port = None
         if plan.listener:
-            helper = _RemoteHelper(session, plan.listener)
+            helper = RemoteHelper(session, plan.listener)
             port = await helper.start()
         source = sink = None
         if plan.connect:
@@ -434,77 +429,6 @@ def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) 
             first = r
     error = explain_exit(first.tool, first.returncode, combined, host)
     raise error
-
-
-class _RemoteHelper:
-    """A listener started through the control connection; killed as a process group afterwards."""
-
-    def __init__(self, session: Session, listener: Listener) -> None:
-        self.session, self.listener = session, listener
-        self.proc: asyncssh.SSHClientProcess | None = None
-        self.pid: int | None = None
-        self.stderr = ""
-        self._drain: asyncio.Task | None = None
-
-    async def start(self) -> int | None:
-        wrapped = staging.sh_command('echo "pid $$" >&2; exec sh -c "$1"', self.listener.command)
-        self.proc = await self.session.conn.create_process(wrapped, encoding=None)
-        if self.listener.stdin:
-            self.proc.stdin.write(self.listener.stdin)
-        ready = re.compile(self.listener.ready)
-        try:
-            return await asyncio.wait_for(self._wait_ready(ready), LISTEN_TIMEOUT)
-        except TimeoutError:
-            raise TransferError("failed", "The remote helper did not start in time; try again or use a "
-                                "secure method.", self.stderr) from None
-
-    async def _wait_ready(self, ready: re.Pattern[str]) -> int | None:
-        assert self.proc is not None
-        while True:
-            line = (await self.proc.stderr.readline()).decode(errors="replace")
-            if not line:
-                if "in use" in self.stderr or "bind" in self.stderr:
-                    raise _PortBusy()
-                raise explain_stderr(self.stderr, self.session.host.label,
-                                     "The remote helper stopped before it was ready; see the details.")
-            self.stderr += line
-            if self.pid is None and line.startswith("pid "):
-                self.pid = int(line.split()[1])
-                continue
-            match = ready.search(line)
-            if match:
-                self._drain = asyncio.create_task(self._keep_draining())
-                port = match.groupdict().get("port")
-                return int(port) if port else None
-
-    async def _keep_draining(self) -> None:
-        assert self.proc is not None
-        while line := await self.proc.stderr.readline():
-            self.stderr += line.decode(errors="replace")
-
-    async def finish(self, timeout: float = 120.0) -> tuple[int, str] | None:
-        """Wait for a helper that ends by itself (netcat after its one connection)."""
-        assert self.proc is not None
-        if not self.listener.ends_by_itself:
-            return None  # stop() ends it
-        try:
-            await asyncio.wait_for(self.proc.wait(), timeout)
-        except TimeoutError:
-            return (1, self.stderr + "\nthe remote side did not finish")
-        if self._drain:
-            await asyncio.wait([self._drain], timeout=2)
-        return (self.proc.exit_status or 0, self.stderr)
-
-    async def stop(self) -> None:
-        if self.pid is not None:
-            try:
-                await self.session.run(f"kill -TERM -- -{self.pid} 2>/dev/null; true".encode(), timeout=10)
-            except (asyncssh.Error, OSError, TimeoutError):
-                pass
-        if self.proc is not None:
-            self.proc.close()
-        if self._drain:
-            self._drain.cancel()
 
 
 class _Mux:
