@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from app import __version__
 from app.core import methods as method_registry
 from app.core.errors import Cancelled, TransferError
-from app.core.events import Event, Phase, Progress
+from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.hosts import HostSpec, resolve, trust
 from app.core.methods.base import COMPRESSION, Context, Options
 from app.core.paths import ENV_HOME
@@ -81,6 +81,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsync-port", type=int, metavar="N", help="port of that daemon (default: from its config, or 873)")
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
+
+    pr = sub.add_parser("profile", parents=[common], help="measure the link to a host: RTT, raw TCP, ssh per "
+                        "cipher, CPU, destination disk")
+    pr.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    pr.add_argument("--dest", help="remote destination folder (its disk is measured there)")
+    pr.add_argument("--fresh", action="store_true", help="measure again even if a recent profile is kept")
+    pr.add_argument("--budget", type=float, default=1.0, metavar="S", help="seconds per throughput probe (default 1)")
 
     t = sub.add_parser("trust", parents=[common], help="show a host's key fingerprint and add it to known_hosts")
     t.add_argument("host")
@@ -183,6 +190,31 @@ def _print_copy(out: dict[str, Any]) -> None:
     print(f"Command: {out['command']}")
 
 
+async def _profile(args: argparse.Namespace) -> dict[str, Any]:
+    from app.core.profiler import measure
+    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=args.dest,
+                                 password=_password_prompt())
+    live = not args.json
+
+    def show(event: Event) -> None:
+        if live and isinstance(event, ProbeDone):
+            print(f"  {event.label:<42} {event.value}", flush=True)
+
+    try:
+        if live:
+            print(f"Profiling {args.host}:", flush=True)
+        profile = await measure(session, args.dest, None, show, args.budget, args.fresh)
+    finally:
+        await session.close()
+    return profile.as_dict()
+
+
+def _print_profile(out: dict[str, Any]) -> None:
+    for note in out["notes"]:
+        print(f"Note: {note}")
+    print(f"Measured in {out['seconds']:.1f} s.")
+
+
 async def _trust(args: argparse.Namespace) -> dict[str, Any]:
     host = resolve(HostSpec(args.host, args.ssh_config))
 
@@ -200,6 +232,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
 
 
 COMMANDS = {"methods": (_methods, _print_methods), "copy": (_copy, _print_copy),
+            "profile": (_profile, _print_profile),
             "trust": (_trust, lambda out: print(f"Trusted {out['host']} ({out['fingerprint']}).")) }
 
 

@@ -51,7 +51,18 @@ class TransferResult:
                 "notes": self.notes}
 
 
-Event = Phase | Progress | TransferResult
+@dataclass(frozen=True)
+class ProbeDone:
+    """One probe finished (or could not run): shown as soon as it is in."""
+
+    name: str   # rtt, tcp-up, tcp-down, cipher:<name>, remote-write, local-read, compress
+    label: str  # "Round-trip time"
+    value: str  # "0.3 ms", "38.0 MB/s", or why it was not measured
+    ok: bool
+    figure: float | None = None  # the number behind `value`, for charts
+
+
+Event = Phase | Progress | TransferResult | ProbeDone
 Emit = Callable[[Event], None]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 
 import asyncssh
 
@@ -92,3 +93,20 @@ class RemoteHelper:
             self.proc.close()
         if self._drain:
             self._drain.cancel()
+
+
+async def open_data_socket(address: str, port: int | None) -> socket.socket:
+    if port is None:
+        raise TransferError("failed", "The remote helper did not say which port it listens on.")
+    loop = asyncio.get_running_loop()
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setblocking(False)
+    try:
+        await asyncio.wait_for(loop.sock_connect(sock, (address, port)), LISTEN_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        sock.close()
+        raise TransferError("connection-refused", f"Could not open the data connection to {address}:{port}; "
+                            "a firewall may block it. Use a secure method instead.", str(exc)) from exc
+    sock.setblocking(True)  # the relay thread splices with blocking calls
+    return sock

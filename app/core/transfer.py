@@ -25,7 +25,7 @@ from app.core.errors import Cancelled, TransferError, explain_exit, explain_stde
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan, Ssh
 from app.core.progress import ProcIO, RateWindow, RsyncProgress
-from app.core.remote_helper import LISTEN_TIMEOUT, PortBusy, RemoteHelper
+from app.core.remote_helper import LISTEN_TIMEOUT, PortBusy, RemoteHelper, open_data_socket
 from app.core.runner import Pipeline, Stage, finish, run
 from app.core.selection import Selection, scan_local, scan_remote
 from app.core.session import Session
@@ -313,7 +313,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             port = await helper.start()
         source = sink = None
         if plan.connect:
-            sock = await _connect(session.listen_address, port)
+            sock = await open_data_socket(session.listen_address, port)
             if plan.connect == "upload":
                 sink = sock.fileno()
             else:
@@ -374,23 +374,6 @@ def _write_all(fd: int, data: bytes) -> None:
         pass  # the reader went away; its own exit status tells why
     finally:
         os.close(fd)
-
-
-async def _connect(address: str, port: int | None) -> socket.socket:
-    if port is None:
-        raise TransferError("failed", "The remote helper did not say which port it listens on.")
-    loop = asyncio.get_running_loop()
-    family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setblocking(False)
-    try:
-        await asyncio.wait_for(loop.sock_connect(sock, (address, port)), LISTEN_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
-        sock.close()
-        raise TransferError("connection-refused", f"Could not open the data connection to {address}:{port}; "
-                            "a firewall may block it. Use a secure method instead.", str(exc)) from exc
-    sock.setblocking(True)  # the relay thread splices with blocking calls
-    return sock
 
 
 async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit) -> None:

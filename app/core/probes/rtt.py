@@ -1,0 +1,25 @@
+"""Round-trip time: one byte echoed through an SSH session, several times; the median."""
+
+from __future__ import annotations
+
+import statistics
+
+from app.core.probes.common import ProbeContext, now
+
+ECHOES = 12
+
+
+async def probe_rtt(ctx: ProbeContext) -> float:
+    """Milliseconds for one echo through `cat` on the host: the path every method's traffic takes."""
+    proc = await ctx.session.conn.create_process("cat", encoding=None)
+    try:
+        samples = []
+        for _ in range(ECHOES):
+            start = now()
+            proc.stdin.write(b"x")
+            await proc.stdout.readexactly(1)
+            samples.append((now() - start) * 1000)
+        return statistics.median(samples[2:])  # the first echoes pay for warming up
+    finally:
+        proc.stdin.write_eof()
+        proc.close()

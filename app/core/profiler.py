@@ -1,0 +1,115 @@
+"""The profiler: run the probes in turn, each within its budget, and build a LinkProfile.
+
+Each result is reported the moment it is in (a ProbeDone event); a probe that cannot run
+says why and the profile notes it, so the model knows what it is guessing. Link figures
+are kept per host (history) and reused while the network looks the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from typing import Awaitable, Callable
+
+from app.core import history
+from app.core.errors import TransferError
+from app.core.events import Emit, ProbeDone, ignore
+from app.core.probes import cipher, disk, local, rtt, tcp
+from app.core.probes.common import ProbeContext
+from app.core.profile import LinkProfile
+from app.core.session import Session
+
+PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
+
+
+def _rate(value: float) -> str:
+    return f"{value:.1f} MB/s"
+
+
+async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
+               show: Callable[[object], str] = _rate) -> object | None:
+    """Run one probe; report it; on failure note why and go on."""
+    try:
+        value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
+    except (OSError, RuntimeError, TransferError, TimeoutError, ValueError) as exc:
+        reason = exc.sentence if isinstance(exc, TransferError) else str(exc) or type(exc).__name__
+        why = reason.strip().splitlines()[-1][:160] if reason.strip() else type(exc).__name__
+        profile.notes.append(f"{label} not measured: {why}")
+        emit(ProbeDone(name, label, f"not measured: {why}", False))
+        return None
+    figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
+    emit(ProbeDone(name, label, show(value), True, figure))
+    return value
+
+
+async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
+                  emit: Emit = ignore, budget: float = 1.0, fresh: bool = False) -> LinkProfile:
+    started = time.monotonic()
+    ctx = ProbeContext(session, remote_dir, local_paths, budget)
+    local_address = str(session.conn.get_extra_info("sockname")[0])
+    profile = LinkProfile(host=session.host.label, local_address=local_address,
+                          remote_cores=session.remote.cores or None, remote_aes=session.remote.aes,
+                          local_cores=session.local.cores or None, local_aes=session.local.aes)
+    profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
+                                lambda v: f"{v:.2f} ms")
+    kept = None if fresh else history.fresh(profile.host, local_address, profile.rtt_ms)
+    if kept is not None:
+        _reuse(kept, profile, emit)
+    else:
+        await _link_probes(ctx, profile, emit)
+    if local_paths:
+        await _local_probes(ctx, profile, emit)
+    profile.measured_at = time.time() if kept is None else kept.measured_at
+    profile.seconds = time.monotonic() - started
+    if kept is None:
+        history.save(replace(profile, local_read_MBps=None, compress=[]))
+    return profile
+
+
+async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+    session = ctx.session
+    if session.remote.nc_listen_ok:
+        profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx))
+        profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx))
+    else:
+        why = "the host has no OpenBSD netcat to listen with"
+        profile.notes.append(f"Raw TCP not measured: {why}")
+        emit(ProbeDone("tcp-up", "Raw TCP, upload", f"not measured: {why}", False))
+    for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers):
+        probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
+                           lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})")
+        if probe is not None:
+            profile.ciphers.append(probe)
+    if ctx.remote_dir:
+        profile.remote_write_MBps = await _run(
+            "remote-write", "Destination disk writes", emit, profile,
+            disk.probe_remote_write(ctx, session.remote.dest_free_bytes))
+
+
+async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+    paths = ctx.local_paths or []
+    profile.local_read_MBps = await _run("local-read", "Reading the selection", emit, profile,
+                                         asyncio.to_thread(local.read_speed, paths, ctx.budget))
+    data = await asyncio.to_thread(local.sample, paths)
+    found = await _run("compress", "Compressibility", emit, profile, local.compressibility(data),
+                       lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {c.MBps:.0f} MB/s" for c in cs)
+                       or "sample too small")
+    profile.compress = list(found or [])
+
+
+def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
+    when = time.strftime("%H:%M", time.localtime(kept.measured_at))
+    for field in ("tcp_up_MBps", "tcp_down_MBps", "remote_write_MBps", "remote_read_MBps", "local_write_MBps"):
+        setattr(profile, field, getattr(kept, field))
+    profile.ciphers = list(kept.ciphers)
+    profile.per_file_ms = dict(kept.per_file_ms)
+    profile.notes = [*kept.notes, f"Link figures kept from {when}; --fresh measures again."]
+    shown = [("tcp-up", "Raw TCP, upload", kept.tcp_up_MBps), ("tcp-down", "Raw TCP, download", kept.tcp_down_MBps),
+             ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
+    for name, label, value in shown:
+        if value is not None:
+            emit(ProbeDone(name, label, f"{value:.1f} MB/s (kept from {when})", True, value))
+    for c in kept.ciphers:
+        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{c.MBps:.1f} MB/s (kept from {when})",
+                       True, c.MBps))
