@@ -121,14 +121,15 @@ def parse_remote(text: str) -> Capabilities:
 async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = b"sh -c " + shlex.quote(script).encode() + b" sh " + shlex.quote(dest or "").encode("utf-8", "surrogateescape")
-    result = await conn.run(command, check=False, encoding=None)
+    host, port = conn.get_extra_info("peername")[:2]
+    result, ciphers = await asyncio.gather(conn.run(command, check=False, encoding=None),
+                                           server_ciphers(host, port), return_exceptions=True)
+    if isinstance(result, BaseException):
+        raise result
     caps = parse_remote((result.stdout or b"").decode(errors="replace"))
     caps.ssh_version = str(conn.get_extra_info("server_version") or "")
-    host, port = conn.get_extra_info("peername")[:2]
-    try:
-        caps.ciphers = await server_ciphers(host, port)
-    except (OSError, ValueError, asyncio.TimeoutError):
-        caps.ciphers = []
+    # Without the server's list, availability checks fall back to the local one.
+    caps.ciphers = [] if isinstance(ciphers, BaseException) else ciphers
     return caps
 
 

@@ -27,11 +27,22 @@ def parse_rsync_progress2(line: str) -> int | None:
 class RsyncProgress:
     def __init__(self) -> None:
         self.done = 0
+        self._pending = b""
 
     def feed(self, line: str) -> None:
         value = parse_rsync_progress2(line)
         if value is not None:
             self.done = max(self.done, value)
+
+    def feed_bytes(self, data: bytes) -> None:
+        """Raw output (lines end in \r or \n); only the newest complete line matters."""
+        text = self._pending + data
+        *lines, self._pending = text.replace(b"\r", b"\n").split(b"\n")
+        for line in reversed(lines):
+            value = parse_rsync_progress2(line.decode(errors="replace"))
+            if value is not None:
+                self.done = max(self.done, value)
+                break
 
 
 class ProcIO:

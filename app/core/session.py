@@ -24,10 +24,16 @@ class Session:
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
                    password: PasswordCallback | None = None) -> "Session":
         host = await asyncio.to_thread(resolve, spec)
-        conn = await connect(host, password)
+        # This computer's tools are looked at while the login runs: they do not depend on it.
+        local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
+        try:
+            conn = await connect(host, password)
+        except BaseException:
+            await asyncio.gather(local_task, return_exceptions=True)
+            raise
         try:
             remote = await capabilities.remote(conn, remote_dest)
-            local = await asyncio.to_thread(capabilities.local, local_dest)
+            local = await local_task
         except BaseException:
             conn.close()
             raise

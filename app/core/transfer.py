@@ -331,7 +331,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             source = r
         rsync = RsyncProgress()
         pipeline = Pipeline(plan.stages, plan.relay_after, source=source, sink=sink,
-                            on_stdout_line=rsync.feed if plan.progress == "rsync" else None)
+                            stdout_pipe=plan.progress == "rsync")
         await pipeline.start()
         for fd in fds:
             os.close(fd)
@@ -356,6 +356,8 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
     finally:
         if sampler is not None:
             sampler.cancel()
+        if pipeline is not None:
+            pipeline.close_stdout()
         for fd in fds:
             os.close(fd)
         if sock is not None:
@@ -390,6 +392,7 @@ async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selectio
         elif procio is not None:
             done = procio.read()
         else:
+            rsync.feed_bytes(pipeline.read_stdout())
             done = rsync.done
         done = min(done, total)
         now = time.monotonic()

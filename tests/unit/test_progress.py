@@ -131,3 +131,15 @@ def test_proc_io_counts_what_a_process_wrote_and_keeps_it_after_exit():
         child.wait(10)
     assert not os.path.exists(f"/proc/{child.pid}/io")  # reaped: /proc has nothing left to read
     assert counter.read() == written  # the last reading stays once /proc forgets the process
+
+
+@pytest.mark.parametrize("chunk", [1, 13, 4096, 1 << 20])
+def test_rsync_progress_from_raw_chunks_read_at_ticks(chunk):
+    """What the copy does: read whatever rsync wrote since the last tick, in pieces of any size."""
+    raw = RECORDING.read_bytes()
+    progress, seen = RsyncProgress(), []
+    for i in range(0, len(raw), chunk):
+        progress.feed_bytes(raw[i:i + chunk])
+        seen.append(progress.done)
+    assert seen == sorted(seen)
+    assert progress.done == TREE_BYTES

@@ -1,0 +1,581 @@
+"""The bottleneck model: for every candidate (method × cipher × compression × multiplexing) a
+predicted rate and time for one selection, and the one factor that limits it.
+
+    time ≈ setup + per-file cost + bytes ÷ min(link × ratio, cipher × ratio, disks, compressor, CPU)
+
+Everything starts from a LinkProfile (what the probes measured). The pipeline of each method is
+written down as `Work` items: the processes it runs on each side and the CPU seconds each spends
+per MB of the selection. A process can use at most its own threads; all processes of one side share
+that side's cores. That is how compression and encryption compete for a weak NAS's CPU, and why
+a saturated core does not speed up when the machine has more of them.
+
+Rates are MB/s = 10^6 bytes per second of the selection's own bytes (before compression).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from app.core.capabilities import Capabilities
+from app.core.methods import METHODS
+from app.core.methods.base import Context, Options
+from app.core.profile import CipherProbe, LinkProfile
+from app.core.selection import Selection
+
+FACTORS = ("link", "cipher-cpu-local", "cipher-cpu-remote", "remote-disk", "local-disk", "per-file", "compression")
+
+# OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
+# offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
+OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                           "aes128-gcm@openssh.com", "aes256-gcm@openssh.com")
+
+# Reading a cipher probe (one `ssh -c X host 'cat > /dev/null'` stream).
+LINK_SHARE = 0.9    # at this share of raw TCP (or of ssh's window limit) the link is what held it
+SATURATED = 0.85    # a side using this much of a core was CPU-bound
+DOMINANT = 2.0      # below the link, a side using this many times the other's CPU was the one throttled
+MIN_BUSY = 0.05     # ...as long as it used at least this much (below it the figures are noise)
+MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
+SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
+
+# Flow control. OpenSSH's channel window is 2 MiB, so one ssh stream carries at most 2 MiB per round
+# trip; sftp (and scp, which speaks SFTP since OpenSSH 9) keeps 64 requests of 32 KiB in flight. Both
+# are limits of the link and its protocol, so they are named `link`; the sentence says which.
+SSH_WINDOW = 2 * 1024 * 1024
+SFTP_IN_FLIGHT = 64 * 32768
+
+# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"), taken from
+# bench/overhead.py on loopback (rsync-daemon 680 MB/s, tar-nc 525 MB/s with both ends on 2 cores).
+# A slower remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing:
+# published on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s.
+TOOL_MBPS = {"tar": 1000.0, "relay": 3000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0}
+
+# Compression, when the profile has no figure: speed per core on this computer, MB/s of original bytes.
+# An unmeasured codec gets ratio 1.0: the model never promises a gain nobody measured.
+# zlib is ssh -C (level 6): tens of MB/s, far slower than lz4 or zstd -1.
+CODEC_MBPS = {"zstd": (300.0, 1000.0), "lz4": (500.0, 3000.0), "zlib": (25.0, 300.0)}  # (compress, decompress)
+RSYNC_ZSTD_SPEED = 0.6  # rsync -z uses zstd level 3 (its default), the probe measured level 1
+DEFAULT_CORES = 2       # most NAS boxes and laptops have at least two
+# When no cipher was measured: MB/s per core by AES instructions (OpenSSH on a desktop core).
+DEFAULT_CIPHER_MBPS = {("aes", True): 1000.0, ("aes", False): 120.0, ("chacha", True): 400.0,
+                       ("chacha", False): 400.0}
+# A weak CPU is relatively worse at cryptography (no vector units, no AES instructions) than at the
+# copying and system calls tar or rsync do: a 50× gap in ssh cost maps to ~10× for general work.
+GENERAL_VS_CRYPTO = 0.6
+ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
+
+# Per file. sftp/scp wait for open, write acknowledgements, setstat (-p) and close on every file;
+# rsync and tar stream, so a file costs them only CPU (mostly the receiver creating it). Measured on
+# loopback (bench/overhead.py, 5000 files): scp/sftp ~0.6-0.75 ms, rsync and tar ~0.05-0.15 ms a file.
+SFTP_RTTS_PER_FILE = 4
+SFTP_RTTS_PER_DIR = 2       # mkdir and its setstat
+SFTP_FILE_CPU_MS = 0.5
+RSYNC_FILE_MS = 0.15
+TAR_FILE_MS = 0.05
+TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
+# tar and rsync overlap per-file work with the stream, but through small buffers (64 KiB pipes, a 2 MiB
+# window), so only partly; sftp/scp do one file after another and overlap nothing.
+PIPELINE_OVERLAP = 0.5
+PIPELINED = {"tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "ssh-cat"}
+
+# Setup. An ssh login is ~6 round trips plus key exchange CPU (slower on a weak NAS).
+SSH_HANDSHAKE_RTTS = 6
+SSH_HANDSHAKE_CPU_S = 0.15
+RSYNC_HANDSHAKE_RTTS = 3    # versions, file list, first request
+DAEMON_START_S = 0.3        # the private rsync daemon: start it, poll until it answers
+NC_START_S = 0.05
+# Every method here opens one ssh connection, so multiplexing saves nothing: the master logs in and
+# is checked, then the method's channel opens over it. It never changes throughput.
+MUX_CHECK_S = 0.05
+MUX_CHANNEL_RTTS = 2
+# An option must win by more than this to be worth its moving part (the race is noisier than this).
+OPTION_PENALTY = 0.02
+
+
+@dataclass(frozen=True)
+class SelectionStats:
+    """What the model needs to know about a selection."""
+
+    files: int
+    bytes: int
+    dirs: int = 0
+    names: tuple[str, ...] = ()           # top-level names (some methods refuse some names)
+    single_file: bool | None = None
+    tar_bytes: int | None = None          # the tar stream's size; estimated from `files` when None
+
+    @classmethod
+    def of(cls, selection: Selection) -> "SelectionStats":
+        kinds = [e.kind for e in selection.entries]
+        return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
+                   len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes())
+
+    def stream_bytes(self) -> int:
+        return self.tar_bytes if self.tar_bytes is not None else self.bytes + self.files * TAR_HEADER_BYTES + 1024
+
+
+@dataclass(frozen=True)
+class Candidate:
+    method_id: str
+    options: Options
+
+    @property
+    def secure(self) -> bool:
+        return METHODS[self.method_id].secure
+
+    @property
+    def label(self) -> str:
+        return METHODS[self.method_id].label
+
+
+@dataclass
+class Prediction:
+    candidate: Candidate
+    secure: bool
+    MBps: float                # the selection's bytes over the whole predicted time
+    seconds: float
+    limit: str                 # one of FACTORS
+    components: dict[str, float]  # factor → the rate it alone would allow (MB/s of the selection)
+    detail: str = ""           # what exactly within the factor: "network", "ssh-window", "rsync", "sshd"...
+    stream_MBps: float = 0.0   # the rate once the data flows (no setup, no per-file pauses)
+    setup_s: float = 0.0
+    per_file_s: float = 0.0
+    cpu_s_per_MB: float = 0.0  # both sides' CPU per MB: breaks ties (leaves more headroom)
+    notes: list[str] = field(default_factory=list)  # what the prediction had to assume
+
+
+@dataclass(frozen=True)
+class Work:
+    """One process of a pipeline: its side, its CPU seconds per MB of the selection, split by the
+    factor to blame (a ssh process does the cipher and maybe zlib), and how many cores it can use."""
+
+    name: str
+    side: str  # "local" or "remote"
+    parts: dict[str, float]
+    threads: float = 1.0
+
+    @property
+    def cost(self) -> float:
+        return sum(self.parts.values())
+
+    @property
+    def factor(self) -> str:
+        return max(self.parts, key=lambda k: self.parts[k])
+
+
+@dataclass(frozen=True)
+class Codec:
+    name: str
+    ratio: float
+    compress: float    # MB/s per core on this computer, of the original bytes
+    decompress: float
+    measured: bool
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The profile read for one direction, shared by every candidate's prediction."""
+
+    download: bool
+    rtt_s: float
+    tcp: float
+    framing: float
+    source_read: float | None
+    dest_write: float | None
+    budget: dict[str, float]    # cores the transfer's processes can use, per side
+    slowdown: dict[str, float]  # how many times longer general work takes than on this computer
+    notes: tuple[str, ...]
+
+    @property
+    def sender(self) -> str:
+        return "remote" if self.download else "local"
+
+    @property
+    def receiver(self) -> str:
+        return "local" if self.download else "remote"
+
+
+# --- reading the profile -------------------------------------------------------------------------
+
+def default_cipher(server_ciphers: list[str] | None) -> str:
+    """The cipher plain `ssh` negotiates: the first of OpenSSH's defaults the server offers."""
+    offered = set(server_ciphers or ())
+    return next((c for c in OPENSSH_DEFAULT_CIPHERS if not offered or c in offered), OPENSSH_DEFAULT_CIPHERS[0])
+
+
+def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> str:
+    """What held one cipher probe: `link`, `cipher-cpu-local` or `cipher-cpu-remote`."""
+    if tcp and probe.MBps >= LINK_SHARE * tcp:
+        return "link"
+    if rtt_ms and probe.MBps >= LINK_SHARE * SSH_WINDOW / (rtt_ms / 1000) / 1e6:
+        return "link"  # ssh's window over this round trip, not a CPU
+    local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
+    busy, idle = max(local, remote), min(local, remote)
+    # Below one core yet far busier than the other side: a CPU quota, or a NAS busy with other work.
+    throttled = tcp is not None and busy >= MIN_BUSY and busy >= DOMINANT * idle
+    if busy >= SATURATED or throttled:
+        return "cipher-cpu-remote" if remote >= local else "cipher-cpu-local"
+    return "link"
+
+
+def _budgets(profile: LinkProfile) -> dict[str, float]:
+    """Cores per side. A side that was the limit while using less than a core gets only that share."""
+    budget = {"local": float(profile.local_cores or DEFAULT_CORES),
+              "remote": float(profile.remote_cores or DEFAULT_CORES)}
+    for p in profile.ciphers:
+        limit = probe_limit(p, profile.tcp_up_MBps, profile.rtt_ms)
+        for side, used in (("local", p.local_cpu), ("remote", p.remote_cpu)):
+            if limit == f"cipher-cpu-{side}" and used and used < SATURATED:
+                budget[side] = min(budget[side], max(used, MIN_CPU))
+    return budget
+
+
+def _remote_slowdown(profile: LinkProfile) -> float:
+    """How many times longer the remote takes for general work than this computer, from the CPU both
+    ssh ends used for the same stream (chacha20 preferred: neither side has hardware for it)."""
+    probes = [p for p in profile.ciphers if p.local_cpu and p.remote_cpu]
+    if not probes:
+        return 1.0
+    ref = next((p for p in probes if p.cipher.startswith("chacha20")), max(probes, key=lambda p: p.MBps))
+    ratio = max(ref.remote_cpu, MIN_CPU) / max(ref.local_cpu, MIN_CPU)
+    return min(30.0, max(1 / 3, ratio ** GENERAL_VS_CRYPTO))
+
+
+def _framing(profile: LinkProfile) -> float:
+    """ssh's share of raw TCP, from a probe the link held (not the window)."""
+    tcp, rtt = profile.tcp_up_MBps, profile.rtt_ms
+    shares = [p.MBps / tcp for p in profile.ciphers
+              if tcp and probe_limit(p, tcp, rtt) == "link" and p.MBps >= LINK_SHARE * tcp]
+    return min(1.0, max(0.85, max(shares))) if shares else SSH_FRAMING
+
+
+def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
+    tcp = profile.tcp_down_MBps if download else profile.tcp_up_MBps
+    read = profile.remote_read_MBps if download else profile.local_read_MBps
+    write = profile.local_write_MBps if download else profile.remote_write_MBps
+    budget = _budgets(profile)
+    return Conditions(download, (profile.rtt_ms or 0.0) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
+                      read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
+                      tuple(unmeasured(profile, download)))
+
+
+def unmeasured(profile: LinkProfile, download: bool = False) -> list[str]:
+    """What the probes did not measure, in words, for the figures this direction uses."""
+    checks = [(profile.rtt_ms, "the round-trip time"),
+              (profile.tcp_down_MBps if download else profile.tcp_up_MBps, "the raw network speed"),
+              (profile.ciphers or None, "ssh encryption speed"),
+              (profile.remote_cores, "the remote CPU"),
+              (profile.local_write_MBps if download else profile.remote_write_MBps,
+               "this computer's disk" if download else "the destination disk"),
+              (profile.remote_read_MBps if download else profile.local_read_MBps,
+               "the remote disk" if download else "how fast this computer reads the files"),
+              (profile.compress or None, "how well the files compress")]
+    return [words for value, words in checks if value is None]
+
+
+def _codec(profile: LinkProfile, name: str, method_id: str) -> Codec | None:
+    if name == "none":
+        return None
+    probe_name = "zlib" if name == "ssh" else name
+    c = profile.codec(probe_name)
+    compress, decompress = CODEC_MBPS[probe_name]
+    if c is not None:
+        codec = Codec(probe_name, max(c.ratio, 0.5), c.MBps, c.decompress_MBps or decompress, True)
+    elif probe_name == "zlib" and (profile.codec("zstd") or profile.codec("lz4")):
+        # ssh -C unmeasured: zlib level 6 shrinks data about as much as zstd -1, at its own slow speed.
+        like = profile.codec("zstd") or profile.codec("lz4")
+        codec = Codec("zlib", max(like.ratio, 0.5), compress, decompress, True)
+    else:
+        codec = Codec(probe_name, 1.0, compress, decompress, False)
+    if method_id.startswith("rsync") and name == "zstd":
+        codec = Codec(codec.name, codec.ratio, codec.compress * RSYNC_ZSTD_SPEED, codec.decompress, codec.measured)
+    return codec
+
+
+def _cipher_costs(profile: LinkProfile, cipher: str | None, cond: Conditions,
+                  server_ciphers: list[str] | None) -> tuple[dict[str, float], bool]:
+    """CPU seconds per MB of ssh traffic on each side, and whether it was measured. Encrypting and
+    decrypting cost about the same, so the upload probe serves both directions."""
+    name = cipher or default_cipher(server_ciphers)
+    probe = profile.cipher(name)
+    if probe is None or probe.MBps <= 0:
+        kind = "chacha" if "chacha" in name else "aes"
+        return {side: cond.slowdown[side] / DEFAULT_CIPHER_MBPS[(kind, bool(aes))] for side, aes in
+                (("local", profile.local_aes), ("remote", profile.remote_aes))}, False
+    limit = probe_limit(probe, profile.tcp_up_MBps, profile.rtt_ms)
+    costs = {}
+    for side, used in (("local", probe.local_cpu), ("remote", probe.remote_cpu)):
+        if limit == f"cipher-cpu-{side}":  # it ran flat out with what it had: that is its ceiling
+            costs[side] = min(1.0, cond.budget[side]) / probe.MBps
+        else:
+            costs[side] = max(used or 0.0, MIN_CPU) / probe.MBps
+    return costs, True
+
+
+# --- one candidate ---------------------------------------------------------------------------------
+
+def _tool(name: str, side: str, tool: str, cond: Conditions) -> Work:
+    # The tools' own work limits like the link and its protocol do: name it `link` (see module doc).
+    return Work(name, side, {"link": cond.slowdown[side] / TOOL_MBPS[tool]})
+
+
+def _endpoints(method_id: str, cond: Conditions) -> list[Work]:
+    """The processes each method runs at both ends, besides ssh and any compressor."""
+    s, r = cond.sender, cond.receiver
+    if method_id in ("scp", "sftp"):
+        return [_tool("sftp", s, "sftp", cond), _tool("sftp-server", r, "sftp", cond)]
+    if method_id in ("rsync-ssh", "rsync-daemon"):
+        return [_tool("rsync", s, "rsync", cond), _tool("rsync", r, "rsync", cond)]
+    works = [_tool("relay", "local", "relay", cond)]  # the app counts progress from the stream
+    if method_id == "ssh-cat":
+        return works + [_tool("cat", "remote", "cat", cond)]
+    works += [_tool("tar", s, "tar", cond), _tool("tar", r, "tar", cond)]
+    return works + ([_tool("nc", "remote", "nc", cond)] if method_id == "tar-nc" else [])
+
+
+def _codec_works(method_id: str, codec: Codec | None, cond: Conditions) -> list[Work]:
+    """Pipeline compressors as their own processes; rsync's inside rsync; ssh -C inside ssh."""
+    if codec is None or codec.name == "zlib":
+        return []
+    s, r = cond.sender, cond.receiver
+    threads = cond.budget[s] if codec.name == "zstd" and not method_id.startswith("rsync") else 1.0  # zstd -T0
+    return [Work(codec.name, s, {"compression": cond.slowdown[s] / codec.compress}, threads),
+            Work(f"{codec.name} -d", r, {"compression": cond.slowdown[r] / codec.decompress})]
+
+
+def _ssh_works(costs: dict[str, float], codec: Codec | None, cond: Conditions) -> list[Work]:
+    ratio = codec.ratio if codec else 1.0
+    works = []
+    for side in (cond.sender, cond.receiver):
+        parts = {f"cipher-cpu-{side}": costs[side] / ratio}  # compressed bytes cross the cipher
+        if codec and codec.name == "zlib":  # ssh -C: zlib in the same process as the cipher
+            speed = codec.compress if side == cond.sender else codec.decompress
+            parts["compression"] = cond.slowdown[side] / speed
+        works.append(Work("ssh" if side == "local" else "sshd", side, parts))
+    return works
+
+
+def _caps(method_id: str, works: list[Work], codec: Codec | None, cond: Conditions,
+          stats: SelectionStats) -> list[tuple[float, str, str]]:
+    """(rate, factor, detail): every ceiling this candidate has, in MB/s of the selection."""
+    secure = METHODS[method_id].secure
+    ratio = codec.ratio if codec else 1.0
+    if method_id.startswith("tar") and stats.bytes:
+        ratio *= stats.bytes / stats.stream_bytes()  # headers and padding travel too
+    channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
+    caps = [(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
+    if secure and cond.rtt_s > 0:
+        caps.append((SSH_WINDOW / cond.rtt_s / 1e6 * channel, "link", "ssh-window"))
+    if method_id in ("scp", "sftp") and cond.rtt_s > 0:
+        caps.append((SFTP_IN_FLIGHT / cond.rtt_s / 1e6, "link", "sftp-window"))
+    src, dst = ("remote-disk", "local-disk") if cond.download else ("local-disk", "remote-disk")
+    if cond.source_read:
+        caps.append((cond.source_read, src, "read"))
+    if cond.dest_write:
+        caps.append((cond.dest_write, dst, "write"))
+    for w in works:
+        caps.append((min(w.threads, cond.budget[w.side]) / w.cost, w.factor, w.name))
+    for side in ("local", "remote"):
+        mine = [w for w in works if w.side == side]
+        if len(mine) > 1:  # all of one side's processes share its cores
+            parts: dict[str, float] = {}
+            for w in mine:
+                for k, v in w.parts.items():
+                    parts[k] = parts.get(k, 0.0) + v
+            busiest = max(mine, key=lambda w: w.cost)
+            caps.append((cond.budget[side] / sum(parts.values()), max(parts, key=lambda k: parts[k]), busiest.name))
+    return caps
+
+
+def _per_file_s(method_id: str, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
+    if method_id == "ssh-cat" or stats.files == 0:
+        return 0.0
+    measured = profile.per_file_ms.get(method_id)
+    if measured is not None:
+        return stats.files * measured / 1000
+    # The receiver creating each file is most of the CPU; a throttled receiver takes longer.
+    r = cond.receiver
+    cpu = cond.slowdown[r] / min(1.0, cond.budget[r])
+    rtt_ms = cond.rtt_s * 1000
+    if method_id in ("scp", "sftp"):
+        per_file = SFTP_RTTS_PER_FILE * rtt_ms + SFTP_FILE_CPU_MS * cpu
+        return (stats.files * per_file + stats.dirs * SFTP_RTTS_PER_DIR * rtt_ms) / 1000
+    return stats.files * (RSYNC_FILE_MS if method_id.startswith("rsync") else TAR_FILE_MS) * cpu / 1000
+
+
+def _setup_s(method_id: str, o: Options, cond: Conditions) -> float:
+    rtt = cond.rtt_s
+    login = SSH_HANDSHAKE_RTTS * rtt + SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"]
+    if method_id == "rsync-daemon":  # started over the app's own open connection
+        return DAEMON_START_S + (2 + RSYNC_HANDSHAKE_RTTS + 2) * rtt
+    if method_id == "tar-nc":
+        return NC_START_S + 3 * rtt
+    seconds = login + (MUX_CHECK_S + MUX_CHANNEL_RTTS * rtt if o.mux else 0.0)
+    return seconds + (RSYNC_HANDSHAKE_RTTS * rtt if method_id == "rsync-ssh" else 0.0)
+
+
+def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
+            cond: Conditions | None = None, server_ciphers: list[str] | None = None) -> Prediction:
+    cond = cond or conditions(profile, candidate.options.download)
+    method_id, o = candidate.method_id, candidate.options
+    codec = _codec(profile, o.compress, method_id)
+    works = _endpoints(method_id, cond) + _codec_works(method_id, codec, cond)
+    notes = list(cond.notes)
+    if candidate.secure:
+        costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
+        works += _ssh_works(costs, codec, cond)
+        if not measured and profile.ciphers:
+            notes.append(f"{o.cipher or 'the default cipher'} was not measured")
+    if codec and not codec.measured:
+        notes.append(f"how well {codec.name} compresses these files was not measured")
+    caps = _caps(method_id, works, codec, cond, stats)
+    rate, limit, detail = min(caps, key=lambda c: c[0])
+    components: dict[str, float] = {}
+    for cap, factor, _ in caps:
+        components[factor] = min(cap, components.get(factor, cap))
+    return _timed(candidate, stats, rate, limit, detail, components, works, notes,
+                  _setup_s(method_id, o, cond), _per_file_s(method_id, profile, cond, stats))
+
+
+def _timed(candidate: Candidate, stats: SelectionStats, rate: float, limit: str, detail: str,
+           components: dict[str, float], works: list[Work], notes: list[str], setup: float,
+           per_file: float) -> Prediction:
+    stream = stats.bytes / 1e6 / rate
+    if candidate.method_id in PIPELINED:
+        moving = max(stream, per_file) + (1 - PIPELINE_OVERLAP) * min(stream, per_file)
+    else:
+        moving = stream + per_file
+    if per_file > stream:
+        limit, detail = "per-file", candidate.method_id
+    if per_file > 0 and stats.bytes:
+        components["per-file"] = stats.bytes / 1e6 / per_file
+    seconds = setup + moving
+    return Prediction(candidate, candidate.secure, stats.bytes / 1e6 / seconds if seconds else 0.0, seconds,
+                      limit, components, detail, rate, setup, per_file, sum(w.cost for w in works), notes)
+
+
+# --- all candidates ------------------------------------------------------------------------------
+
+def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
+               allow_insecure: bool = False, download: bool = False) -> tuple[list[Candidate], dict[str, str]]:
+    """Every option set each method accepts here, and why a method has none."""
+    measured = [p.cipher for p in profile.ciphers]
+    found: list[Candidate] = []
+    reasons: dict[str, str] = {}
+    for method in METHODS.values():
+        # Insecure methods carry no ssh traffic (the app starts their listener over its own connection).
+        ciphers: list[str | None] = (measured or [None]) if method.secure else [None]
+        muxes = (False, True) if method.secure else (False,)
+        for cipher, codec, mux in product(ciphers, method.codecs, muxes):
+            o = Options(cipher, codec, mux, download)
+            ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.single_file)
+            why = method.unavailable(ctx)
+            if why is None:
+                found.append(Candidate(method.id, o))
+            else:
+                reasons.setdefault(method.id, why)
+    return found, {m: why for m, why in reasons.items() if not any(c.method_id == m for c in found)}
+
+
+def _rank_key(p: Prediction) -> tuple[float, float, bool]:
+    extras = (p.candidate.options.compress != "none") + p.candidate.options.mux
+    return p.seconds * (1 + OPTION_PENALTY * extras), p.cpu_s_per_MB, not p.secure
+
+
+def predict_all(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
+                allow_insecure: bool = False, download: bool = False) -> list[Prediction]:
+    """Every available candidate, fastest first (an option must win by more than OPTION_PENALTY)."""
+    cond = conditions(profile, download)
+    found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
+    predictions = [predict(profile, stats, c, cond, remote.ciphers) for c in found]
+    return sorted(predictions, key=_rank_key)
+
+
+# --- in words ------------------------------------------------------------------------------------
+
+def mbps(value: float) -> str:
+    """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
+    return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
+
+
+def _network(profile: LinkProfile, download: bool) -> str:
+    tcp = profile.tcp_down_MBps if download else profile.tcp_up_MBps
+    return f"the network carries {mbps(tcp)} MB/s" if tcp else "the network's own speed was not measured"
+
+
+def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
+    """What limits this prediction, worded for someone who does not know what a cipher is."""
+    host, down, o = profile.host, p.candidate.options.download, p.candidate.options
+    net, cap = _network(profile, down), mbps(p.components.get(p.limit, p.stream_MBps))
+    probe = profile.cipher(o.cipher) if o.cipher else None
+    ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
+    rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "each"
+    text = {
+        "cipher-cpu-remote": f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        "remote-disk": f"The disk of {host} {'reads' if down else 'writes'} only {cap} MB/s; {net}.",
+        "local-disk": f"This computer's disk {'writes' if down else 'reads'} only {cap} MB/s; {net}.",
+        "compression": f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
+                       "the files as they are.",
+        "per-file": f"{p.candidate.label} waits for round trips of {rtt} on every file: "
+                    f"{p.per_file_s:.0f} s of its {p.seconds:.0f} s go to per-file pauses.",
+    }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
+    missing = p.notes
+    return text + (f" Not measured: {', '.join(missing)}." if missing else "")
+
+
+def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
+    rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "this"
+    if p.detail == "ssh-window":
+        return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s; {net}."
+    if p.detail == "sftp-window":
+        return f"sftp keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip holds it to {cap} MB/s."
+    if p.detail in TOOL_MBPS or p.detail in ("sftp-server", "ssh", "sshd"):
+        where = "this computer's" if p.detail == "relay" else f"the CPU of {host} or this computer's"
+        return f"{p.candidate.label}'s own work on {where} CPU holds it to {cap} MB/s; {net}."
+    return f"The network is the limit: {net}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
+
+
+def _codec_word(o: Options) -> str:
+    return "ssh's zlib (-C)" if o.compress == "ssh" else o.compress
+
+
+def _options_words(o: Options) -> str:
+    words = [f"cipher {o.cipher}"] if o.cipher else []
+    if o.compress != "none":
+        words.append(f"{_codec_word(o)} compression")
+    if o.mux:
+        words.append("a shared connection")
+    return f" (with {', '.join(words)})" if words else ""
+
+
+def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile) -> str:
+    """Why this candidate over the best other method, in one sentence."""
+    name = chosen.candidate.label + _options_words(chosen.candidate.options)
+    rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    if rival is None:
+        return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s predicted)."
+    head = (f"{name} is predicted at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
+            f"at {mbps(rival.MBps)} MB/s")
+    return f"{head}: {_why(chosen, rival, profile)}."
+
+
+def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
+    o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
+    if rival.limit == "per-file" and chosen.limit != "per-file":
+        return f"it streams the files without waiting for round trips on each one, as {rival.candidate.label} does"
+    if not chosen.secure and rival.limit == "cipher-cpu-remote":
+        return f"it skips encryption, which the CPU of {profile.host} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
+    if not chosen.secure and rival.limit == "cipher-cpu-local":
+        return f"it skips encryption, which this computer's CPU cannot do faster than {mbps(rival.stream_MBps)} MB/s"
+    if o.compress != "none" and rival.candidate.options.compress == "none":
+        return f"compressing with {_codec_word(o)} sends fewer bytes than the data holds, and {net}"
+    if chosen.limit == rival.limit == "link":
+        return f"both are held by the network ({net}); it has the least overhead on top"
+    return f"{rival.candidate.label} is held back by {_factor_words(rival.limit, profile.host)}"
+
+
+def _factor_words(factor: str, host: str) -> str:
+    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
+            "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
+            "local-disk": "this computer's disk", "per-file": "per-file round trips",
+            "compression": "compression"}[factor]
