@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import traceback
+from dataclasses import replace
 from typing import Any, Sequence
 
 from app import __version__
@@ -66,8 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
     c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     c.add_argument("--dest", required=True, help="destination folder (local with --download)")
-    c.add_argument("--method", required=True, choices=list(method_registry.METHODS), metavar="ID",
-                   help="one of: " + ", ".join(method_registry.METHODS))
+    how = c.add_mutually_exclusive_group(required=True)
+    how.add_argument("--method", choices=list(method_registry.METHODS), metavar="ID",
+                     help="one of: " + ", ".join(method_registry.METHODS))
+    how.add_argument("--best", action="store_true", help="advise first (profile, predict, race), then copy with "
+                     "the fastest secure method, or the fastest overall with --allow-insecure")
     c.add_argument("--cipher", help="ssh cipher, e.g. aes128-gcm@openssh.com")
     c.add_argument("--compress", choices=COMPRESSION, default="none",
                    help="none, ssh (ssh -C), or zstd/lz4 inside the pipeline")
@@ -81,6 +85,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsync-port", type=int, metavar="N", help="port of that daemon (default: from its config, or 873)")
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
+
+    a = sub.add_parser("advise", parents=[common], help="measure, predict and race the methods; recommend the "
+                       "fastest secure one and the fastest overall")
+    a.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    a.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
+    a.add_argument("--dest", required=True, help="destination folder (local with --download)")
+    a.add_argument("--allow-insecure", action="store_true", help="consider unencrypted methods (trusted LAN only)")
+    a.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
+    a.add_argument("--race", type=int, default=4, metavar="N", help="how many methods race (default 4)")
+    a.add_argument("--race-seconds", type=float, default=2.5, metavar="S", help="seconds each races (default 2.5)")
+    a.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
+    a.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile is kept")
 
     pr = sub.add_parser("profile", parents=[common], help="measure the link to a host: RTT, raw TCP, ssh per "
                         "cipher, CPU, destination disk")
@@ -173,7 +189,17 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                                  local_dest=args.dest if args.download else None, password=_password_prompt())
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
     try:
-        request = CopyRequest(args.sources, args.dest, args.method, options, args.allow_insecure, args.verify,
+        method = args.method
+        if args.best:
+            from app.core.advisor import advise
+            advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
+            chosen = advice.overall if args.allow_insecure else advice.secure
+            if chosen is None:
+                raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
+                                    "install rsync or tar on the host.")
+            method, options = chosen.ranked.candidate.method_id, replace(
+                chosen.ranked.candidate.options, download=args.download)
+        request = CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
                               args.rsync_module, args.rsync_port, args.rsyncd_conf)
         result = await copy(session, request, bar)
     finally:
@@ -188,6 +214,68 @@ def _print_copy(out: dict[str, Any]) -> None:
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
+
+
+def _advice_request(args: argparse.Namespace, race: bool = True):
+    from app.core.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
+    return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
+                         race and not getattr(args, "no_race", False), getattr(args, "race", 4),
+                         getattr(args, "race_seconds", 2.5), getattr(args, "fresh", False))
+
+
+class _AdviceLive:
+    """Advice as it happens, on a terminal: probe results, then each lap of the race."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, event: Event) -> None:
+        if not self.enabled:
+            return
+        from app.core.events import RaceResult
+        if isinstance(event, ProbeDone):
+            print(f"  {event.label:<42} {event.value}", file=sys.stderr, flush=True)
+        elif isinstance(event, Phase) and event.name in ("profiling", "racing"):
+            print(f"{event.detail}…", file=sys.stderr, flush=True)
+        elif isinstance(event, RaceResult):
+            shown = f"{event.MBps:.1f} MB/s" if event.MBps else f"failed: {event.error}"
+            print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
+
+
+async def _advise(args: argparse.Namespace) -> dict[str, Any]:
+    from app.core.advisor import advise
+    session = await Session.open(HostSpec(args.host, args.ssh_config),
+                                 remote_dest=None if args.download else args.dest,
+                                 local_dest=args.dest if args.download else None, password=_password_prompt())
+    try:
+        advice = await advise(session, _advice_request(args), _AdviceLive(not args.json))
+    finally:
+        await session.close()
+    return advice.as_dict()
+
+
+def _print_advice(out: dict[str, Any]) -> None:
+    print(f"Bottleneck: {out['bottleneck']['sentence']}")
+    print("Ranking:")
+    for i, r in enumerate(out["ranking"][:8], 1):
+        o = r["options"]
+        extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux")
+                          if x)
+        measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
+        lock = "" if r["secure"] else "  [insecure]"
+        print(f"  {i}. {r['method']:<13} {extra:<40} predicted {r['predicted_MBps']:7.1f} MB/s{measured}"
+              f"  limit: {r['limit']}{lock}")
+    for title, key in (("Recommended (secure)", "secure"), ("Fastest overall", "overall")):
+        rec = out["recommended"][key]
+        if rec is None or (key == "overall" and rec == out["recommended"]["secure"]):
+            continue
+        print(f"{title}: {rec['method']} — {rec['reason']}")
+        print(f"  {rec['command']}")
+    if out["recommended"]["overall"] and out["recommended"]["overall"] != out["recommended"]["secure"]:
+        print("  Insecure: the files cross the network unencrypted; use it only on a network you trust.")
+    for method_id, why in out["left_out"].items():
+        print(f"Left out: {method_id} — {why}.")
+    print(f"Advice took {out['seconds']:.1f} s.")
 
 
 async def _profile(args: argparse.Namespace) -> dict[str, Any]:
@@ -232,7 +320,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
 
 
 COMMANDS = {"methods": (_methods, _print_methods), "copy": (_copy, _print_copy),
-            "profile": (_profile, _print_profile),
+            "advise": (_advise, _print_advice), "profile": (_profile, _print_profile),
             "trust": (_trust, lambda out: print(f"Trusted {out['host']} ({out['fingerprint']}).")) }
 
 

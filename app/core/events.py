@@ -62,7 +62,25 @@ class ProbeDone:
     figure: float | None = None  # the number behind `value`, for charts
 
 
-Event = Phase | Progress | TransferResult | ProbeDone
+@dataclass(frozen=True)
+class RaceSample:
+    """A live throughput sample of one candidate in the race (for graphs)."""
+
+    key: str      # identifies the candidate: "tar-ssh aes128-gcm@openssh.com none"
+    label: str    # for a legend: "tar over ssh (aes128-gcm@openssh.com)"
+    t: float      # seconds since this candidate started
+    MBps: float   # rate over the last second
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    key: str
+    label: str
+    MBps: float | None  # measured rate, None when it failed
+    error: str = ""
+
+
+Event = Phase | Progress | TransferResult | ProbeDone | RaceSample | RaceResult
 Emit = Callable[[Event], None]
 
 

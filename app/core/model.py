@@ -33,8 +33,9 @@ OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes19
 # Reading a cipher probe (one `ssh -c X host 'cat > /dev/null'` stream).
 LINK_SHARE = 0.9    # at this share of raw TCP (or of ssh's window limit) the link is what held it
 SATURATED = 0.85    # a side using this much of a core was CPU-bound
-DOMINANT = 2.0      # below the link, a side using this many times the other's CPU was the one throttled
-MIN_BUSY = 0.05     # ...as long as it used at least this much (below it the figures are noise)
+CLEARLY_BELOW = 0.8  # below this share of raw TCP, a CPU held the probe even with no core saturated
+NEAR_TIE = 1.25     # CPU shares this close count as equal; the remote is then blamed (the usual weak side)
+MIN_BUSY = 0.05     # a side using less than this was not working hard at all (the figures are noise)
 MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
 SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
 
@@ -60,8 +61,10 @@ DEFAULT_CORES = 2       # most NAS boxes and laptops have at least two
 DEFAULT_CIPHER_MBPS = {("aes", True): 1000.0, ("aes", False): 120.0, ("chacha", True): 400.0,
                        ("chacha", False): 400.0}
 # A weak CPU is relatively worse at cryptography (no vector units, no AES instructions) than at the
-# copying and system calls tar or rsync do: a 50× gap in ssh cost maps to ~10× for general work.
-GENERAL_VS_CRYPTO = 0.6
+# copying and system calls tar or rsync do: a 50× gap in ssh cost maps to ~15× for general work. With
+# it, a NAS whose ssh needs 50× this computer's CPU gets rsync ~32 MB/s and netcat+tar ~43 MB/s,
+# as published for the 1.2 GHz ARM NAS (rsync daemon ~31, netcat ~38 on the wire).
+GENERAL_VS_CRYPTO = 0.7
 ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
 
 # Per file. sftp/scp wait for open, write acknowledgements, setstat (-p) and close on every file;
@@ -109,6 +112,10 @@ class SelectionStats:
         return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes())
 
+    def one_file(self) -> bool:
+        """ssh cat copies exactly one regular file."""
+        return self.single_file if self.single_file is not None else (self.files == 1 and self.dirs == 0)
+
     def stream_bytes(self) -> int:
         return self.tar_bytes if self.tar_bytes is not None else self.bytes + self.files * TAR_HEADER_BYTES + 1024
 
@@ -136,9 +143,11 @@ class Prediction:
     limit: str                 # one of FACTORS
     components: dict[str, float]  # factor → the rate it alone would allow (MB/s of the selection)
     detail: str = ""           # what exactly within the factor: "network", "ssh-window", "rsync", "sshd"...
+    side: str = ""             # where that process runs: "local", "remote" or "" (the network, a disk)
     stream_MBps: float = 0.0   # the rate once the data flows (no setup, no per-file pauses)
     setup_s: float = 0.0
     per_file_s: float = 0.0
+    files: int = 0
     cpu_s_per_MB: float = 0.0  # both sides' CPU per MB: breaks ties (leaves more headroom)
     notes: list[str] = field(default_factory=list)  # what the prediction had to assume
 
@@ -183,7 +192,7 @@ class Conditions:
     dest_write: float | None
     budget: dict[str, float]    # cores the transfer's processes can use, per side
     slowdown: dict[str, float]  # how many times longer general work takes than on this computer
-    notes: tuple[str, ...]
+    unmeasured: dict[str, str]  # figure → words, for what the probes did not measure
 
     @property
     def sender(self) -> str:
@@ -204,16 +213,20 @@ def default_cipher(server_ciphers: list[str] | None) -> str:
 
 def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> str:
     """What held one cipher probe: `link`, `cipher-cpu-local` or `cipher-cpu-remote`."""
+    local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
+    busier = "cipher-cpu-remote" if remote * NEAR_TIE >= local else "cipher-cpu-local"
+    if max(local, remote) >= SATURATED and tcp and probe.MBps >= SSH_FRAMING * tcp:
+        return busier  # ssh reached raw TCP: the TCP probe was no ceiling (netcat tops out too)
     if tcp and probe.MBps >= LINK_SHARE * tcp:
         return "link"
     if rtt_ms and probe.MBps >= LINK_SHARE * SSH_WINDOW / (rtt_ms / 1000) / 1e6:
         return "link"  # ssh's window over this round trip, not a CPU
-    local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
-    busy, idle = max(local, remote), min(local, remote)
-    # Below one core yet far busier than the other side: a CPU quota, or a NAS busy with other work.
-    throttled = tcp is not None and busy >= MIN_BUSY and busy >= DOMINANT * idle
-    if busy >= SATURATED or throttled:
-        return "cipher-cpu-remote" if remote >= local else "cipher-cpu-local"
+    if max(local, remote) >= SATURATED:
+        return busier
+    # Clearly below the link with no core saturated: a CPU quota or a busy NAS gave one side less than
+    # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote.
+    if tcp and probe.MBps < CLEARLY_BELOW * tcp and max(local, remote) >= MIN_BUSY:
+        return busier
     return "link"
 
 
@@ -255,21 +268,21 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
     budget = _budgets(profile)
     return Conditions(download, (profile.rtt_ms or 0.0) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
                       read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
-                      tuple(unmeasured(profile, download)))
+                      unmeasured(profile, download))
 
 
-def unmeasured(profile: LinkProfile, download: bool = False) -> list[str]:
-    """What the probes did not measure, in words, for the figures this direction uses."""
-    checks = [(profile.rtt_ms, "the round-trip time"),
-              (profile.tcp_down_MBps if download else profile.tcp_up_MBps, "the raw network speed"),
-              (profile.ciphers or None, "ssh encryption speed"),
-              (profile.remote_cores, "the remote CPU"),
-              (profile.local_write_MBps if download else profile.remote_write_MBps,
-               "this computer's disk" if download else "the destination disk"),
-              (profile.remote_read_MBps if download else profile.local_read_MBps,
-               "the remote disk" if download else "how fast this computer reads the files"),
-              (profile.compress or None, "how well the files compress")]
-    return [words for value, words in checks if value is None]
+def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:
+    """What the probes did not measure (figure → words), of the figures this direction uses."""
+    checks = {"rtt": (profile.rtt_ms, "the round-trip time"),
+              "tcp": (profile.tcp_down_MBps if download else profile.tcp_up_MBps, "the raw network speed"),
+              "ciphers": (profile.ciphers or None, "ssh encryption speed"),
+              "remote_cpu": (profile.remote_cores, "the remote CPU"),
+              "dest_disk": (profile.local_write_MBps if download else profile.remote_write_MBps,
+                            "this computer's disk" if download else "the destination disk"),
+              "source_disk": (profile.remote_read_MBps if download else profile.local_read_MBps,
+                              "the remote disk" if download else "how fast this computer reads the files"),
+              "compress": (profile.compress or None, "how well the files compress")}
+    return {key: words for key, (value, words) in checks.items() if value is None}
 
 
 def _codec(profile: LinkProfile, name: str, method_id: str) -> Codec | None:
@@ -354,36 +367,49 @@ def _ssh_works(costs: dict[str, float], codec: Codec | None, cond: Conditions) -
     return works
 
 
+@dataclass(frozen=True)
+class Cap:
+    """One ceiling of a candidate, in MB/s of the selection."""
+
+    rate: float
+    factor: str
+    detail: str    # "network", "ssh-window", "sftp-window", "read", "write", or a process name
+    side: str = ""
+
+
 def _caps(method_id: str, works: list[Work], codec: Codec | None, cond: Conditions,
-          stats: SelectionStats) -> list[tuple[float, str, str]]:
-    """(rate, factor, detail): every ceiling this candidate has, in MB/s of the selection."""
+          stats: SelectionStats) -> list[Cap]:
     secure = METHODS[method_id].secure
     ratio = codec.ratio if codec else 1.0
     if method_id.startswith("tar") and stats.bytes:
         ratio *= stats.bytes / stats.stream_bytes()  # headers and padding travel too
     channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
-    caps = [(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
+    caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
     if secure and cond.rtt_s > 0:
-        caps.append((SSH_WINDOW / cond.rtt_s / 1e6 * channel, "link", "ssh-window"))
+        caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel, "link", "ssh-window"))
     if method_id in ("scp", "sftp") and cond.rtt_s > 0:
-        caps.append((SFTP_IN_FLIGHT / cond.rtt_s / 1e6, "link", "sftp-window"))
+        caps.append(Cap(SFTP_IN_FLIGHT / cond.rtt_s / 1e6, "link", "sftp-window"))
     src, dst = ("remote-disk", "local-disk") if cond.download else ("local-disk", "remote-disk")
     if cond.source_read:
-        caps.append((cond.source_read, src, "read"))
+        caps.append(Cap(cond.source_read, src, "read"))
     if cond.dest_write:
-        caps.append((cond.dest_write, dst, "write"))
-    for w in works:
-        caps.append((min(w.threads, cond.budget[w.side]) / w.cost, w.factor, w.name))
-    for side in ("local", "remote"):
-        mine = [w for w in works if w.side == side]
-        if len(mine) > 1:  # all of one side's processes share its cores
-            parts: dict[str, float] = {}
-            for w in mine:
-                for k, v in w.parts.items():
-                    parts[k] = parts.get(k, 0.0) + v
-            busiest = max(mine, key=lambda w: w.cost)
-            caps.append((cond.budget[side] / sum(parts.values()), max(parts, key=lambda k: parts[k]), busiest.name))
-    return caps
+        caps.append(Cap(cond.dest_write, dst, "write"))
+    caps += [Cap(min(w.threads, cond.budget[w.side]) / w.cost, w.factor, w.name, w.side) for w in works]
+    return caps + [cap for side in ("local", "remote") if (cap := _side_cap(works, side, cond))]
+
+
+def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
+    """All of one side's processes share its cores; blame what takes most of them."""
+    mine = [w for w in works if w.side == side]
+    if len(mine) < 2:
+        return None
+    parts: dict[str, float] = {}
+    for w in mine:
+        for factor, cost in w.parts.items():
+            parts[factor] = parts.get(factor, 0.0) + cost
+    factor = max(parts, key=lambda k: parts[k])
+    busiest = max(mine, key=lambda w: w.parts.get(factor, 0.0))
+    return Cap(cond.budget[side] / sum(parts.values()), factor, busiest.name, side)
 
 
 def _per_file_s(method_id: str, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
@@ -419,38 +445,46 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
     method_id, o = candidate.method_id, candidate.options
     codec = _codec(profile, o.compress, method_id)
     works = _endpoints(method_id, cond) + _codec_works(method_id, codec, cond)
-    notes = list(cond.notes)
+    notes = [words for key, words in cond.unmeasured.items() if _relevant(key, candidate)]
     if candidate.secure:
         costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
         works += _ssh_works(costs, codec, cond)
         if not measured and profile.ciphers:
-            notes.append(f"{o.cipher or 'the default cipher'} was not measured")
+            notes.append(f"the speed of {o.cipher or 'the default cipher'}")
     if codec and not codec.measured:
-        notes.append(f"how well {codec.name} compresses these files was not measured")
+        notes.append(f"how well {codec.name} compresses these files")
     caps = _caps(method_id, works, codec, cond, stats)
-    rate, limit, detail = min(caps, key=lambda c: c[0])
+    worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}
-    for cap, factor, _ in caps:
-        components[factor] = min(cap, components.get(factor, cap))
-    return _timed(candidate, stats, rate, limit, detail, components, works, notes,
-                  _setup_s(method_id, o, cond), _per_file_s(method_id, profile, cond, stats))
+    for cap in caps:
+        components[cap.factor] = min(cap.rate, components.get(cap.factor, cap.rate))
+    p = Prediction(candidate, candidate.secure, 0.0, 0.0, worst.factor, components, worst.detail, worst.side,
+                   worst.rate, _setup_s(method_id, o, cond), _per_file_s(method_id, profile, cond, stats),
+                   stats.files, sum(w.cost for w in works), notes)
+    return _timed(p, stats)
 
 
-def _timed(candidate: Candidate, stats: SelectionStats, rate: float, limit: str, detail: str,
-           components: dict[str, float], works: list[Work], notes: list[str], setup: float,
-           per_file: float) -> Prediction:
-    stream = stats.bytes / 1e6 / rate
-    if candidate.method_id in PIPELINED:
+def _relevant(key: str, candidate: Candidate) -> bool:
+    if key == "ciphers":
+        return candidate.secure
+    return key != "compress"  # a compressing candidate notes its own codec
+
+
+def _timed(p: Prediction, stats: SelectionStats) -> Prediction:
+    """Add up the time, and blame per-file pauses when they take longer than the bytes do."""
+    stream = stats.bytes / 1e6 / p.stream_MBps
+    per_file = p.per_file_s
+    if p.candidate.method_id in PIPELINED:
         moving = max(stream, per_file) + (1 - PIPELINE_OVERLAP) * min(stream, per_file)
     else:
         moving = stream + per_file
     if per_file > stream:
-        limit, detail = "per-file", candidate.method_id
+        p.limit, p.detail, p.side = "per-file", p.candidate.method_id, ""
     if per_file > 0 and stats.bytes:
-        components["per-file"] = stats.bytes / 1e6 / per_file
-    seconds = setup + moving
-    return Prediction(candidate, candidate.secure, stats.bytes / 1e6 / seconds if seconds else 0.0, seconds,
-                      limit, components, detail, rate, setup, per_file, sum(w.cost for w in works), notes)
+        p.components["per-file"] = stats.bytes / 1e6 / per_file
+    p.seconds = p.setup_s + moving
+    p.MBps = stats.bytes / 1e6 / p.seconds if p.seconds else 0.0
+    return p
 
 
 # --- all candidates ------------------------------------------------------------------------------
@@ -467,7 +501,7 @@ def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities,
         muxes = (False, True) if method.secure else (False,)
         for cipher, codec, mux in product(ciphers, method.codecs, muxes):
             o = Options(cipher, codec, mux, download)
-            ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.single_file)
+            ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file())
             why = method.unavailable(ctx)
             if why is None:
                 found.append(Candidate(method.id, o))
@@ -504,35 +538,43 @@ def _network(profile: LinkProfile, download: bool) -> str:
 
 def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
     """What limits this prediction, worded for someone who does not know what a cipher is."""
-    host, down, o = profile.host, p.candidate.options.download, p.candidate.options
-    net, cap = _network(profile, down), mbps(p.components.get(p.limit, p.stream_MBps))
+    host, o = profile.host, p.candidate.options
+    net, cap = _network(profile, o.download), mbps(p.components.get(p.limit, p.stream_MBps))
     probe = profile.cipher(o.cipher) if o.cipher else None
     ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
-    rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "each"
     text = {
         "cipher-cpu-remote": f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
         "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        "remote-disk": f"The disk of {host} {'reads' if down else 'writes'} only {cap} MB/s; {net}.",
-        "local-disk": f"This computer's disk {'writes' if down else 'reads'} only {cap} MB/s; {net}.",
+        "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
+        "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
         "compression": f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
                        "the files as they are.",
-        "per-file": f"{p.candidate.label} waits for round trips of {rtt} on every file: "
-                    f"{p.per_file_s:.0f} s of its {p.seconds:.0f} s go to per-file pauses.",
+        "per-file": _per_file_sentence(p, profile),
     }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
-    missing = p.notes
-    return text + (f" Not measured: {', '.join(missing)}." if missing else "")
+    return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
+
+
+def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
+    each = p.per_file_s / max(p.files, 1) * 1000
+    pause = f"{each:.2g} ms"
+    if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms:
+        pause += f" ({SFTP_RTTS_PER_FILE} round trips of {profile.rtt_ms:g} ms and the file's creation)"
+    return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
+            f"{p.seconds:.0f} s for {p.files} files.")
 
 
 def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
     rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "this"
     if p.detail == "ssh-window":
-        return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s; {net}."
+        return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
     if p.detail == "sftp-window":
-        return f"sftp keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip holds it to {cap} MB/s."
-    if p.detail in TOOL_MBPS or p.detail in ("sftp-server", "ssh", "sshd"):
-        where = "this computer's" if p.detail == "relay" else f"the CPU of {host} or this computer's"
-        return f"{p.candidate.label}'s own work on {where} CPU holds it to {cap} MB/s; {net}."
-    return f"The network is the limit: {net}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
+        return (f"{p.candidate.label} keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip "
+                f"holds it to {cap} MB/s while {net}.")
+    if p.side:  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
+        where = "this computer's CPU" if p.side == "local" else f"the CPU of {host}"
+        return f"{p.detail}'s own work on {where} holds {p.candidate.label} to {cap} MB/s while {net}."
+    carries = net.replace("the network carries", "it carries")
+    return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
 
 
 def _codec_word(o: Options) -> str:
@@ -562,20 +604,21 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
 def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
     o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
     if rival.limit == "per-file" and chosen.limit != "per-file":
-        return f"it streams the files without waiting for round trips on each one, as {rival.candidate.label} does"
-    if not chosen.secure and rival.limit == "cipher-cpu-remote":
-        return f"it skips encryption, which the CPU of {profile.host} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
-    if not chosen.secure and rival.limit == "cipher-cpu-local":
-        return f"it skips encryption, which this computer's CPU cannot do faster than {mbps(rival.stream_MBps)} MB/s"
+        return f"it does not pause on every file as {rival.candidate.label} does"
+    if not chosen.secure and rival.limit in ("cipher-cpu-remote", "cipher-cpu-local"):
+        cpu = f"the CPU of {profile.host}" if rival.limit == "cipher-cpu-remote" else "this computer's CPU"
+        return f"it skips encryption, which {cpu} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
     if o.compress != "none" and rival.candidate.options.compress == "none":
-        return f"compressing with {_codec_word(o)} sends fewer bytes than the data holds, and {net}"
-    if chosen.limit == rival.limit == "link":
-        return f"both are held by the network ({net}); it has the least overhead on top"
-    return f"{rival.candidate.label} is held back by {_factor_words(rival.limit, profile.host)}"
+        return f"compressing with {_codec_word(o)} sends fewer bytes than the files hold, and {net}"
+    if chosen.limit == rival.limit and (chosen.detail, chosen.side) == (rival.detail, rival.side):
+        return f"both are held by {_factor_words(rival, profile.host)}; it has the least overhead on top"
+    return f"{rival.candidate.label} is held back by {_factor_words(rival, profile.host)}"
 
 
-def _factor_words(factor: str, host: str) -> str:
-    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
+def _factor_words(p: Prediction, host: str) -> str:
+    if p.limit == "link" and p.side:
+        return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
+    return {"link": "the network and its protocol", "cipher-cpu-local": "this computer's CPU doing encryption",
             "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
-            "local-disk": "this computer's disk", "per-file": "per-file round trips",
-            "compression": "compression"}[factor]
+            "local-disk": "this computer's disk", "per-file": "pauses on every file",
+            "compression": "compression"}[p.limit]

@@ -55,13 +55,13 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
     try:
         emit(Phase("scanning", "Reading the selection"))
         if o.download:
-            sources = [await _remote_abspath(session, s) for s in req.sources]
+            sources = [await remote_abspath(session, s) for s in req.sources]
             selection = await scan_remote(sftp, sources)
             dest = os.path.abspath(os.path.expanduser(req.dest))
         else:
             selection = await asyncio.to_thread(scan_local, req.sources)
             sources = selection.roots
-            dest = await _remote_abspath(session, req.dest)
+            dest = await remote_abspath(session, req.dest)
         module = await _daemon_module(session, method, req, sources if o.download else [dest])
         _check_names(selection)
         _check_method(session, method, req, selection, [*sources, dest])
@@ -106,7 +106,7 @@ async def _check_destination(session: Session, selection: Selection, dest: str, 
                             "free some space or choose another folder.")
 
 
-async def _remote_abspath(session: Session, path: str) -> str:
+async def remote_abspath(session: Session, path: str) -> str:
     if path.startswith("/"):
         return normpath(path)
     home = (await session.run(b'cd && pwd')).stdout.decode("utf-8", "surrogateescape").strip()

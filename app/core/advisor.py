@@ -1,0 +1,185 @@
+"""The advisor: profile → predictions → race → recommendation, for one selection and host.
+
+It recommends the fastest secure method and, when insecure methods are allowed and one is
+faster, the fastest overall; each with the one-sentence reason and the shell command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import time
+from dataclasses import dataclass, field, replace
+
+from app.core import methods, model, profiler
+from app.core.errors import TransferError
+from app.core.events import Emit, Phase, ignore
+from app.core.methods.base import Job
+from app.core.model import Candidate, Prediction, SelectionStats
+from app.core.profile import LinkProfile
+from app.core.race import Lap, race
+from app.core.selection import Selection, scan_local, scan_remote
+from app.core.session import Session
+from app.core.transfer import remote_abspath
+
+
+@dataclass(frozen=True)
+class AdviceRequest:
+    sources: list[str]
+    dest: str
+    download: bool = False
+    allow_insecure: bool = False
+    race: bool = True
+    race_count: int = 4
+    race_seconds: float = 2.5
+    fresh: bool = False
+    probe_budget: float = 1.0
+
+
+@dataclass
+class Ranked:
+    prediction: Prediction
+    measured_MBps: float | None = None
+    seconds: float = 0.0  # expected time for the whole selection, corrected by the race
+
+    @property
+    def candidate(self) -> Candidate:
+        return self.prediction.candidate
+
+    def as_dict(self) -> dict:
+        p = self.prediction
+        return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(), "secure": p.secure,
+                "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.measured_MBps), "limit": p.limit,
+                "expected_seconds": round(self.seconds, 2)}
+
+
+@dataclass
+class Recommendation:
+    ranked: Ranked
+    reason: str
+    command: str
+
+    def as_dict(self) -> dict:
+        p = self.ranked.prediction
+        return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(),
+                "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.ranked.measured_MBps),
+                "reason": self.reason, "command": self.command}
+
+
+@dataclass
+class Advice:
+    profile: LinkProfile
+    stats: SelectionStats
+    ranking: list[Ranked]
+    factor: str
+    sentence: str
+    secure: Recommendation | None
+    overall: Recommendation | None
+    left_out: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {"profile": self.profile.as_dict(), "bottleneck": {"factor": self.factor, "sentence": self.sentence},
+                "ranking": [r.as_dict() for r in self.ranking],
+                "recommended": {"secure": self.secure.as_dict() if self.secure else None,
+                                "overall": self.overall.as_dict() if self.overall else None},
+                "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,
+                "seconds": round(self.seconds, 2)}
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> Advice:
+    started = time.monotonic()
+    emit(Phase("scanning", "Reading the selection"))
+    selection, sources, dest = await _selection(session, req)
+    stats = SelectionStats.of(selection)
+    emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
+    profile = await profiler.measure(session, None if req.download else dest,
+                                     None if req.download else sources, emit, req.probe_budget, req.fresh)
+    predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    _, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    if not predictions:
+        raise TransferError("unavailable", "No transfer method can run between this computer and "
+                            f"{session.host.label}; see `transfer-advisor methods` for why.")
+    laps: list[Lap] = []
+    if req.race:
+        entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
+        laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
+                          req.race_seconds, emit, req.allow_insecure)
+    ranking = rank(predictions, laps, stats)
+    return _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
+                   time.monotonic() - started)
+
+
+async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:
+    if req.download:
+        sources = [await remote_abspath(session, s) for s in req.sources]
+        sftp = await session.conn.start_sftp_client()
+        try:
+            selection = await scan_remote(sftp, sources)
+        finally:
+            sftp.exit()
+        return selection, sources, os.path.abspath(os.path.expanduser(req.dest))
+    selection = await asyncio.to_thread(scan_local, req.sources)
+    return selection, selection.roots, await remote_abspath(session, req.dest)
+
+
+def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: bool) -> list[Prediction]:
+    """The best variant of each method, top `count` of them, always with the best secure one and
+    (when allowed) the best insecure one."""
+    best: dict[str, Prediction] = {}
+    for p in predictions:
+        best.setdefault(p.candidate.method_id, p)
+    chosen = list(best.values())[:max(1, count)]
+    must = [next((p for p in best.values() if p.secure), None)]
+    if allow_insecure:
+        must.append(next((p for p in best.values() if not p.secure), None))
+    for p in must:
+        if p is not None and p not in chosen:
+            chosen[-1 if len(chosen) >= count else len(chosen):] = [p]
+    return chosen
+
+
+def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats) -> list[Ranked]:
+    """Predictions corrected by the race: raced candidates by what they measured, the others by
+    how far off the predictions of the raced ones were (the median ratio)."""
+    measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
+    ratios = [measured[p.candidate] / p.stream_MBps for p in predictions
+              if p.candidate in measured and p.stream_MBps > 0]
+    scale = statistics.median(ratios) if ratios else 1.0
+    ranked = []
+    for p in predictions:
+        rate = measured.get(p.candidate)
+        stream = rate if rate else p.stream_MBps * min(scale, 1.0)  # never promote an untested guess
+        seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+        ranked.append(Ranked(p, rate, seconds))
+    # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
+    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1))
+
+
+def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
+            predictions: list[Prediction], sources: list[str], dest: str, left_out: dict[str, str],
+            seconds: float) -> Advice:
+    best_secure = next((r for r in ranking if r.prediction.secure), None)
+    best = ranking[0]
+    explain = best_secure or best
+    secure = _recommend(session, best_secure, ranking, profile, sources, dest) if best_secure else None
+    overall = secure if best_secure is best else _recommend(session, best, ranking, profile, sources, dest)
+    return Advice(profile, stats, ranking, explain.prediction.limit,
+                  model.bottleneck_sentence(explain.prediction, profile), secure, overall, left_out, seconds)
+
+
+def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
+               sources: list[str], dest: str) -> Recommendation:
+    c = chosen.candidate
+    method = methods.get(c.method_id)
+    job = Job(session.display_ssh(), tuple(sources), dest, c.options, session.listen_address)
+    # The rival named in the reason is the next method of the same kind (secure beside secure).
+    peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
+    predictions = [replace(r.prediction, MBps=r.measured_MBps or r.prediction.MBps) for r in peers]
+    chosen_p = next(p for p in predictions if p.candidate == c)
+    return Recommendation(chosen, model.reason_sentence(chosen_p, predictions, profile), method.build(job).display)
