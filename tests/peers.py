@@ -128,3 +128,19 @@ def start_rsyncd(root: Path, module: str = "share") -> RsyncDaemon:
                                  f"--log-file={root}/rsyncd.log"], stdout=log, stderr=log, stdin=subprocess.DEVNULL)
     wait_for_port(port, proc=proc)
     return RsyncDaemon(root, port, module, path, proc)
+
+
+def start_sshd_without(root: Path, missing: set[str]) -> SshServer:
+    """An sshd whose sessions see every system tool except `missing`: a PATH of symlinks, and a
+    HOME without the user's shell start-up files (which could add to PATH)."""
+    bin_dir, home = root / "bin", root / "home"
+    bin_dir.mkdir(parents=True)
+    home.mkdir()
+    for folder in ("/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"):
+        if not os.path.isdir(folder):
+            continue
+        for name in os.listdir(folder):
+            target = os.path.join(folder, name)
+            if name not in missing and not (bin_dir / name).exists() and os.access(target, os.X_OK):
+                (bin_dir / name).symlink_to(target)
+    return start_sshd(root / "sshd", extra_config=f"SetEnv PATH={bin_dir} HOME={home}\n")

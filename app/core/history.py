@@ -36,9 +36,9 @@ def load(host: str) -> list[LinkProfile]:
         return []
 
 
-def save(profile: LinkProfile) -> None:
-    profiles = [profile] + load(profile.host)
-    path = _file(profile.host)
+def save(host: str, profile: LinkProfile) -> None:
+    profiles = [profile] + load(host)
+    path = _file(host)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".profile-")
     with os.fdopen(fd, "w") as f:
         json.dump([p.as_dict() for p in profiles[:KEEP]], f, indent=1)

@@ -45,7 +45,7 @@ SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound
 SSH_WINDOW = 2 * 1024 * 1024
 SFTP_IN_FLIGHT = 64 * 32768
 
-# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"), taken from
+# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"); in line with
 # bench/overhead.py on loopback (rsync-daemon 680 MB/s, tar-nc 525 MB/s with both ends on 2 cores).
 # A slower remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing:
 # published on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s.
@@ -66,6 +66,7 @@ DEFAULT_CIPHER_MBPS = {("aes", True): 1000.0, ("aes", False): 120.0, ("chacha", 
 # as published for the 1.2 GHz ARM NAS (rsync daemon ~31, netcat ~38 on the wire).
 GENERAL_VS_CRYPTO = 0.7
 ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
+ASSUMED_RTT_MS = 1.0      # a home network's round trip, when it was not measured (never 0: sftp pays per file)
 
 # Per file. sftp/scp wait for open, write acknowledgements, setstat (-p) and close on every file;
 # rsync and tar stream, so a file costs them only CPU (mostly the receiver creating it). Measured on
@@ -214,7 +215,7 @@ def default_cipher(server_ciphers: list[str] | None) -> str:
 def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> str:
     """What held one cipher probe: `link`, `cipher-cpu-local` or `cipher-cpu-remote`."""
     local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
-    busier = "cipher-cpu-remote" if remote * NEAR_TIE >= local else "cipher-cpu-local"
+    busier = "cipher-cpu-remote" if remote >= local else "cipher-cpu-local"
     if max(local, remote) >= SATURATED and tcp and probe.MBps >= SSH_FRAMING * tcp:
         return busier  # ssh reached raw TCP: the TCP probe was no ceiling (netcat tops out too)
     if tcp and probe.MBps >= LINK_SHARE * tcp:
@@ -224,9 +225,10 @@ def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> 
     if max(local, remote) >= SATURATED:
         return busier
     # Clearly below the link with no core saturated: a CPU quota or a busy NAS gave one side less than
-    # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote.
+    # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote,
+    # the usual weak side.
     if tcp and probe.MBps < CLEARLY_BELOW * tcp and max(local, remote) >= MIN_BUSY:
-        return busier
+        return "cipher-cpu-remote" if remote * NEAR_TIE >= local else "cipher-cpu-local"
     return "link"
 
 
@@ -266,7 +268,7 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
     read = profile.remote_read_MBps if download else profile.local_read_MBps
     write = profile.local_write_MBps if download else profile.remote_write_MBps
     budget = _budgets(profile)
-    return Conditions(download, (profile.rtt_ms or 0.0) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
+    return Conditions(download, (profile.rtt_ms or ASSUMED_RTT_MS) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
                       read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
                       unmeasured(profile, download))
 
@@ -292,7 +294,7 @@ def _codec(profile: LinkProfile, name: str, method_id: str) -> Codec | None:
     c = profile.codec(probe_name)
     compress, decompress = CODEC_MBPS[probe_name]
     if c is not None:
-        codec = Codec(probe_name, max(c.ratio, 0.5), c.MBps, c.decompress_MBps or decompress, True)
+        codec = Codec(probe_name, max(c.ratio, 0.5), max(c.MBps, 0.1), c.decompress_MBps or decompress, True)
     elif probe_name == "zlib" and (profile.codec("zstd") or profile.codec("lz4")):
         # ssh -C unmeasured: zlib level 6 shrinks data about as much as zstd -1, at its own slow speed.
         like = profile.codec("zstd") or profile.codec("lz4")
@@ -310,9 +312,9 @@ def _cipher_costs(profile: LinkProfile, cipher: str | None, cond: Conditions,
     decrypting cost about the same, so the upload probe serves both directions."""
     name = cipher or default_cipher(server_ciphers)
     probe = profile.cipher(name)
-    if probe is None or probe.MBps <= 0:
+    if probe is None or probe.MBps <= 0:  # unknown AES instructions: assume them, as nearly all CPUs now have
         kind = "chacha" if "chacha" in name else "aes"
-        return {side: cond.slowdown[side] / DEFAULT_CIPHER_MBPS[(kind, bool(aes))] for side, aes in
+        return {side: cond.slowdown[side] / DEFAULT_CIPHER_MBPS[(kind, aes is not False)] for side, aes in
                 (("local", profile.local_aes), ("remote", profile.remote_aes))}, False
     limit = probe_limit(probe, profile.tcp_up_MBps, profile.rtt_ms)
     costs = {}
@@ -355,8 +357,15 @@ def _codec_works(method_id: str, codec: Codec | None, cond: Conditions) -> list[
             Work(f"{codec.name} -d", r, {"compression": cond.slowdown[r] / codec.decompress})]
 
 
-def _ssh_works(costs: dict[str, float], codec: Codec | None, cond: Conditions) -> list[Work]:
+def _wire_ratio(method_id: str, codec: Codec | None, stats: SelectionStats) -> float:
+    """The selection's bytes per byte that crosses the link (and the cipher)."""
     ratio = codec.ratio if codec else 1.0
+    if method_id.startswith("tar") and stats.bytes:
+        ratio *= stats.bytes / stats.stream_bytes()  # tar's headers and padding travel too
+    return ratio
+
+
+def _ssh_works(costs: dict[str, float], codec: Codec | None, ratio: float, cond: Conditions) -> list[Work]:
     works = []
     for side in (cond.sender, cond.receiver):
         parts = {f"cipher-cpu-{side}": costs[side] / ratio}  # compressed bytes cross the cipher
@@ -377,12 +386,8 @@ class Cap:
     side: str = ""
 
 
-def _caps(method_id: str, works: list[Work], codec: Codec | None, cond: Conditions,
-          stats: SelectionStats) -> list[Cap]:
+def _caps(method_id: str, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions) -> list[Cap]:
     secure = METHODS[method_id].secure
-    ratio = codec.ratio if codec else 1.0
-    if method_id.startswith("tar") and stats.bytes:
-        ratio *= stats.bytes / stats.stream_bytes()  # headers and padding travel too
     channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
     caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
     if secure and cond.rtt_s > 0:
@@ -444,23 +449,25 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
     cond = cond or conditions(profile, candidate.options.download)
     method_id, o = candidate.method_id, candidate.options
     codec = _codec(profile, o.compress, method_id)
+    ratio = _wire_ratio(method_id, codec, stats)
     works = _endpoints(method_id, cond) + _codec_works(method_id, codec, cond)
     notes = [words for key, words in cond.unmeasured.items() if _relevant(key, candidate)]
     if candidate.secure:
         costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
-        works += _ssh_works(costs, codec, cond)
+        works += _ssh_works(costs, codec, ratio, cond)
         if not measured and profile.ciphers:
             notes.append(f"the speed of {o.cipher or 'the default cipher'}")
     if codec and not codec.measured:
         notes.append(f"how well {codec.name} compresses these files")
-    caps = _caps(method_id, works, codec, cond, stats)
+    caps = _caps(method_id, works, codec, ratio, cond)
     worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}
     for cap in caps:
         components[cap.factor] = min(cap.rate, components.get(cap.factor, cap.rate))
-    p = Prediction(candidate, candidate.secure, 0.0, 0.0, worst.factor, components, worst.detail, worst.side,
-                   worst.rate, _setup_s(method_id, o, cond), _per_file_s(method_id, profile, cond, stats),
-                   stats.files, sum(w.cost for w in works), notes)
+    p = Prediction(candidate, candidate.secure, MBps=0.0, seconds=0.0, limit=worst.factor, components=components,
+                   detail=worst.detail, side=worst.side, stream_MBps=worst.rate,
+                   setup_s=_setup_s(method_id, o, cond), per_file_s=_per_file_s(method_id, profile, cond, stats),
+                   files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes)
     return _timed(p, stats)
 
 
@@ -557,7 +564,8 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
 def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     each = p.per_file_s / max(p.files, 1) * 1000
     pause = f"{each:.2g} ms"
-    if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms:
+    estimated = p.candidate.method_id not in profile.per_file_ms
+    if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
         pause += f" ({SFTP_RTTS_PER_FILE} round trips of {profile.rtt_ms:g} ms and the file's creation)"
     return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
             f"{p.seconds:.0f} s for {p.files} files.")
@@ -573,6 +581,9 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
     if p.side:  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
         where = "this computer's CPU" if p.side == "local" else f"the CPU of {host}"
         return f"{p.detail}'s own work on {where} holds {p.candidate.label} to {cap} MB/s while {net}."
+    if not (profile.tcp_down_MBps if p.candidate.options.download else profile.tcp_up_MBps):
+        return (f"The network's speed was not measured; on a gigabit network ({mbps(ASSUMED_TCP_MBPS)} MB/s) "
+                f"{p.candidate.label} would get {mbps(p.stream_MBps)} MB/s.")
     carries = net.replace("the network carries", "it carries")
     return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
 
@@ -618,7 +629,9 @@ def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
 def _factor_words(p: Prediction, host: str) -> str:
     if p.limit == "link" and p.side:
         return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
-    return {"link": "the network and its protocol", "cipher-cpu-local": "this computer's CPU doing encryption",
+    if p.limit == "link" and p.detail.endswith("window"):
+        return "how much data its protocol keeps in flight over the round trip"
+    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
             "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
             "local-disk": "this computer's disk", "per-file": "pauses on every file",
             "compression": "compression"}[p.limit]

@@ -53,7 +53,9 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
                           local_cores=session.local.cores or None, local_aes=session.local.aes)
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
                                 lambda v: f"{v:.2f} ms")
-    kept = None if fresh else history.fresh(profile.host, local_address, profile.rtt_ms)
+    host = session.host
+    key = f"{host.user}@{host.hostname}:{host.port}"  # two aliases for one host share, one alias moved does not
+    kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
     if kept is not None:
         _reuse(kept, profile, emit)
     else:
@@ -63,7 +65,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     profile.measured_at = time.time() if kept is None else kept.measured_at
     profile.seconds = time.monotonic() - started
     if kept is None:
-        history.save(replace(profile, local_read_MBps=None, compress=[]))
+        history.save(key, replace(profile, local_read_MBps=None, compress=[]))
     return profile
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from app.core.staging import PREFIX
 from tests.helpers import cli
-from tests.peers import SshServer, free_port, keygen, start_sshd
+from tests.peers import SshServer, free_port, keygen, start_sshd_without
 
 MB = 1024 * 1024
 
@@ -323,20 +323,8 @@ def test_destination_full_during_copy(sshd: SshServer, tmpfs, fills_up: Path, me
 
 @pytest.fixture(scope="module")
 def sshd_without_rsync(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
-    """A second sshd whose sessions get a PATH of symlinks to every system tool but rsync (and a
-    HOME without the user's shell start-up files, which could add to PATH)."""
-    root = tmp_path_factory.mktemp("sshd-no-rsync")
-    bin_dir, home = root / "bin", root / "home"
-    bin_dir.mkdir()
-    home.mkdir()
-    for folder in ("/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"):
-        if not os.path.isdir(folder):
-            continue
-        for name in os.listdir(folder):
-            target = os.path.join(folder, name)
-            if name != "rsync" and not (bin_dir / name).exists() and os.access(target, os.X_OK):
-                (bin_dir / name).symlink_to(target)
-    server = start_sshd(root / "sshd", extra_config=f"SetEnv PATH={bin_dir} HOME={home}\n")
+    """A second sshd whose sessions see every system tool but rsync."""
+    server = start_sshd_without(tmp_path_factory.mktemp("sshd-no-rsync"), {"rsync"})
     yield server
     server.stop()
 

@@ -1,0 +1,79 @@
+"""`transfer-advisor advise` and `copy --best` against a real sshd: the answer has every part a
+user needs, the race leaves nothing behind, and a host with only some tools is explained."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, cli_json, make_tree, snapshot
+from tests.peers import start_sshd_without
+
+
+@pytest.fixture(scope="module")
+def small_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_tree(tmp_path_factory.mktemp("adv"), small_files=300, big_bytes=16 * 1024 * 1024)
+
+
+def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "dest"
+    out = cli_json("advise", "testhost", str(small_tree), "--dest", str(dest), "--allow-insecure",
+                   "--race", "3", "--race-seconds", "1", "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert out["bottleneck"]["factor"] in ("link", "cipher-cpu-local", "cipher-cpu-remote", "remote-disk",
+                                           "local-disk", "per-file", "compression")
+    assert out["bottleneck"]["sentence"].endswith(".")
+    raced = [r for r in out["ranking"] if r["measured_MBps"] is not None]
+    assert len({r["method"] for r in raced}) == 3
+    assert any(not r["secure"] for r in raced) and any(r["secure"] for r in raced)
+    secure, overall = out["recommended"]["secure"], out["recommended"]["overall"]
+    assert secure["method"] in ("scp", "sftp", "rsync-ssh", "tar-ssh")
+    assert secure["command"] and secure["reason"].endswith(".")
+    assert overall["method"] in ("scp", "sftp", "rsync-ssh", "tar-ssh", "tar-nc", "rsync-daemon")
+    assert out["profile"]["rtt_ms"] > 0 and out["profile"]["ciphers"]
+    assert out["left_out"] == {"ssh-cat": "copies exactly one regular file; the selection is not one file"}
+    # The race copied into a scratch folder that is gone now; nothing else was written.
+    assert not dest.exists() or list(dest.iterdir()) == []
+
+
+def test_advise_without_race_predicts_only(sshd, small_tree: Path, tmp_path: Path) -> None:
+    out = cli_json("advise", "testhost", str(small_tree), "--dest", str(tmp_path / "d"), "--no-race",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert all(r["measured_MBps"] is None for r in out["ranking"])
+    assert all(r["secure"] for r in out["ranking"])  # insecure methods were not allowed
+    assert out["recommended"]["overall"] == out["recommended"]["secure"]
+
+
+def test_copy_best_copies_with_the_recommendation(sshd, small_tree: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "dest"
+    out = cli_json("copy", "testhost", str(small_tree), "--dest", str(dest), "--best",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert out["method"] in ("scp", "sftp", "rsync-ssh", "tar-ssh")
+    got = snapshot(dest / small_tree.name, follow_links=out["method"] == "scp")
+    want = snapshot(small_tree, follow_links=out["method"] == "scp")
+    if out["method"] == "sftp":
+        want = {k: v for k, v in want.items() if v[0] != "link"}
+    assert got == want
+    assert sorted(os.listdir(dest)) == [small_tree.name]
+
+
+def test_advise_explains_what_a_bare_host_cannot_do(small_tree: Path, tmp_path: Path) -> None:
+    server = start_sshd_without(tmp_path / "bare", {"rsync", "nc"})
+    try:
+        out = cli_json("advise", "testhost", str(small_tree), "--dest", str(tmp_path / "d"), "--allow-insecure",
+                       "--race-seconds", "1", "--ssh-config", str(server.ssh_config))
+        text = cli("advise", "testhost", str(small_tree), "--dest", str(tmp_path / "d"), "--allow-insecure",
+                   "--no-race", "--ssh-config", str(server.ssh_config))
+    finally:
+        server.stop()
+    assert "error" not in out, out
+    assert out["left_out"]["rsync-ssh"] == "`rsync` is not installed on the remote host"
+    assert out["left_out"]["rsync-daemon"] == "`rsync` is not installed on the remote host"
+    assert out["left_out"]["tar-nc"] == "`nc` is not installed on the remote host"
+    assert {r["method"] for r in out["ranking"]} <= {"scp", "sftp", "tar-ssh"}
+    assert any("Raw TCP not measured" in n for n in out["profile"]["notes"])
+    assert "Left out: rsync-ssh — `rsync` is not installed on the remote host." in text.stdout
