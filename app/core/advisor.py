@@ -12,7 +12,7 @@ import statistics
 import time
 from dataclasses import dataclass, field, replace
 
-from app.core import methods, model, profiler
+from app.core import methods, model, profiler, wording
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.methods.base import Job
@@ -170,7 +170,7 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     secure = _recommend(session, best_secure, ranking, profile, sources, dest) if best_secure else None
     overall = secure if best_secure is best else _recommend(session, best, ranking, profile, sources, dest)
     return Advice(profile, stats, ranking, explain.prediction.limit,
-                  model.bottleneck_sentence(explain.prediction, profile), secure, overall, left_out, seconds)
+                  wording.bottleneck_sentence(explain.prediction, profile), secure, overall, left_out, seconds)
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
@@ -182,4 +182,4 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
     predictions = [replace(r.prediction, MBps=r.measured_MBps or r.prediction.MBps) for r in peers]
     chosen_p = next(p for p in predictions if p.candidate == c)
-    return Recommendation(chosen, model.reason_sentence(chosen_p, predictions, profile), method.build(job).display)
+    return Recommendation(chosen, wording.reason_sentence(chosen_p, predictions, profile), method.build(job).display)

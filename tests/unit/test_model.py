@@ -8,12 +8,10 @@ from dataclasses import replace
 import pytest
 
 from app.core.capabilities import TOOLS, Capabilities
-from app.core.model import (
-    Prediction, SelectionStats, bottleneck_sentence, candidates, default_cipher, predict_all, probe_limit,
-    reason_sentence,
-)
+from app.core.model import Prediction, SelectionStats, candidates, default_cipher, predict_all, probe_limit
 from app.core.profile import CipherProbe, Compressibility, LinkProfile
 from app.core.selection import Entry, Selection
+from app.core.wording import bottleneck_sentence, reason_sentence
 
 CHACHA, AES128GCM, AES256GCM, AES128CTR = ("chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com",
                                            "aes256-gcm@openssh.com", "aes128-ctr")

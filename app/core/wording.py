@@ -1,0 +1,113 @@
+"""The advice in words: what limits a prediction and why a method was chosen, in sentences a
+home user understands ("The CPU of nas caps ssh encryption at 6 MB/s while the network
+carries 38 MB/s.")."""
+
+from __future__ import annotations
+
+from app.core.methods.base import Options
+from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction
+from app.core.profile import LinkProfile
+
+
+def mbps(value: float) -> str:
+    """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
+    return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
+
+
+def _network(profile: LinkProfile, download: bool) -> str:
+    tcp = profile.tcp_down_MBps if download else profile.tcp_up_MBps
+    return f"the network carries {mbps(tcp)} MB/s" if tcp else "the network's own speed was not measured"
+
+
+def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
+    """What limits this prediction, worded for someone who does not know what a cipher is."""
+    host, o = profile.host, p.candidate.options
+    net, cap = _network(profile, o.download), mbps(p.components.get(p.limit, p.stream_MBps))
+    probe = profile.cipher(o.cipher) if o.cipher else None
+    ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
+    text = {
+        "cipher-cpu-remote": f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
+        "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
+        "compression": f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
+                       "the files as they are.",
+        "per-file": _per_file_sentence(p, profile),
+    }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
+    return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
+
+
+def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
+    each = p.per_file_s / max(p.files, 1) * 1000
+    pause = f"{each:.2g} ms"
+    estimated = p.candidate.method_id not in profile.per_file_ms
+    if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
+        pause += f" ({SFTP_RTTS_PER_FILE} round trips of {profile.rtt_ms:g} ms and the file's creation)"
+    return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
+            f"{p.seconds:.0f} s for {p.files} files.")
+
+
+def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
+    rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "this"
+    if p.detail == "ssh-window":
+        return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
+    if p.detail == "sftp-window":
+        return (f"{p.candidate.label} keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip "
+                f"holds it to {cap} MB/s while {net}.")
+    if p.side:  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
+        where = "this computer's CPU" if p.side == "local" else f"the CPU of {host}"
+        return f"{p.detail}'s own work on {where} holds {p.candidate.label} to {cap} MB/s while {net}."
+    if not (profile.tcp_down_MBps if p.candidate.options.download else profile.tcp_up_MBps):
+        return (f"The network's speed was not measured; on a gigabit network ({mbps(ASSUMED_TCP_MBPS)} MB/s) "
+                f"{p.candidate.label} would get {mbps(p.stream_MBps)} MB/s.")
+    carries = net.replace("the network carries", "it carries")
+    return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
+
+
+def _codec_word(o: Options) -> str:
+    return "ssh's zlib (-C)" if o.compress == "ssh" else o.compress
+
+
+def _options_words(o: Options) -> str:
+    words = [f"cipher {o.cipher}"] if o.cipher else []
+    if o.compress != "none":
+        words.append(f"{_codec_word(o)} compression")
+    if o.mux:
+        words.append("a shared connection")
+    return f" (with {', '.join(words)})" if words else ""
+
+
+def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile) -> str:
+    """Why this candidate over the best other method, in one sentence."""
+    name = chosen.candidate.label + _options_words(chosen.candidate.options)
+    rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    if rival is None:
+        return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s predicted)."
+    head = (f"{name} is predicted at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
+            f"at {mbps(rival.MBps)} MB/s")
+    return f"{head}: {_why(chosen, rival, profile)}."
+
+
+def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
+    o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
+    if rival.limit == "per-file" and chosen.limit != "per-file":
+        return f"it does not pause on every file as {rival.candidate.label} does"
+    if not chosen.secure and rival.limit in ("cipher-cpu-remote", "cipher-cpu-local"):
+        cpu = f"the CPU of {profile.host}" if rival.limit == "cipher-cpu-remote" else "this computer's CPU"
+        return f"it skips encryption, which {cpu} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
+    if o.compress != "none" and rival.candidate.options.compress == "none":
+        return f"compressing with {_codec_word(o)} sends fewer bytes than the files hold, and {net}"
+    if chosen.limit == rival.limit and (chosen.detail, chosen.side) == (rival.detail, rival.side):
+        return f"both are held by {_factor_words(rival, profile.host)}; it has the least overhead on top"
+    return f"{rival.candidate.label} is held back by {_factor_words(rival, profile.host)}"
+
+
+def _factor_words(p: Prediction, host: str) -> str:
+    if p.limit == "link" and p.side:
+        return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
+    if p.limit == "link" and p.detail.endswith("window"):
+        return "how much data its protocol keeps in flight over the round trip"
+    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
+            "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
+            "local-disk": "this computer's disk", "per-file": "pauses on every file",
+            "compression": "compression"}[p.limit]
