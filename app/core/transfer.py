@@ -13,7 +13,6 @@ import random
 import secrets
 import shutil
 import socket
-import tempfile
 import time
 from dataclasses import dataclass, replace
 from posixpath import join, normpath
@@ -23,10 +22,11 @@ import asyncssh
 from app.core import methods, rsyncd, staging, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
-from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan, Ssh
+from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
 from app.core.progress import ProcIO, RateWindow, RsyncProgress
-from app.core.remote_helper import LISTEN_TIMEOUT, PortBusy, RemoteHelper, open_data_socket
-from app.core.runner import Pipeline, Stage, finish, run
+from app.core.mux import Mux
+from app.core.remote_helper import PortBusy, RemoteHelper, open_data_socket
+from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local, scan_remote
 from app.core.session import Session
 
@@ -145,7 +145,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     stage = None if in_place else staging.staging_name()
     target = join(dest, stage) if stage else dest
     await _prepare(session, dest, stage, o.download)
-    mux = _Mux(session, o) if o.mux else None
+    mux = Mux(session, o) if o.mux else None
     notes: list[str] = []
     try:
         control_path = await mux.start() if mux else None
@@ -415,44 +415,3 @@ def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) 
             first = r
     error = explain_exit(first.tool, first.returncode, combined, host)
     raise error
-
-
-class _Mux:
-    """An OpenSSH master connection the method's ssh processes share (ControlMaster)."""
-
-    def __init__(self, session: Session, options: Options) -> None:
-        self.session, self.options = session, options
-        self.dir = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
-        self.path = os.path.join(self.dir, "cm")
-        self.master: Pipeline | None = None
-
-    def _check(self, op: str) -> list[str]:
-        host = self.session.host
-        return ["ssh", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--", host.alias]
-
-    async def start(self) -> str:
-        ssh = Ssh(self.session.host.alias, tuple(self.session.host.ssh_options()))
-        argv = ["ssh", *ssh.opts(self.options), "-M", "-N", "-o", f"ControlPath={self.path}",
-                "-o", "ControlPersist=no", "--", ssh.target]
-        self.master = Pipeline([Stage(argv)])
-        await self.master.start()
-        deadline = time.monotonic() + LISTEN_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.master.procs[0].returncode is not None:
-                results = await self.master.wait()
-                raise explain_exit("ssh", results[0].returncode, results[0].stderr, self.session.host.label)
-            code, _out, _err = await run(self._check("check"), timeout=5)
-            if code == 0:
-                return self.path
-            await asyncio.sleep(0.05)
-        raise TransferError("failed", "The shared ssh connection did not come up; try without multiplexing.")
-
-    async def stop(self) -> None:
-        try:
-            await run(self._check("exit"), timeout=5)
-        except (OSError, TimeoutError):
-            pass
-        if self.master is not None:
-            await self.master.cancel()
-            await self.master.wait()
-        shutil.rmtree(self.dir, ignore_errors=True)
