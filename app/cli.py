@@ -49,13 +49,20 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
                 "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
                     "examples:\n"
+                    "  transfer-advisor                      (opens the window; also: transfer-advisor gui)\n"
                     "  transfer-advisor methods mynas --dest /volume1/photos\n"
                     "  transfer-advisor copy mynas ~/Pictures --dest /volume1/photos --method tar-ssh\n"
                     "  transfer-advisor copy mynas /volume1/photos/2024 --dest ~/restore --method rsync-ssh "
                     "--download\n"
                     "  transfer-advisor copy ann@192.0.2.7:2222 big.iso --dest /srv --method ssh-cat --verify\n"))
     p.add_argument("--version", action="version", version=f"transfer-advisor {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--self-test", action="store_true", help="open the window (offscreen without a display), "
+                   "check it is built and responsive, and exit 0")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    g = sub.add_parser("gui", parents=[common], help="open the window (the default with no command)")
+    g.add_argument("--self-test", action="store_true", default=argparse.SUPPRESS,
+                   help="check the window is built and responsive, then exit")
 
     m = sub.add_parser("methods", parents=[common], help="list the transfer methods and whether each can run")
     m.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
@@ -337,8 +344,19 @@ async def _cancellable(coro):
         loop.remove_signal_handler(signal.SIGTERM)
 
 
+def _gui(args: argparse.Namespace) -> int:
+    """The window; PySide6 is imported only here, so the commands never load it."""
+    if getattr(args, "config_dir", None):
+        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
+    from app.gui.application import run
+    ssh_config = getattr(args, "ssh_config", None)
+    return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.self_test or args.command in (None, "gui"):
+        return _gui(args)
     if args.config_dir:
         os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     run, show = COMMANDS[args.command]

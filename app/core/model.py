@@ -49,7 +49,7 @@ SFTP_IN_FLIGHT = 64 * 32768
 # bench/overhead.py on loopback (rsync-daemon 680 MB/s, tar-nc 525 MB/s with both ends on 2 cores).
 # A slower remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing:
 # published on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s.
-TOOL_MBPS = {"tar": 1000.0, "relay": 3000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0}
+TOOL_MBPS = {"tar": 1000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0}
 
 # Compression, when the profile has no figure: speed per core on this computer, MB/s of original bytes.
 # An unmeasured codec gets ratio 1.0: the model never promises a gain nobody measured.
@@ -340,7 +340,7 @@ def _endpoints(method_id: str, cond: Conditions) -> list[Work]:
         return [_tool("sftp", s, "sftp", cond), _tool("sftp-server", r, "sftp", cond)]
     if method_id in ("rsync-ssh", "rsync-daemon"):
         return [_tool("rsync", s, "rsync", cond), _tool("rsync", r, "rsync", cond)]
-    works = [_tool("relay", "local", "relay", cond)]  # the app counts progress from the stream
+    works: list[Work] = []  # the app reads progress from /proc: it adds no process of its own
     if method_id == "ssh-cat":
         return works + [_tool("cat", "remote", "cat", cond)]
     works += [_tool("tar", s, "tar", cond), _tool("tar", r, "tar", cond)]

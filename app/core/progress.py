@@ -1,7 +1,7 @@
 """Progress: where the bytes-done figure comes from, and the rate over a short window.
 
-- relay: the bytes the app itself relayed between two stages (pipelines);
-- procio: bytes written by the tool's own process, from /proc/PID/io (scp, sftp);
+- io: a tool's own count, from /proc/PID/io (bytes written or read: scp, sftp, tar) or the
+  offset in the file on its stdin or stdout (/proc/PID/fdinfo: ssh cat);
 - rsync: rsync's `--info=progress2` total, parsed from its output.
 """
 
@@ -11,7 +11,7 @@ import re
 import time
 from collections import deque
 
-from app.core.runner import proc_io
+from app.core.runner import fd_pos, proc_io
 
 _RSYNC = re.compile(r"^\s*([\d,.]+)\s+(\d+)%\s+\S+/s")
 
@@ -45,16 +45,19 @@ class RsyncProgress:
                 break
 
 
-class ProcIO:
-    """Bytes a running process wrote, kept after it exits (the last reading stays)."""
+class Counter:
+    """A running tool's own count of bytes: /proc/PID/io (wchar, rchar) or the offset of the
+    file on its stdin or stdout (fd0, fd1). The last reading stays after the process exits."""
 
-    def __init__(self, pid: int, field_name: str = "wchar") -> None:
-        self.pid, self.field_name, self.done = pid, field_name, 0
+    def __init__(self, pid: int, counter: str) -> None:
+        self.pid, self.counter, self.done = pid, counter, 0
 
     def read(self) -> int:
-        value = proc_io(self.pid, self.field_name)
-        if value > self.done:
-            self.done = value
+        if self.counter in ("fd0", "fd1"):
+            value = fd_pos(self.pid, int(self.counter[2])) or 0
+        else:
+            value = proc_io(self.pid, self.counter)
+        self.done = max(self.done, value)
         return self.done
 
 

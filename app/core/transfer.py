@@ -23,7 +23,7 @@ from app.core import methods, rsyncd, staging, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
-from app.core.progress import ProcIO, RateWindow, RsyncProgress
+from app.core.progress import Counter, RateWindow, RsyncProgress
 from app.core.mux import Mux
 from app.core.remote_helper import PortBusy, RemoteHelper, open_data_socket
 from app.core.runner import Pipeline, finish
@@ -330,7 +330,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
             source = r
         rsync = RsyncProgress()
-        pipeline = Pipeline(plan.stages, plan.relay_after, source=source, sink=sink,
+        pipeline = Pipeline(plan.stages, source=source, sink=sink,
                             stdout_pipe=plan.progress == "rsync")
         await pipeline.start()
         for fd in fds:
@@ -382,18 +382,17 @@ async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selectio
     start = time.monotonic()
     window = RateWindow()
     total = selection.bytes
-    procio = ProcIO(pipeline.pids()[0]) if plan.progress == "procio" else None
+    stage, counter = plan.watch
+    counted = Counter(pipeline.pids()[stage], counter)
     tar_total = selection.tar_stream_bytes()
     while True:
         await asyncio.sleep(TICK)
-        if plan.progress == "relay":
-            raw = pipeline.bytes_relayed
-            done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw
-        elif procio is not None:
-            done = procio.read()
-        else:
+        if plan.progress == "rsync":
             rsync.feed_bytes(pipeline.read_stdout())
             done = rsync.done
+        else:
+            raw = counted.read()
+            done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw
         done = min(done, total)
         now = time.monotonic()
         emit(Progress(done, total, window.add(done, now), now - start))

@@ -77,7 +77,7 @@ def test_scp_upload(o, ssh_opts):
     plan = METHODS["scp"].build(up(o))
     assert argvs(plan) == [["scp", "-r", "-p", "-q", *ssh_opts, "--", "/home/ann/photos", "/home/ann/notes.txt",
                             f"nas:{STAGE_UP}/"]]
-    assert plan.progress == "procio" and plan.stdin_data is None and plan.listener is None
+    assert (plan.progress, plan.watch) == ("io", (0, "wchar")) and plan.stdin_data is None and plan.listener is None
 
 
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
@@ -105,7 +105,7 @@ def test_sftp_upload(o, ssh_opts):
     assert argvs(plan) == [["sftp", "-q", *ssh_opts, "-b", "-", "--", "nas"]]
     assert plan.stdin_data == (f'put -r -p "/home/ann/photos" "{STAGE_UP}/"\n'
                                f'put -r -p "/home/ann/notes.txt" "{STAGE_UP}/"\n').encode()
-    assert plan.progress == "procio"
+    assert (plan.progress, plan.watch) == ("io", (0, "wchar"))
 
 
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
@@ -177,7 +177,7 @@ def test_rsync_ssh_download_escapes_only_components_rsync_would_glob():
 def test_tar_ssh_upload(o, ssh_opts):
     plan = METHODS["tar-ssh"].build(up(o))
     assert argvs(plan) == [TAR_UP, ["ssh", *ssh_opts, "--", "nas", f"tar -x -f - -C {STAGE_UP}"]]
-    assert (plan.progress, plan.relay_after, plan.counts_tar_stream) == ("relay", 0, True)
+    assert (plan.progress, plan.watch, plan.counts_tar_stream) == ("io", (0, "wchar"), True)
 
 
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
@@ -185,14 +185,14 @@ def test_tar_ssh_download(o, ssh_opts):
     plan = METHODS["tar-ssh"].build(down(o))
     assert argvs(plan) == [["ssh", *ssh_opts, "--", "nas", TAR_DOWN_REMOTE],
                            ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
-    assert (plan.relay_after, plan.counts_tar_stream) == (0, True)
+    assert (plan.watch, plan.counts_tar_stream) == ((1, "rchar"), True)  # what tar x read
 
 
 @pytest.mark.parametrize("compress, c, d", [("zstd", ZSTD_C, ZSTD_D), ("lz4", LZ4_C, LZ4_D)])
 def test_tar_ssh_pipeline_compression(compress, c, d):
     plan = METHODS["tar-ssh"].build(up(Options(compress=compress)))
     assert argvs(plan) == [TAR_UP, c, ["ssh", *OPTS, "--", "nas", f"{shlex.join(d)} | tar -x -f - -C {STAGE_UP}"]]
-    assert plan.relay_after == 0  # the plain tar stream is counted, before the compressor
+    assert plan.watch == (0, "wchar")  # the plain tar stream is counted, before the compressor
     assert plan.display == (f"tar -c -f - -C /home/ann ./photos -C /home/ann ./notes.txt | {shlex.join(c)} | "
                             f"ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas "
                             f"'{shlex.join(d)} | tar -x -f - -C {STAGE_UP}'")
@@ -200,7 +200,7 @@ def test_tar_ssh_pipeline_compression(compress, c, d):
     plan = METHODS["tar-ssh"].build(down(Options(compress=compress)))
     assert argvs(plan) == [["ssh", *OPTS, "--", "nas", f"{TAR_DOWN_REMOTE} | {shlex.join(c)}"], d,
                            ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
-    assert plan.relay_after == 1  # after the decompressor: the plain tar stream again
+    assert plan.watch == (2, "rchar")  # after the decompressor: the plain tar stream again
 
 
 def test_tar_commands_quote_hostile_names():
@@ -224,7 +224,7 @@ def test_tar_commands_quote_hostile_names():
 def test_ssh_cat_upload(o, ssh_opts):
     plan = METHODS["ssh-cat"].build(up(o, sources=("/home/ann/movie.mkv",)))
     assert argvs(plan) == [["ssh", *ssh_opts, "--", "nas", f"cat > {STAGE_UP}/movie.mkv"]]
-    assert (plan.relay_after, plan.read_file, plan.write_file) == (-1, "/home/ann/movie.mkv", None)
+    assert (plan.watch, plan.read_file, plan.write_file) == ((0, "fd0"), "/home/ann/movie.mkv", None)
     assert plan.display == f"{shlex.join(argvs(plan)[0])} < /home/ann/movie.mkv"
 
 
@@ -232,16 +232,16 @@ def test_ssh_cat_upload(o, ssh_opts):
 def test_ssh_cat_download(o, ssh_opts):
     plan = METHODS["ssh-cat"].build(down(o, sources=("/srv/share/movie.mkv",)))
     assert argvs(plan) == [["ssh", *ssh_opts, "--", "nas", "cat < /srv/share/movie.mkv"]]
-    assert (plan.relay_after, plan.read_file, plan.write_file) == (0, None, f"{STAGE_DOWN}/movie.mkv")
+    assert (plan.watch, plan.read_file, plan.write_file) == ((0, "fd1"), None, f"{STAGE_DOWN}/movie.mkv")
 
 
 def test_ssh_cat_zstd_both_ways():
     plan = METHODS["ssh-cat"].build(up(Options(compress="zstd"), sources=("/home/ann/movie.mkv",)))
     assert argvs(plan) == [ZSTD_C, ["ssh", *OPTS, "--", "nas", f"zstd -q -d -c > {STAGE_UP}/movie.mkv"]]
-    assert plan.relay_after == -1
+    assert plan.watch == (0, "fd0")  # the compressor reads the file
     plan = METHODS["ssh-cat"].build(down(Options(compress="zstd"), sources=("/srv/share/movie.mkv",)))
     assert argvs(plan) == [["ssh", *OPTS, "--", "nas", "zstd -q -1 -T0 -c < /srv/share/movie.mkv"], ZSTD_D]
-    assert (plan.relay_after, plan.write_file) == (1, f"{STAGE_DOWN}/movie.mkv")
+    assert (plan.watch, plan.write_file) == ((1, "fd1"), f"{STAGE_DOWN}/movie.mkv")  # the decompressor writes it
 
 
 def test_ssh_cat_quotes_hostile_names():
@@ -304,7 +304,7 @@ def test_tar_nc_upload():
     assert argvs(plan) == [TAR_UP]
     assert plan.listener.command == f"nc -d -n -v -l 198.18.0.2 0 | tar -x -f - -C {STAGE_UP}"
     assert plan.listener.ends_by_itself and plan.listener.stdin == b""
-    assert (plan.connect, plan.relay_after, plan.counts_tar_stream) == ("upload", 0, True)
+    assert (plan.connect, plan.watch, plan.counts_tar_stream) == ("upload", (0, "wchar"), True)
     assert re.search(plan.listener.ready, "Listening on 198.18.0.2 41234")["port"] == "41234"
     assert plan.display == (f"ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas "
                             f"'nc -d -n -v -l 198.18.0.2 PORT | tar -x -f - -C {STAGE_UP}' & "
@@ -315,18 +315,18 @@ def test_tar_nc_download():
     plan = METHODS["tar-nc"].build(down(**NC))
     assert argvs(plan) == [["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
     assert plan.listener.command == f"{TAR_DOWN_REMOTE} | nc -N -n -v -l 198.18.0.2 0"
-    assert (plan.connect, plan.relay_after) == ("download", -1)
+    assert (plan.connect, plan.watch) == ("download", (0, "rchar"))
 
 
 def test_tar_nc_zstd_both_ways():
     plan = METHODS["tar-nc"].build(up(Options(compress="zstd"), **NC))
     assert argvs(plan) == [TAR_UP, ZSTD_C]
     assert plan.listener.command == f"nc -d -n -v -l 198.18.0.2 0 | zstd -q -d -c | tar -x -f - -C {STAGE_UP}"
-    assert plan.relay_after == 0
+    assert plan.watch == (0, "wchar")
     plan = METHODS["tar-nc"].build(down(Options(compress="zstd"), **NC))
     assert argvs(plan) == [ZSTD_D, ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
     assert plan.listener.command == f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c | nc -N -n -v -l 198.18.0.2 0"
-    assert plan.relay_after == 0
+    assert plan.watch == (1, "rchar")
 
 
 # --- escaping helpers --------------------------------------------------------------------------

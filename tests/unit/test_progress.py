@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.progress import ProcIO, RateWindow, RsyncProgress, parse_rsync_progress2
+from app.core.progress import Counter, RateWindow, RsyncProgress, parse_rsync_progress2
 from app.core.runner import _lines
 
 RECORDING = Path(__file__).parent.parent / "data" / "rsync-progress2.txt"
@@ -120,7 +120,7 @@ def test_proc_io_counts_what_a_process_wrote_and_keeps_it_after_exit():
     child = subprocess.Popen([sys.executable, "-c", "import os, sys; os.write(1, b'x' * 300_000); sys.stdin.read()"],
                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     try:
-        counter = ProcIO(child.pid)
+        counter = Counter(child.pid, "wchar")
         deadline = time.monotonic() + 10
         while counter.read() < 300_000 and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -143,3 +143,27 @@ def test_rsync_progress_from_raw_chunks_read_at_ticks(chunk):
         seen.append(progress.done)
     assert seen == sorted(seen)
     assert progress.done == TREE_BYTES
+
+
+@pytest.mark.parametrize("fd", [0, 1])
+def test_counter_follows_the_offset_of_the_file_on_stdin_or_stdout(tmp_path, fd):
+    """ssh cat's progress: how far the tool has read its input file (or written its output file)."""
+    src = tmp_path / "in.bin"
+    src.write_bytes(os.urandom(2_000_000))
+    r, w = os.pipe()
+    script = ("import os\nn = 0\nwhile n < 1_500_000:\n"
+              f"    n += len(os.read(0, 1_500_000 - n)) if {fd} == 0 else os.write(1, b'y' * (1_500_000 - n))\n"
+              f"os.read({r}, 1)\n")
+    with open(src, "rb") as fin, open(tmp_path / "out.bin", "wb") as fout:
+        child = subprocess.Popen([sys.executable, "-c", script], stdin=fin, stdout=fout, pass_fds=(r,))
+    try:
+        counter = Counter(child.pid, f"fd{fd}")
+        deadline = time.monotonic() + 10
+        while counter.read() < 1_500_000 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert counter.read() == 1_500_000
+    finally:
+        os.write(w, b"x")
+        child.wait(10)
+        os.close(r)
+        os.close(w)

@@ -97,11 +97,12 @@ class Job:
 class Plan:
     stages: list[Stage]
     display: str                     # the equivalent shell one-liner
-    progress: str = "relay"          # relay | procio | rsync
-    relay_after: int | None = None   # -1 relays the source (a file or socket) into stage 0
+    progress: str = "io"             # io: a stage's /proc counter (see `watch`) | rsync: its own report
+    watch: tuple[int, str] = (0, "wchar")  # (stage, counter): wchar/rchar from /proc/PID/io, or
+                                           # fd0/fd1: the offset in the file on its stdin/stdout
     stdin_data: bytes | None = None  # written to stage 0's stdin
-    read_file: str | None = None     # a local file relayed into stage 0 (ssh-cat upload)
-    write_file: str | None = None    # a local file the last stage's output goes to (ssh-cat download)
+    read_file: str | None = None     # a local file stage 0 reads as its stdin (ssh-cat upload)
+    write_file: str | None = None    # a local file the last stage writes as its stdout (ssh-cat download)
     listener: Listener | None = None
     connect: str | None = None       # "upload"/"download": the app opens the data socket to the listener
     counts_tar_stream: bool = False  # progress counts a tar stream (headers and padding included)

@@ -25,4 +25,4 @@ class Scp(Method):
             argv += [*job.sources, f"{job.ssh.target}:{job.dest}/"]
         else:
             argv += [f"{job.ssh.target}:{glob_escape(s)}" for s in job.sources] + [job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "procio")
+        return Plan([Stage(argv)], display([argv]), "io")

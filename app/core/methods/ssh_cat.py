@@ -32,9 +32,9 @@ class SshCat(Method):
         if not o.download:
             remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
             stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "relay", -1,
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "io", (0, "fd0"),
                         read_file=source)
         remote = (shlex.join(c[0]) if c else "cat") + " < " + shlex.quote(source)
         stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
-        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "relay",
-                    len(stages) - 1, write_file=target)
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "io",
+                    (len(stages) - 1, "fd1"), write_file=target)

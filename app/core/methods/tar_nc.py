@@ -33,14 +33,14 @@ class TarOverNetcat(Method):
         if not o.download:
             stages = [tar_create(job.sources)] + ([c[0]] if c else [])
             local_shown = display(stages) + f" | nc -N {job.listen_address} PORT"
-            relay_after = 0  # count the plain tar stream, before any compressor
+            watch = (0, "wchar")  # the plain tar stream, before any compressor
         else:
             stages = ([c[1]] if c else []) + [tar_extract(job.dest)]
             local_shown = f"nc {job.listen_address} PORT | " + display(stages)
-            relay_after = 0 if c else -1  # the socket feeds the decompressor; count what tar gets
+            watch = (len(stages) - 1, "rchar")  # what tar read, after any decompressor
         remote_shown = self._remote(job, "PORT")
         shown = f"{display([job.ssh.command(o, remote_shown)])} & {local_shown}"
-        return Plan([Stage(s) for s in stages], shown, "relay", relay_after,
+        return Plan([Stage(s) for s in stages], shown, "io", watch,
                     listener=Listener(self._remote(job, "0"), READY),
                     connect="download" if o.download else "upload", counts_tar_stream=True)
 

@@ -24,10 +24,10 @@ class TarOverSsh(Method):
             remote = [c[1], tar_extract(job.dest)] if c else [tar_extract(job.dest)]
             stages = [tar_create(job.sources)] + ([c[0]] if c else [])
             stages.append(job.ssh.command(o, remote_pipeline(remote)))
-            relay_after = 0
+            watch = (0, "wchar")  # the tar stream tar wrote, before any compressor
         else:
             remote = [tar_create(job.sources)] + ([c[0]] if c else [])
             stages = [job.ssh.command(o, remote_pipeline(remote))] + ([c[1]] if c else [])
-            relay_after = len(stages) - 1
             stages.append(tar_extract(job.dest))
-        return Plan([Stage(s) for s in stages], display(stages), "relay", relay_after, counts_tar_stream=True)
+            watch = (len(stages) - 1, "rchar")  # the tar stream tar read, after any decompressor
+        return Plan([Stage(s) for s in stages], display(stages), "io", watch, counts_tar_stream=True)

@@ -1,0 +1,5 @@
+"""The desktop window over the core (PySide6, pyqtgraph, asyncio through qasync).
+
+Nothing here moves files: every transfer, probe and race is the core's. `bridge.py` is the
+only place core events become Qt signals; `application.py` starts the window.
+"""

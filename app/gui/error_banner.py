@@ -1,0 +1,71 @@
+"""An error as the core words it: one sentence with the next step, details behind a button,
+copyable as one block of text."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from app.core.errors import TransferError
+
+
+class ErrorBanner(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.error: TransferError | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 8, 8)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: 600;")
+        self.sentence = QLabel()
+        self.sentence.setWordWrap(True)
+        self.sentence.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.toggle = QPushButton("Show &details")
+        self.toggle.setCheckable(True)
+        self.toggle.toggled.connect(self._toggle)
+        self.copy = QPushButton("Cop&y")
+        self.copy.setToolTip("Copy the message and its details, to paste into a report or a search.")
+        self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.details_text()))
+        self.dismiss = QPushButton("✕")
+        self.dismiss.setFlat(True)
+        self.dismiss.setToolTip("Hide this message")
+        self.dismiss.setAccessibleName("Dismiss error")
+        self.dismiss.clicked.connect(self.hide)
+        text = QVBoxLayout()
+        text.addWidget(self.title)
+        text.addWidget(self.sentence)
+        top.addLayout(text, 1)
+        top.addWidget(self.toggle, 0, Qt.AlignTop)
+        top.addWidget(self.copy, 0, Qt.AlignTop)
+        top.addWidget(self.dismiss, 0, Qt.AlignTop)
+        layout.addLayout(top)
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setMaximumHeight(140)
+        self.details.setAccessibleName("Error details")
+        self.details.hide()
+        layout.addWidget(self.details)
+        self.hide()
+
+    def show_error(self, title: str, error: TransferError) -> None:
+        self.error = error
+        self.title.setText(title)
+        self.sentence.setText(error.sentence)
+        self.details.setPlainText(self.details_text())
+        self.toggle.setChecked(False)
+        self.show()
+
+    def details_text(self) -> str:
+        if self.error is None:
+            return ""
+        parts = [self.error.sentence, f"kind: {self.error.kind}"]
+        if self.error.details:
+            parts.append(self.error.details)
+        return "\n\n".join(parts)
+
+    def _toggle(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        self.toggle.setText("Hide &details" if shown else "Show &details")

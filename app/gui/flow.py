@@ -1,0 +1,194 @@
+"""The steps of the flow as background jobs over the core: connect, trust, browse, advise, copy.
+
+The window calls these and reacts to each `Job`'s signals. No transfer logic lives here: every
+step is a core call (Session.open, hosts.trust, advisor.advise, transfer.copy); this module only
+keeps the host's session for browsing and the passwords typed in this run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass, replace
+from typing import Any, Awaitable
+
+import asyncssh
+from PySide6.QtCore import QObject, Signal
+
+from app.core.advisor import Advice, AdviceRequest, Recommendation, advise
+from app.core.errors import TransferError
+from app.core.events import TransferResult
+from app.core.hosts import Host, fetch_host_key, resolve, trust
+from app.core.selection import scan_local, scan_remote
+from app.core.session import Session
+from app.core.transfer import CopyRequest, copy, remote_abspath
+from app.gui.bridge import CoreBridge, Job
+from app.gui.local_network import is_local_address
+from app.gui.remote_browser import Listing, RemoteEntry
+from app.gui.settings import GuiSettings, HostChoice
+
+REMOTE_NAMES = ("utf-8", "surrogateescape")  # any file name survives, as in the core
+
+
+@dataclass(frozen=True)
+class HostKeyQuestion:
+    where: str
+    fingerprint: str
+    key_type: str
+
+
+@dataclass(frozen=True)
+class Connected:
+    choice: HostChoice
+    host: Host
+    summary: str
+    home: str
+    on_local_network: bool
+    profile_key: str
+
+
+class Flow(QObject):
+    password_needed = Signal(str, object)  # prompt, asyncio.Future that gets the password or None
+
+    def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.passwords: dict[tuple[str, str | None], str] = {}
+        self.session: Session | None = None
+        self.connected: Connected | None = None
+        self._sftp: asyncssh.SFTPClient | None = None
+
+    def job(self, coro: Awaitable[Any], name: str) -> Job:
+        return Job(coro, name, self)
+
+    # -- passwords ------------------------------------------------------------------------------
+    def remember_password(self, choice: HostChoice, password: str) -> None:
+        self.passwords[(choice.text, choice.ssh_config)] = password
+
+    def _password(self, choice: HostChoice):
+        """The core's password callback; asyncssh awaits what it returns, so the user can be asked."""
+        key = (choice.text, choice.ssh_config)
+
+        def ask(prompt: str):
+            if key in self.passwords:
+                return self.passwords[key]
+            return self._ask(prompt, key)
+        return ask
+
+    async def _ask(self, prompt: str, key: tuple[str, str | None]) -> str | None:
+        future = asyncio.get_running_loop().create_future()
+        self.password_needed.emit(prompt, future)
+        password = await future
+        if password is not None:
+            self.passwords[key] = password
+        return password
+
+    # -- the host -------------------------------------------------------------------------------
+    async def connect(self, choice: HostChoice) -> Connected:
+        await self.disconnect()
+        session = await Session.open(choice.spec(), password=self._password(choice))
+        try:
+            home = await remote_abspath(session, "~")
+        except (asyncssh.Error, OSError, TimeoutError) as exc:
+            await session.close()
+            raise TransferError("connection-lost", f"{choice.label} closed the connection right after login; "
+                                "check its SSH server.", str(exc)) from exc
+        self.session = session
+        host, r = session.host, session.remote
+        peer = str(session.conn.get_extra_info("peername")[0])
+        cpu = f"{r.cores} cores" + (", AES instructions" if r.aes else "") if r.cores else "CPU unknown"
+        tools = ", ".join(t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)) or "no extra tools"
+        summary = f"Connected to {host.where} as {host.user} · {cpu} · {tools}"
+        self.connected = Connected(choice, host, summary, home, is_local_address(peer),
+                                   f"{host.user}@{host.hostname}:{host.port}")
+        return self.connected
+
+    async def disconnect(self) -> None:
+        session, self.session, self.connected = self.session, None, None
+        if self._sftp is not None:
+            self._sftp.exit()
+            self._sftp = None
+        if session is not None:
+            await session.close()
+
+    def close_now(self) -> None:
+        """On quit: close the browsing connection without waiting for the host to confirm."""
+        if self._sftp is not None:
+            self._sftp.exit()
+            self._sftp = None
+        if self.session is not None:
+            self.session.conn.close()
+            self.session = self.connected = None
+
+    async def host_key(self, choice: HostChoice) -> HostKeyQuestion:
+        host = await asyncio.to_thread(resolve, choice.spec())
+        key = await fetch_host_key(host)
+        return HostKeyQuestion(host.where, key.get_fingerprint("sha256"), key.get_algorithm())
+
+    async def trust(self, choice: HostChoice, fingerprint: str) -> str:
+        """Trust the key the user saw; a key that differs by now is not trusted."""
+        host = await asyncio.to_thread(resolve, choice.spec())
+        # hosts.trust looks keys up with ssh-keygen, a blocking subprocess, so it runs on a loop of its
+        # own in a worker thread instead of on the window's loop.
+        return await asyncio.to_thread(asyncio.run, trust(host, lambda shown: shown == fingerprint))
+
+    # -- browsing and measuring -----------------------------------------------------------------
+    async def _sftp_client(self) -> asyncssh.SFTPClient:
+        if self.session is None:
+            raise TransferError("usage", "Test the connection to a host first; then its folders can be browsed.")
+        if self._sftp is None:
+            self._sftp = await self.session.conn.start_sftp_client()
+        return self._sftp
+
+    async def list_remote(self, path: str) -> Listing:
+        sftp = await self._sftp_client()
+        try:
+            real = await sftp.realpath(path.encode(*REMOTE_NAMES))
+            names = await sftp.readdir(real)
+        except asyncssh.SFTPError as exc:
+            raise TransferError("usage", f"The folder {path} cannot be read on the host ({exc.reason}); "
+                                "choose another one.", str(exc)) from exc
+        entries = [RemoteEntry(n.filename.decode(*REMOTE_NAMES), n.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY,
+                               n.attrs.size or 0)
+                   for n in names if n.filename not in (b".", b"..")]
+        return Listing(real.decode(*REMOTE_NAMES), entries)
+
+    async def measure(self, path: str, download: bool) -> tuple[int, int]:
+        if download:
+            selection = await scan_remote(await self._sftp_client(), [path])
+        else:
+            selection = await asyncio.to_thread(scan_local, [path])
+        return selection.files, selection.bytes
+
+    # -- advice and copy ------------------------------------------------------------------------
+    async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
+        return await Session.open(choice.spec(), remote_dest=None if download else dest,
+                                  local_dest=dest if download else None, password=self._password(choice))
+
+    def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
+                       settings: GuiSettings) -> AdviceRequest:
+        return AdviceRequest(sources, dest, download, allow_insecure, race=True, race_count=settings.race_count,
+                             race_seconds=settings.race_seconds, probe_budget=settings.probe_budget)
+
+    async def advise(self, choice: HostChoice, request: AdviceRequest) -> Advice:
+        session = await self._open(choice, request.dest, request.download)
+        try:
+            return await advise(session, request, self.bridge.emit)
+        finally:
+            await asyncio.shield(session.close())
+
+    async def copy(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
+                   chosen: Recommendation, allow_insecure: bool, verify_hashes: bool) -> TransferResult:
+        candidate = chosen.ranked.candidate
+        request = CopyRequest(sources, dest, candidate.method_id, replace(candidate.options, download=download),
+                              allow_insecure, verify_hashes)
+        session = await self._open(choice, dest, download)
+        try:
+            result = await copy(session, request, self.bridge.emit)
+        finally:
+            await asyncio.shield(session.close())
+        return result
+
+    @staticmethod
+    def where(choice: HostChoice, dest: str, download: bool) -> str:
+        return os.path.abspath(os.path.expanduser(dest)) if download else f"{choice.label}:{dest}"

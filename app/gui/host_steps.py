@@ -1,0 +1,134 @@
+"""Step 1 in motion: test the connection, ask about an unknown host key, add a host, ask for a password.
+
+Every dialog here opens without a nested event loop (`open()`, answers through signals), so
+the window and the copies it shows keep running while the user reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+
+from app.core.errors import TransferError
+from app.gui.add_host_dialog import AddHostDialog
+from app.gui.error_banner import ErrorBanner
+from app.gui.flow import Connected, Flow, HostKeyQuestion
+from app.gui.host_key_dialog import HostKeyDialog
+from app.gui.host_picker import HostPicker
+from app.gui.settings import HostChoice
+
+
+class HostSteps(QObject):
+    connected = Signal(object)      # Connected
+    disconnected = Signal()
+    host_added = Signal(object)     # HostChoice
+
+    def __init__(self, flow: Flow, picker: HostPicker, banner: ErrorBanner, window: QWidget,
+                 user_config: str | None) -> None:
+        super().__init__(window)
+        self.flow, self.picker, self.banner, self.window = flow, picker, banner, window
+        self.user_config = user_config
+        self.dialog: QWidget | None = None  # the open dialog, kept alive while shown
+        self.connecting = False
+        picker.test_requested.connect(self.test)
+        picker.add_requested.connect(self.add_host)
+        picker.choice_changed.connect(self._choice_changed)
+        flow.password_needed.connect(self._ask_password)
+
+    def _busy(self, busy: bool) -> None:
+        self.connecting = busy
+        self.picker.set_busy(busy)
+
+    def test(self, choice: HostChoice) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", f"Connecting to {choice.label}…")
+        self.banner.hide()
+        job = self.flow.job(self.flow.connect(choice), "Connecting")
+        job.succeeded.connect(self._connected)
+        job.failed.connect(lambda error: self._failed(choice, error))
+
+    def _connected(self, connected: Connected) -> None:
+        self._busy(False)
+        self.picker.set_status("ok", connected.summary)
+        self.connected.emit(connected)
+
+    def _failed(self, choice: HostChoice, error: TransferError) -> None:
+        self._busy(False)
+        if error.kind == "host-key-unknown":
+            self._ask_host_key(choice)
+            return
+        title = ("Refused for your safety: the host's key has changed" if error.kind == "host-key-changed"
+                 else f"Could not connect to {choice.label}")
+        self.picker.set_status("bad", "Not connected.")
+        self.banner.show_error(title, error)
+        self.disconnected.emit()
+
+    def _ask_host_key(self, choice: HostChoice) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
+        job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
+        job.succeeded.connect(lambda q: self._show_key(choice, q))
+        job.failed.connect(lambda error: self._failed(choice, error) if error.kind != "host-key-unknown" else
+                           self._key_unreadable(choice, error))
+
+    def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("bad", "Not connected.")
+        self.banner.show_error(f"The key of {choice.label} cannot be checked", error)
+
+    def _show_key(self, choice: HostChoice, question: HostKeyQuestion) -> None:
+        self._busy(False)
+        self.picker.set_status("busy", f"Compare the fingerprint of {choice.label} before trusting it.")
+        dialog = HostKeyDialog(question.where, question.fingerprint, question.key_type, self.window)
+        dialog.accepted.connect(lambda: self._trust(choice, question.fingerprint))
+        dialog.rejected.connect(lambda: self._not_trusted(choice))
+        self._open(dialog)
+
+    def _trust(self, choice: HostChoice, fingerprint: str) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", f"Remembering the key of {choice.label}…")
+        job = self.flow.job(self.flow.trust(choice, fingerprint), "Trusting the host key")
+        job.succeeded.connect(lambda _fp: self.test(choice))
+        job.failed.connect(lambda error: self._failed(choice, error))
+
+    def _not_trusted(self, choice: HostChoice) -> None:
+        self.picker.set_status("bad", f"Not connected: the key of {choice.label} was not trusted, so nothing "
+                                      "was sent to it.")
+        self.disconnected.emit()
+
+    def add_host(self) -> None:
+        dialog = AddHostDialog(self.user_config, self.window)
+        dialog.added.connect(self._added)
+        self._open(dialog)
+
+    def _added(self, choice: HostChoice, password: str | None) -> None:
+        if password is not None:
+            self.flow.remember_password(choice, password)
+        self.host_added.emit(choice)
+        self.test(choice)
+
+    def _ask_password(self, prompt: str, future: asyncio.Future) -> None:
+        dialog = QInputDialog(self.window)
+        dialog.setWindowTitle("Password")
+        dialog.setLabelText(prompt)
+        dialog.setTextEchoMode(QLineEdit.Password)
+        dialog.textValueSelected.connect(lambda text: future.done() or future.set_result(text))
+        dialog.rejected.connect(lambda: future.done() or future.set_result(None))
+        self._open(dialog)
+
+    def _open(self, dialog: QWidget) -> None:
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+
+    def _choice_changed(self, choice: HostChoice | None) -> None:
+        connected = self.flow.connected
+        if connected is not None and choice == connected.choice:
+            return
+        self.picker.set_status("idle", "Not tested yet: press Test connection." if choice else
+                               "Add a host to begin.")
+        if connected is not None:
+            self.flow.job(self.flow.disconnect(), "Disconnecting")
+        self.disconnected.emit()

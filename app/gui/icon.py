@@ -1,0 +1,23 @@
+"""The application icon: resources/transfer-advisor.svg, drawn at every size Qt asks for."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+
+ICON_NAME = "transfer-advisor.svg"
+
+
+def resources_dir() -> Path:
+    """resources/ beside the package, or inside a frozen (PyInstaller) build."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "resources"
+    return Path(__file__).resolve().parents[2] / "resources"
+
+
+def app_icon() -> QIcon:
+    path = resources_dir() / ICON_NAME
+    return QIcon(str(path)) if path.is_file() else QIcon()

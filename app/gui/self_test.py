@@ -1,0 +1,66 @@
+"""`transfer-advisor --self-test`: the window is built, shown and responsive; exit 0.
+
+Checks a QTimer round trip through the Qt event loop, an asyncio task and a worker thread through
+qasync, a live graph redraw from its buffer, and that the window paints. Prints one line per check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from PySide6.QtCore import QTimer
+
+from app.gui.application import seconds_since_process_start
+from app.gui.live_plot import REDRAW_HZ
+
+TIMEOUT = 5.0
+
+
+async def _timer_round_trip() -> float:
+    started = time.monotonic()
+    future = asyncio.get_running_loop().create_future()
+    QTimer.singleShot(0, lambda: future.done() or future.set_result(None))
+    await asyncio.wait_for(future, TIMEOUT)
+    return time.monotonic() - started
+
+
+async def _graph_redraw(window) -> bool:
+    plot = window.transfer.graph
+    plot.append("rate", 0.0, 1.0)
+    plot.append("rate", 0.5, 2.0)
+    await asyncio.sleep(3 / REDRAW_HZ)
+    x, _y = plot.series["rate"].curve.getData()
+    plot.clear()
+    plot.add_series("rate", "rate")
+    return x is not None and len(x) == 2
+
+
+async def check(window) -> int:
+    usable = seconds_since_process_start()
+    failures: list[str] = []
+
+    def report(name: str, ok: bool, detail: str = "") -> None:
+        print(f"  {'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+        if not ok:
+            failures.append(name)
+
+    print("Transfer Advisor self-test", flush=True)
+    built = all(w is not None for w in (window.picker, window.selection, window.find, window.card, window.transfer))
+    report("window built", built and window.isVisible(), f"{window.width()}×{window.height()}, "
+           f"“{window.windowTitle()}”")
+    try:
+        report("Qt timer round trip", True, f"{await _timer_round_trip() * 1000:.1f} ms")
+        value = await asyncio.wait_for(asyncio.ensure_future(asyncio.sleep(0.01, result=42)), TIMEOUT)
+        report("asyncio task on the Qt loop", value == 42)
+        thread = await asyncio.wait_for(asyncio.to_thread(lambda: "worker"), TIMEOUT)
+        report("worker thread", thread == "worker")
+        report("graph redraws from its buffer", await _graph_redraw(window))
+    except TimeoutError:
+        report("event loop responsive", False, f"no answer within {TIMEOUT:g} s")
+    image = window.grab()
+    report("window paints", not image.isNull() and image.width() > 0)
+    report("usable", True, f"{usable * 1000:.0f} ms after the process started")
+    window.close()
+    print("self-test passed" if not failures else f"self-test FAILED: {', '.join(failures)}", flush=True)
+    return 0 if not failures else 1
