@@ -38,18 +38,19 @@ def mark(name: str) -> None:
 
 mark("imported")
 
-_relay_run = runner.Relay._run
+# Versions of the app that relayed pipeline bytes through a thread: time that thread too.
+# (The current runner has no relay: the tools pass data to each other and to files or sockets.)
+if hasattr(runner, "Relay"):
+    _relay_run = runner.Relay._run
 
+    def _timed_relay_run(self) -> None:
+        try:
+            _relay_run(self)
+        finally:
+            with _lock:
+                relay_cpu.append(time.thread_time())  # this thread's own CPU, user + system
 
-def _timed_relay_run(self: runner.Relay) -> None:
-    try:
-        _relay_run(self)
-    finally:
-        with _lock:
-            relay_cpu.append(time.thread_time())  # this thread's own CPU, user + system
-
-
-runner.Relay._run = _timed_relay_run  # bound when Relay() builds its thread, so set before any copy
+    runner.Relay._run = _timed_relay_run  # bound when Relay() builds its thread, so set before any copy
 
 _copy = cli.copy
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.lab.fixtures import lab  # noqa: F401  (the network lab, for tests that ask for it)
 from tests.peers import RsyncDaemon, SshServer, start_rsyncd, start_sshd
 
 NEEDED = ("ssh", "sshd", "scp", "sftp", "rsync", "tar", "nc", "zstd", "lz4")

@@ -1,0 +1,213 @@
+"""How good is the advice? For every lab scenario × dataset: copy with every method (fully,
+measured), ask `transfer-advisor advise`, copy with what it recommends, and print the regret.
+
+    regret = 1 - (measured rate of the recommended method) / (rate of the truly fastest one)
+
+for the secure recommendation (against the fastest secure method) and the overall one
+(against the fastest of all). Targets (issue 3): regret <= 10% in every cell and <= 5% median,
+advice in <= 20 s on gigabit-lan, the bottleneck named as the scenario intends.
+
+Needs root (the lab builds network namespaces). Traffic goes only to the lab's 198.18.x.x.
+
+    .venv/bin/python bench/advice.py                       # every scenario, both datasets
+    .venv/bin/python bench/advice.py --scenarios wan --datasets small --json /tmp/advice.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
+
+ALL_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
+# What the bottleneck should be named in each scenario (for the secure recommendation).
+EXPECTED = {"gigabit-lan": {"link"}, "weak-nas": {"cipher-cpu-remote"},
+            "fast-link": {"cipher-cpu-local", "cipher-cpu-remote", "link"}, "wan": {"link"},
+            "slow-disk": {"remote-disk"}}
+# Bytes per dataset, sized so the slowest sensible method takes seconds, not minutes.
+SIZES_MB = {"gigabit-lan": 600, "weak-nas": 60, "fast-link": 800, "wan": 120, "slow-disk": 400}
+
+
+@dataclass
+class Cell:
+    scenario: str
+    dataset: str
+    rates: dict[str, float | None] = field(default_factory=dict)  # method → MB/s (default options)
+    errors: dict[str, str] = field(default_factory=dict)
+    advice_seconds: float = 0.0
+    bottleneck: str = ""
+    sentence: str = ""
+    secure: str = ""
+    secure_rate: float | None = None
+    overall: str = ""
+    overall_rate: float | None = None
+
+    def best(self, secure_only: bool) -> tuple[str, float]:
+        insecure = {"rsync-daemon", "tar-nc"}
+        pool = {m: r for m, r in self.rates.items() if r and not (secure_only and m.split(" ")[0] in insecure)}
+        if secure_only and self.secure_rate:
+            pool[f"{self.secure} (advised)"] = self.secure_rate
+        if not secure_only and self.overall_rate:
+            pool[f"{self.overall} (advised)"] = self.overall_rate
+        m = max(pool, key=pool.get)
+        return m, pool[m]
+
+    def regret(self, secure_only: bool) -> float | None:
+        rate = self.secure_rate if secure_only else self.overall_rate
+        if not rate:
+            return None
+        return max(0.0, 1 - rate / self.best(secure_only)[1])
+
+
+def make_data(root: Path, kind: str, mb: int) -> Path:
+    folder = root / kind
+    folder.mkdir(parents=True)
+    if kind == "large":  # a few large incompressible files
+        for i in range(4):
+            with open(folder / f"video{i}.bin", "wb") as f:
+                left = mb * 2**20 // 4
+                while left:
+                    n = min(left, 8 * 2**20)
+                    f.write(os.urandom(n))
+                    left -= n
+    else:  # thousands of small compressible files: a source tree
+        words = b"def copy(selection, host):\n    return transfer(selection, host, method='tar-ssh')\n"
+        count = max(500, mb * 2**20 // 12_000)
+        for i in range(count):
+            sub = folder / f"pkg{i % 40:02d}"
+            sub.mkdir(exist_ok=True)
+            (sub / f"module{i:05d}.py").write_bytes(words * (40 + i % 200))
+    return folder
+
+
+def cli(*args: str, timeout: float = 900) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "app", *args, "--json"], capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        return {"error": (proc.stderr or proc.stdout).strip()[-300:]}
+
+
+def copy_rate(lab: Lab, data: Path, method: str, options: dict | None = None) -> tuple[float | None, str]:
+    dest = f"{lab.dest}/bench-{method}-{time.monotonic_ns()}"
+    args = ["copy", lab.alias, str(data), "--dest", dest, "--ssh-config", str(lab.ssh_config),
+            "--method", method, "--allow-insecure"]
+    if options:
+        if options.get("cipher"):
+            args += ["--cipher", options["cipher"]]
+        if options.get("compress", "none") != "none":
+            args += ["--compress", options["compress"]]
+        if options.get("mux"):
+            args += ["--mux"]
+    out = cli(*args)
+    subprocess.run(lab.ssh_argv(f"rm -rf {dest}"), capture_output=True)
+    if "error" in out:
+        return None, out["error"]
+    return out["rate_MBps"], ""
+
+
+def run_cell(lab: Lab, scenario: str, dataset: str, data: Path) -> Cell:
+    cell = Cell(scenario, dataset)
+    for method in ALL_METHODS:
+        if method == "ssh-cat":
+            continue  # one file only: the datasets are folders
+        rate, err = copy_rate(lab, data, method)
+        cell.rates[method] = rate
+        if err:
+            cell.errors[method] = err
+        print(f"    {method:<13} {rate or 0:8.1f} MB/s {err}", flush=True)
+    started = time.monotonic()
+    advice = cli("advise", lab.alias, str(data), "--dest", f"{lab.dest}/advice", "--ssh-config", str(lab.ssh_config),
+                 "--allow-insecure", "--fresh")
+    cell.advice_seconds = time.monotonic() - started
+    if "error" in advice:
+        cell.errors["advise"] = advice["error"]
+        return cell
+    cell.bottleneck, cell.sentence = advice["bottleneck"]["factor"], advice["bottleneck"]["sentence"]
+    for kind in ("secure", "overall"):
+        rec = advice["recommended"][kind]
+        name = rec["method"] + _opts(rec["options"])
+        rate, err = copy_rate(lab, data, rec["method"], rec["options"])
+        setattr(cell, kind, name)
+        setattr(cell, f"{kind}_rate", rate)
+        print(f"    advised {kind:<8} {name:<40} {rate or 0:8.1f} MB/s {err}", flush=True)
+    return cell
+
+
+def _opts(o: dict) -> str:
+    extra = [x for x in (o.get("cipher") and o["cipher"].split("@")[0],
+                         o.get("compress") not in (None, "none") and o["compress"], o.get("mux") and "mux") if x]
+    return f" ({', '.join(extra)})" if extra else ""
+
+
+def pct(v: float | None) -> str:
+    return "   -" if v is None else f"{v * 100:4.0f}%"
+
+
+def print_table(cells: list[Cell]) -> None:
+    print("\nscenario     data   best secure (MB/s)            advised secure (MB/s)          regret  "
+          "best overall (MB/s)           advised overall (MB/s)         regret  advice  bottleneck")
+    for c in cells:
+        bs, bsr = c.best(True) if any(c.rates.values()) else ("-", 0)
+        bo, bor = c.best(False) if any(c.rates.values()) else ("-", 0)
+        ok = "ok" if c.bottleneck in EXPECTED.get(c.scenario, set()) else "WRONG"
+        print(f"{c.scenario:<12} {c.dataset:<6} {bs[:22]:<22} {bsr:6.1f}  {c.secure[:22]:<22} {c.secure_rate or 0:6.1f}"
+              f"  {pct(c.regret(True))}  {bo[:22]:<22} {bor:6.1f}  {c.overall[:22]:<22} {c.overall_rate or 0:6.1f}"
+              f"  {pct(c.regret(False))}  {c.advice_seconds:5.1f}s  {c.bottleneck} ({ok})")
+    regrets = [r for c in cells for r in (c.regret(True), c.regret(False)) if r is not None]
+    if regrets:
+        print(f"\nregret: median {statistics.median(regrets) * 100:.1f}%, worst {max(regrets) * 100:.1f}% "
+              f"(targets: median <= 5%, every cell <= 10%)")
+    for c in cells:
+        if c.sentence:
+            print(f"{c.scenario}/{c.dataset}: {c.sentence}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scenarios", default=",".join(SCENARIOS))
+    p.add_argument("--datasets", default="large,small")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes")
+    p.add_argument("--json", help="write the results here")
+    args = p.parse_args(argv)
+    if os.geteuid() != 0:
+        print("bench/advice.py needs root: the lab builds network namespaces.", file=sys.stderr)
+        return 2
+    cells: list[Cell] = []
+    work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
+    try:
+        for scenario in args.scenarios.split(","):
+            reason = unavailable_reason(scenario)
+            if reason:
+                print(f"{scenario}: skipped ({reason})")
+                continue
+            with Lab.up(scenario) as lab:
+                for dataset in args.datasets.split(","):
+                    mb = max(10, int(SIZES_MB[scenario] * args.scale * (0.25 if dataset == "small" else 1)))
+                    data = make_data(work / scenario, dataset, mb)
+                    print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
+                    cells.append(run_cell(lab, scenario, dataset, data))
+                    shutil.rmtree(data)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print_table(cells)
+    if args.json:
+        Path(args.json).write_text(json.dumps([asdict(c) for c in cells], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

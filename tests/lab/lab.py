@@ -1,0 +1,191 @@
+"""A running lab: build it (`Lab.up`), use it (ssh config, remote commands), tear it down (`down`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import cgroups, cleanup, delay, disk, names, netns, services
+from .scenarios import Scenario, get
+from .system import LabError, missing_for_disk, missing_for_lab, track
+
+DISK_MB = int(os.environ.get("TA_LAB_DISK_MB", "2048"))  # sparse; only what is written takes space
+
+
+class LabUnavailable(LabError):
+    """This machine cannot build the lab (not root, no namespaces, ...); the message says why."""
+
+
+def unavailable_reason(scenario: str | Scenario) -> str | None:
+    s = get(scenario) if isinstance(scenario, str) else scenario
+    return missing_for_lab() or (missing_for_disk() if s.disk_write_MBps else None)
+
+
+@dataclass
+class Lab:
+    name: str
+    scenario: str
+    mode: str                   # "fixture", "api" or "cli" (a cli lab outlives its command)
+    owner_pid: int
+    dir: str
+    slot: int | None = None
+    host_ip: str | None = None
+    remote_ip: str | None = None
+    host_if: str | None = None
+    remote_if: str | None = None
+    ssh_config: str | None = None
+    alias: str = services.ALIAS
+    dest: str | None = None
+    rsync_url: str | None = None
+    rsyncd_conf: str | None = None
+    loop: str | None = None
+    disk_mount: str | None = None
+    added_delay_ms: float = 0.0
+    measured_rtt_ms: float | None = None
+    spec_fields: dict = field(default_factory=dict)  # the Scenario it was built from
+    pids: dict = field(default_factory=dict)
+    created: float = field(default_factory=time.time)
+
+    # ---- building -------------------------------------------------------------------------
+    @classmethod
+    def up(cls, scenario: str | Scenario, mode: str = "api", disk_mb: int = DISK_MB) -> "Lab":
+        """Build a lab for a named scenario, or for a Scenario of your own (e.g. another CPU quota)."""
+        spec = get(scenario) if isinstance(scenario, str) else scenario
+        reason = unavailable_reason(spec)
+        if reason:
+            raise LabUnavailable(reason)
+        n = 0
+        while True:
+            name = names.lab_name(spec.name, os.getpid(), n)
+            try:
+                names.lab_dir(name).mkdir(mode=0o755)
+                break
+            except FileExistsError:
+                n += 1
+        lab = cls(name=name, scenario=spec.name, mode=mode, owner_pid=os.getpid(), dir=str(names.lab_dir(name)),
+                  spec_fields=asdict(spec))
+        lab.save()
+        try:
+            lab._build(spec, disk_mb)
+        except BaseException:
+            cleanup.remove_lab(name)
+            raise
+        return lab
+
+    def _build(self, spec: Scenario, disk_mb: int) -> None:
+        root = Path(self.dir)
+        self.slot, self.host_if, self.remote_if = netns.create(self.name)
+        self.host_ip, self.remote_ip = names.addresses(self.slot)
+        self.save()
+        cgroups.create(self.name, spec.cpu_cores)
+        if spec.rate_mbit:
+            netns.shape(self.name, self.host_if, self.remote_if, spec.rate_mbit, spec.rtt_ms)
+        if spec.rtt_ms:
+            delay.install_rules(self.name, self.remote_if)
+            line = delay.start(self.name, root, 0.0)
+            track(self.name, line)
+            self.pids["delayline"] = line.pid
+            self.added_delay_ms, self.measured_rtt_ms = delay.calibrate(line, root, self.remote_ip, spec.rtt_ms)
+        else:
+            delay.tcp_rtt_ms(self.remote_ip, samples=5)
+            self.measured_rtt_ms = delay.tcp_rtt_ms(self.remote_ip)
+        if spec.disk_write_MBps:
+            self.disk_mount = str(root / "disk")
+            self.loop = disk.create(root / "disk.img", Path(self.disk_mount), disk_mb, spec.disk_write_MBps)
+            self.dest = str(Path(self.disk_mount) / "dest")
+        else:
+            self.dest = str(root / "dest")
+        Path(self.dest).mkdir(parents=True, exist_ok=True)
+        self.save()
+        prefix = self.remote_prefix()
+        (root / "ssh").mkdir(mode=0o755)
+        sshd, ssh_config = services.start_sshd(root / "ssh", self.remote_ip, prefix)
+        track(self.name, sshd)
+        self.pids["sshd"] = sshd.pid
+        self.ssh_config = str(ssh_config)
+        rsyncd, conf = services.start_rsyncd(root, self.remote_ip, Path(self.dest), prefix)
+        track(self.name, rsyncd)
+        self.pids["rsyncd"] = rsyncd.pid
+        self.rsyncd_conf = str(conf)
+        self.rsync_url = f"rsync://{self.remote_ip}/{services.RSYNC_MODULE}/"
+        self.save()
+
+    # ---- state ----------------------------------------------------------------------------
+    def save(self) -> None:
+        path = Path(self.dir) / cleanup.STATE
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2) + "\n")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, name: str) -> "Lab":
+        state = cleanup.read_state(name)
+        if state is None:
+            raise LabError(f"no lab named {name}")
+        return cls(**{k: v for k, v in state.items() if k in cls.__dataclass_fields__})
+
+    @classmethod
+    def find(cls, scenario: str | None = None) -> list["Lab"]:
+        """Labs that are up now (e.g. made by `python -m tests.lab up`), newest first."""
+        found = []
+        for name, things in cleanup.leftovers().items():
+            state = things.get("state")
+            if state and state.get("ssh_config") and (scenario is None or state.get("scenario") == scenario):
+                found.append(cls.load(name))
+        return sorted(found, key=lambda lab: lab.created, reverse=True)
+
+    @property
+    def spec(self) -> Scenario:
+        return Scenario(**self.spec_fields) if self.spec_fields else get(self.scenario)
+
+    # ---- using ----------------------------------------------------------------------------
+    def remote_prefix(self) -> list[str]:
+        """argv prefix that runs a command "on the remote": in its cgroup, then in its namespace."""
+        return cgroups.join_prefix(self.name) + ["ip", "netns", "exec", self.name]
+
+    def remote_argv(self, argv: list[str]) -> list[str]:
+        return self.remote_prefix() + list(argv)
+
+    def remote_shell(self, command: str) -> list[str]:
+        return self.remote_argv(["sh", "-c", command])
+
+    def ssh_argv(self, command: str | None = None, cipher: str | None = None, *options: str) -> list[str]:
+        argv = ["ssh", "-F", str(self.ssh_config)] + (["-c", cipher] if cipher else []) + list(options)
+        return argv + [self.alias] + ([command] if command is not None else [])
+
+    def remote_cpu_seconds(self) -> float:
+        """CPU time used so far by everything on the remote side (sshd and sessions, daemons)."""
+        return cgroups.cpu_seconds(self.name)
+
+    def rtt_ms(self, samples: int = 25) -> float:
+        return delay.tcp_rtt_ms(self.remote_ip, samples=samples)
+
+    def describe(self) -> str:
+        s = self.spec
+        lines = [f"{self.name}: {s.name} - {s.summary} ({s.describe()})",
+                 f"  remote      {self.remote_ip} (this side {self.host_ip}; veth {self.host_if} <-> {self.remote_if},"
+                 f" namespace {self.name})",
+                 f"  ssh config  {self.ssh_config}   (alias {self.alias}: `ssh -F {self.ssh_config} {self.alias}`)",
+                 f"  destination {self.dest}" + (f"  (ext4 on {self.loop}, writes held to "
+                                                  f"{s.disk_write_MBps:g} MB/s)" if self.loop else ""),
+                 f"  rsync       {self.rsync_url}   (daemon config {self.rsyncd_conf})"]
+        if self.measured_rtt_ms is not None:
+            lines.append(f"  RTT         {self.measured_rtt_ms:.3f} ms measured (TCP connect), "
+                         f"delay line adds {self.added_delay_ms:.3f} ms per round trip" if s.rtt_ms else
+                         f"  RTT         {self.measured_rtt_ms:.3f} ms measured (TCP connect), no delay line")
+        lines.append(f"  on remote   {shlex.join(self.remote_prefix())} COMMAND...")
+        return "\n".join(lines)
+
+    # ---- tearing down ---------------------------------------------------------------------
+    def down(self) -> list[str]:
+        return cleanup.remove_lab(self.name)
+
+    def __enter__(self) -> "Lab":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.down()

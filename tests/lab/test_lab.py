@@ -1,0 +1,161 @@
+"""The lab does what its scenarios say, measured with real, incompressible bytes.
+
+Only order-of-magnitude facts are asserted (shaped vs unshaped, tens of ms vs fractions of
+one), never tight timings: the machine is small and may be busy.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.lab import cleanup, disk, measure, names, netns
+from tests.lab.fixtures import lab  # noqa: F401  (the fixture; tests/conftest.py may import it too)
+from tests.lab.lab import unavailable_reason
+
+pytestmark = pytest.mark.root
+MB = 1 << 20
+ROOT = Path(__file__).resolve().parents[2]
+BENCH_NET = ipaddress.ip_network("198.18.0.0/15")
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    folder = tmp_path_factory.mktemp("lab-data")
+    return {n: measure.random_file(folder / f"random-{n}M", n * MB) for n in (16, 32)}
+
+
+def lab_cli(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tests.lab", *args], cwd=ROOT, capture_output=True,
+                          text=True, check=check, timeout=120)
+
+
+def assert_gone(name: str) -> None:
+    assert name not in cleanup.leftovers(), cleanup.leftovers().get(name)
+    assert name not in netns.namespaces()
+    assert not names.lab_dir(name).exists()
+    assert not any((Path(m) / name).exists() for m in ("/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpuacct",
+                                                       "/sys/fs/cgroup/blkio"))
+    assert not disk.loops_backed_by(f"{names.lab_dir(name)}/")
+    assert not disk.mounts_under(f"{names.lab_dir(name)}/")
+
+
+def test_addresses_stay_in_the_benchmark_range(lab) -> None:
+    wan = lab("wan")
+    for ip in (wan.host_ip, wan.remote_ip):
+        assert ipaddress.ip_address(ip) in BENCH_NET
+    inside = subprocess.run(["ip", "-n", wan.name, "-o", "addr"], capture_output=True, text=True, check=True).stdout
+    on_veth = [line.split()[3] for line in inside.splitlines() if line.split()[1] == wan.remote_if]
+    assert on_veth == [f"{wan.remote_ip}/30"], inside  # no IPv6, not even link-local
+    here = subprocess.run(["ip", "-o", "addr", "show", wan.host_if], capture_output=True, text=True).stdout
+    assert [line.split()[3] for line in here.splitlines()] == [f"{wan.host_ip}/30"], here
+    routes = subprocess.run(["ip", "-n", wan.name, "route"], capture_output=True, text=True, check=True).stdout
+    assert "default" not in routes and routes.strip().startswith(str(ipaddress.ip_network(f"{wan.remote_ip}/30",
+                                                                                          strict=False)))
+
+
+def test_servers_answer_inside_the_namespace(lab) -> None:
+    gig = lab("gigabit-lan")
+    where = subprocess.run(gig.ssh_argv("ip -o -4 addr show; echo cgroup; cat /proc/self/cgroup"),
+                           capture_output=True, text=True, check=True, timeout=30).stdout
+    assert gig.remote_ip in where and gig.host_ip not in where  # the session runs in the namespace
+    assert f"cpu:/{gig.name}" in where  # and under the remote's cgroup
+    listing = subprocess.run(["rsync", gig.rsync_url], capture_output=True, text=True, timeout=30)
+    assert listing.returncode == 0, listing.stderr
+    assert subprocess.run(gig.remote_argv(["nc", "-h"]), capture_output=True).returncode in (0, 1)
+
+
+def test_wan_round_trip_and_rate(lab, data) -> None:
+    wan = lab("wan")
+    assert 35 <= wan.rtt_ms(samples=10) < 100
+    if shutil.which("ping"):
+        ping = subprocess.run(["ping", "-c", "3", "-i", "0.2", "-q", wan.remote_ip], capture_output=True,
+                              text=True, check=True).stdout
+        avg = float(ping.rsplit("=", 1)[1].split("/")[1])
+        assert 35 <= avg < 100, ping
+    up = measure.nc_MBps(wan, data[16])
+    down = measure.nc_MBps(wan, data[16], upload=False)
+    assert 2 < up < 20, up
+    assert 2 < down < 20, down  # a delay on the sender's own egress once starved this direction
+
+
+def test_gigabit_is_shaped_near_its_rate(lab, data) -> None:
+    gig = lab("gigabit-lan")
+    assert gig.rtt_ms(samples=10) < 5
+    up = measure.nc_MBps(gig, data[32])
+    assert 50 < up < 200, up  # 1 Gbit/s is 125 MB/s; the bare veth carries ~400 MB/s
+
+
+def test_weak_nas_ssh_far_below_gigabit(lab, data) -> None:
+    gig, weak = lab("gigabit-lan"), lab("weak-nas")
+    fast = measure.ssh_MBps(gig, data[32])
+    cpu0, t0 = weak.remote_cpu_seconds(), time.monotonic()
+    slow = measure.ssh_MBps(weak, data[16])
+    cores = (weak.remote_cpu_seconds() - cpu0) / (time.monotonic() - t0)
+    assert slow < fast / 2, (slow, fast)
+    assert cores < 0.3, cores  # the quota is an eighth of a core
+
+
+def test_fast_link_is_not_shaped(lab, data) -> None:
+    fast = lab("fast-link")
+    nc = measure.nc_MBps(fast, data[32])
+    assert nc > 150, nc  # far above gigabit: nothing but the CPUs limits
+    assert "tbf" not in netns.qdiscs(fast.name, fast.host_if, fast.remote_if)
+
+
+def test_slow_disk_writes_slowly(lab, data) -> None:
+    slow = lab("slow-disk")
+    throttled = measure.write_MBps(slow, data[16], slow.dest)
+    free = measure.write_MBps(slow, data[16], slow.dir)  # same remote, ordinary folder
+    assert throttled < 80, throttled  # the rule says 50 MB/s
+    assert free > 1.5 * throttled, (free, throttled)
+
+
+def test_cli_up_status_down_leaves_nothing(tmp_path: Path) -> None:
+    reason = unavailable_reason("fast-link")
+    if reason:
+        pytest.skip(reason)
+    state = json.loads(lab_cli("up", "fast-link", "--json").stdout)
+    name = state["name"]
+    try:
+        assert name in lab_cli("status").stdout
+        src = tmp_path / "f.bin"
+        src.write_bytes(os.urandom(MB))
+        copy = subprocess.run([sys.executable, "-m", "app", "copy", "labhost", str(src), "--dest", state["dest"],
+                               "--method", "tar-ssh", "--ssh-config", state["ssh_config"]], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+        assert copy.returncode == 0, copy.stderr
+        assert (Path(state["dest"]) / "f.bin").read_bytes() == src.read_bytes()
+    finally:
+        assert lab_cli("down", name).returncode == 0
+    assert_gone(name)
+
+
+def test_crashed_lab_is_removed(lab) -> None:
+    lab("slow-disk")  # skips where the slow disk cannot be built
+    code = textwrap.dedent("""
+        import os, signal, sys
+        from tests.lab import Lab
+        lab = Lab.up("slow-disk")
+        print(lab.name, lab.loop, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    crashed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert crashed.returncode == -signal.SIGKILL, crashed.stderr
+    name, loop = crashed.stdout.split()
+    left = cleanup.leftovers()[name]
+    assert left["namespace"] and left["loops"] == [loop] and left["mounts"] and left["throttle_rules"]
+    assert left["processes"]  # sshd, rsync daemon, delay line outlived their owner
+    assert name in cleanup.reap_orphans()
+    assert_gone(name)
+    assert disk.majmin(loop) not in disk.rules()
