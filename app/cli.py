@@ -100,8 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--dest", required=True, help="destination folder (local with --download)")
     a.add_argument("--allow-insecure", action="store_true", help="consider unencrypted methods (trusted LAN only)")
     a.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
-    a.add_argument("--race", type=int, default=4, metavar="N", help="how many methods race (default 4)")
-    a.add_argument("--race-seconds", type=float, default=2.5, metavar="S", help="seconds each races (default 2.5)")
+    a.add_argument("--race", type=int, default=3, metavar="N", help="how many methods race (default 3)")
+    a.add_argument("--race-seconds", type=float, default=2.0, metavar="S", help="seconds each races (default 2)")
     a.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
     a.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile is kept")
 
@@ -226,8 +226,8 @@ def _print_copy(out: dict[str, Any]) -> None:
 def _advice_request(args: argparse.Namespace, race: bool = True):
     from app.core.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
-                         race and not getattr(args, "no_race", False), getattr(args, "race", 4),
-                         getattr(args, "race_seconds", 2.5), getattr(args, "fresh", False))
+                         race and not getattr(args, "no_race", False), getattr(args, "race", 3),
+                         getattr(args, "race_seconds", 2.0), getattr(args, "fresh", False))
 
 
 class _AdviceLive:

@@ -31,10 +31,10 @@ class AdviceRequest:
     download: bool = False
     allow_insecure: bool = False
     race: bool = True
-    race_count: int = 4
-    race_seconds: float = 2.5
+    race_count: int = 3
+    race_seconds: float = 2.0
     fresh: bool = False
-    probe_budget: float = 1.0
+    probe_budget: float = 0.75
 
 
 @dataclass

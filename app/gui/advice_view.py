@@ -27,7 +27,7 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     host = advice.profile.host
     if p.limit == "link" and p.side:
         where = "this computer" if p.side == "local" else host
-        return None, Row("tool", f"{p.detail} on {where}", value, rate(value), FACTOR_TIPS["tool-cpu"])
+        return None, Row("tool", f"{p.detail} on {where}'s CPU", value, rate(value), FACTOR_TIPS["tool-cpu"])
     if p.limit == "link" and p.detail.endswith("window"):
         return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight",
                          value, rate(value), FACTOR_TIPS["window"])

@@ -21,6 +21,7 @@ from app.gui.tips import FACTOR_TIPS
 
 ROW = 28      # a row's height when there is room
 MIN_ROW = 17  # and when the window is short
+TAG_FINAL, TAG_SO_FAR = "LIMIT", "SLOWEST"
 REDRAW_MS = 50
 
 
@@ -34,7 +35,8 @@ class Row:
 
 
 def cipher_name(name: str) -> str:
-    return name.split("@")[0]
+    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
+    return name.split("@")[0].replace("-poly1305", "")
 
 
 class BottleneckChart(QWidget):
@@ -125,7 +127,7 @@ class BottleneckChart(QWidget):
 
     def _label_width(self, fm: QFontMetrics) -> int:
         widest = max((fm.horizontalAdvance(r.label) for r in self.rows.values()), default=100)
-        return min(max(widest + 16, 130), 210)
+        return min(max(widest + 14, 90), 200)
 
     def paintEvent(self, _event) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -138,7 +140,10 @@ class BottleneckChart(QWidget):
             p.drawText(self.rect().adjusted(16, 0, -16, 0), Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
             return
         label_w = self._label_width(fm)
-        value_w = fm.horizontalAdvance("999.9 GB/s  SLOWEST SO FAR ") + 8
+        bold = QFont(self.font())
+        bold.setBold(True)
+        tag_w = QFontMetrics(bold).horizontalAdvance(TAG_FINAL if self.final else TAG_SO_FAR) if self.limit_key else 0
+        value_w = QFontMetrics(bold).horizontalAdvance("999.9 GB/s") + 16 + tag_w
         top = self._top()
         if self.rtt_text:
             p.setPen(QColor(c.muted))
@@ -146,8 +151,6 @@ class BottleneckChart(QWidget):
         row_h = self._row_h = max(MIN_ROW, min(ROW, (self.height() - top) / max(len(self.rows), 1)))
         span = max(40.0, self.width() - label_w - value_w)
         scale = self._scale()
-        bold = QFont(self.font())
-        bold.setBold(True)
         for i, row in enumerate(self.rows.values()):
             y = top + i * row_h
             is_limit = row.key == self.limit_key
@@ -172,7 +175,7 @@ class BottleneckChart(QWidget):
             text_x = bar.right() + 8
             p.drawText(QRectF(text_x, y, value_w, row_h), Qt.AlignLeft | Qt.AlignVCenter, text)
             if is_limit:
-                tag = "LIMIT" if self.final else "SLOWEST SO FAR"
+                tag = TAG_FINAL if self.final else TAG_SO_FAR
                 tx = text_x + QFontMetrics(bold).horizontalAdvance(text) + 8
                 self._draw_tag(p, QRectF(tx, bar.top(), QFontMetrics(bold).horizontalAdvance(tag), bar.height()),
                                tag, QColor(c.limit))

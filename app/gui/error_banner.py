@@ -23,10 +23,10 @@ class ErrorBanner(QFrame):
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
         self.sentence.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.toggle = QPushButton("Show &details")
+        self.toggle = QPushButton("Show detai&ls")
         self.toggle.setCheckable(True)
         self.toggle.toggled.connect(self._toggle)
-        self.copy = QPushButton("Cop&y")
+        self.copy = QPushButton("Copy te&xt")
         self.copy.setToolTip("Copy the message and its details, to paste into a report or a search.")
         self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.details_text()))
         self.dismiss = QPushButton("✕")
@@ -68,4 +68,4 @@ class ErrorBanner(QFrame):
 
     def _toggle(self, shown: bool) -> None:
         self.details.setVisible(shown)
-        self.toggle.setText("Hide &details" if shown else "Show &details")
+        self.toggle.setText("Hide detai&ls" if shown else "Show detai&ls")

@@ -28,7 +28,9 @@ class HostKeyDialog(QDialog):
         buttons = QDialogButtonBox()
         self.trust = buttons.addButton("&Trust and connect", QDialogButtonBox.AcceptRole)
         self.reject_button = buttons.addButton("&Don't trust", QDialogButtonBox.RejectRole)
-        self.reject_button.setDefault(True)  # Enter alone must not trust a key
+        # Enter alone must never trust a key, even with the focus on "Trust".
+        self.trust.setAutoDefault(False)
+        self.reject_button.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

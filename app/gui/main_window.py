@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([400, 880])
+        splitter.setSizes([370, 910])
         splitter.setChildrenCollapsible(False)
         left.setMinimumWidth(340)
         central = QWidget()
@@ -220,7 +220,7 @@ class MainWindow(QMainWindow):
     def _set_state(self, state: str) -> None:
         # The copy card is small until there is a copy to show; then it shares the height with the charts.
         shows_copy = state in ("copying", "done", "cancelled") or (state == "error" and self.transfer.live.isVisible())
-        self.right_layout.setStretchFactor(self.transfer, 3 if shows_copy else 0)
+        self.right_layout.setStretchFactor(self.transfer, 2 if shows_copy else 0)
         if state != self.state:
             self.state = state
             self.state_changed.emit(state)
@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
 
     def _phase(self, event: Phase) -> None:
         if self.activity == "advise":
-            self.hint.setText(f"{event.detail}…" if event.detail else "")
+            self.hint.setText(f"Racing {event.detail}…" if event.name == "racing" else f"{event.detail}…")
             self.advice_view.phase(event)
             if event.name == "racing":
                 self._set_state("racing")

@@ -56,7 +56,7 @@ class Choice(QWidget):
         self.command.setObjectName("command")
         self.command.setReadOnly(True)
         self.command.setAccessibleName("Shell command")
-        self.copy_button = QPushButton("Copy co&mmand" if secure else "Copy comman&d")
+        self.copy_button = QPushButton("Copy co&mmand" if secure else "Co&py command")
         self.copy_button.setToolTip("Put this command on the clipboard, to run the same copy in a terminal "
                                     "or a script.")
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.command.text()))

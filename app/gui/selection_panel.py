@@ -92,7 +92,7 @@ class SelectionPanel(Card):
         self.measure: Measure | None = None
         self.jobs: list[Job] = []
         self.upload = QRadioButton("&Upload to the host")
-        self.download = QRadioButton("Down&load from the host")
+        self.download = QRadioButton("Do&wnload from the host")
         self.upload.setToolTip("Send files from this computer to the host.")
         self.download.setToolTip("Fetch files from the host to this computer.")
         group = QButtonGroup(self)

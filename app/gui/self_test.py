@@ -36,6 +36,17 @@ async def _graph_redraw(window) -> bool:
     return x is not None and len(x) == 2
 
 
+def memory() -> str:
+    """Resident memory now and at its peak, from /proc (Linux)."""
+    try:
+        with open("/proc/self/status") as f:
+            fields = dict(line.split(":", 1) for line in f if ":" in line)
+        rss, peak = (int(fields[k].split()[0]) / 1024 for k in ("VmRSS", "VmHWM"))
+        return f"{rss:.0f} MB resident, peak {peak:.0f} MB"
+    except (OSError, KeyError, ValueError):
+        return "not available here"
+
+
 async def check(window) -> int:
     usable = seconds_since_process_start()
     failures: list[str] = []
@@ -61,6 +72,7 @@ async def check(window) -> int:
     image = window.grab()
     report("window paints", not image.isNull() and image.width() > 0)
     report("usable", True, f"{usable * 1000:.0f} ms after the process started")
+    report("memory", True, memory())
     window.close()
     print("self-test passed" if not failures else f"self-test FAILED: {', '.join(failures)}", flush=True)
     return 0 if not failures else 1
