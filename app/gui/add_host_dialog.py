@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.core.errors import TransferError
 from app.gui import added_hosts, theme
 from app.gui.card import muted
+from app.gui.file_dialogs import choose_file
 from app.gui.settings import HostChoice
 
 
@@ -28,7 +29,7 @@ class AddHostDialog(QDialog):
         self.port.setValue(22)
         self.name = QLineEdit()
         self.name.setPlaceholderText("optional: how the host list shows it")
-        self.use_key = QRadioButton("&Key or ssh agent")
+        self.use_key = QRadioButton("Key or ssh a&gent")
         self.use_password = QRadioButton("Pass&word")
         group = QButtonGroup(self)
         group.addButton(self.use_key)
@@ -58,7 +59,9 @@ class AddHostDialog(QDialog):
         key_row = QHBoxLayout()
         key_row.addWidget(self.key, 1)
         key_row.addWidget(browse)
-        form.addRow("&Key file:", key_row)
+        key_label = QLabel("&Key file:")
+        key_label.setBuddy(self.key)
+        form.addRow(key_label, key_row)
         form.addRow("Pa&ssword:", self.password)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("&Add and test")
@@ -80,10 +83,7 @@ class AddHostDialog(QDialog):
         self.password.setEnabled(not key)
 
     def _browse_key(self) -> None:
-        dialog = QFileDialog(self, "Choose the private key file")
-        dialog.setFileMode(QFileDialog.ExistingFile)
-        dialog.fileSelected.connect(self.key.setText)
-        dialog.open()
+        choose_file(self, "Choose the private key file", self.key.setText)
 
     def _accept(self) -> None:
         try:

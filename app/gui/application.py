@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 import time
 
@@ -56,6 +57,12 @@ def run(ssh_config: str | None = None, self_test: bool = False) -> int:
     asyncio.set_event_loop(loop)
     window = MainWindow(ssh_config, settings)
     CrashHandler(window).install(loop)
+    follow_system_colors(app, window)
+    for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C or a shutdown: stop a copy cleanly, then quit
+        try:
+            loop.add_signal_handler(sig, window.stop_and_quit)
+        except (NotImplementedError, RuntimeError):
+            pass
     fit_to_screen(window)
     window.show()
     try:
@@ -68,6 +75,16 @@ def run(ssh_config: str | None = None, self_test: bool = False) -> int:
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         asyncio.set_event_loop(None)
+
+
+def follow_system_colors(app, window) -> None:
+    """With the "like the system" appearance, switch when the desktop switches between light and dark."""
+    from PySide6.QtGui import QGuiApplication
+
+    hints = QGuiApplication.styleHints()
+    if hasattr(hints, "colorSchemeChanged"):
+        hints.colorSchemeChanged.connect(lambda _scheme: window.settings.theme == "system"
+                                         and window.apply_theme())
 
 
 def fit_to_screen(window) -> None:

@@ -126,8 +126,9 @@ class BottleneckChart(QWidget):
         return values[0] * 1.1
 
     def _label_width(self, fm: QFontMetrics) -> int:
+        """Wide enough for every label in bold: any row may become the highlighted one."""
         widest = max((fm.horizontalAdvance(r.label) for r in self.rows.values()), default=100)
-        return min(max(widest + 14, 90), 200)
+        return min(max(widest + 14, 90), 220)
 
     def paintEvent(self, _event) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -139,9 +140,9 @@ class BottleneckChart(QWidget):
             p.setPen(QColor(c.muted))
             p.drawText(self.rect().adjusted(16, 0, -16, 0), Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
             return
-        label_w = self._label_width(fm)
         bold = QFont(self.font())
         bold.setBold(True)
+        label_w = self._label_width(QFontMetrics(bold))
         tag_w = QFontMetrics(bold).horizontalAdvance(TAG_FINAL if self.final else TAG_SO_FAR) if self.limit_key else 0
         value_w = QFontMetrics(bold).horizontalAdvance("999.9 GB/s") + 16 + tag_w
         top = self._top()
@@ -156,8 +157,9 @@ class BottleneckChart(QWidget):
             is_limit = row.key == self.limit_key
             p.setFont(bold if is_limit else self.font())
             p.setPen(pal.text().color())
+            metrics = QFontMetrics(bold) if is_limit else fm
             p.drawText(QRectF(0, y, label_w - 10, row_h), Qt.AlignRight | Qt.AlignVCenter,
-                       fm.elidedText(row.label, Qt.ElideMiddle, label_w - 10))
+                       metrics.elidedText(row.label, Qt.ElideMiddle, label_w - 10))
             if row.value is None:
                 p.setPen(QColor(c.muted))
                 p.drawText(QRectF(label_w, y, self.width() - label_w, row_h), Qt.AlignLeft | Qt.AlignVCenter,

@@ -79,3 +79,4 @@ class Job(QObject):
         else:
             self.succeeded.emit(value)
         self.ended.emit()
+        self.deleteLater()  # the Qt side goes on the GUI thread; `task` stays readable on the wrapper

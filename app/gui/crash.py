@@ -74,11 +74,14 @@ class CrashHandler:
 
     def _loop_error(self, _loop: asyncio.AbstractEventLoop, context: dict) -> None:
         exc = context.get("exception")
-        if exc is not None:
-            text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        else:
-            text = str(context.get("message", context))
-        self.report(text)
+        if exc is None or isinstance(exc, OSError):
+            # asyncio's own notes about sockets a peer closed: worth a log line, not a crash dialog.
+            try:
+                write_log(str(context.get("message", "")) + (f": {exc!r}" if exc else ""))
+            except OSError:
+                pass
+            return
+        self.report("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
 
     def report(self, text: str) -> CrashDialog:
         sys.stderr.write(text)

@@ -7,20 +7,19 @@ racing, recommendation, copying, done, cancelled, error) for tests and screensho
 
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QApplication, QCheckBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget)
 
 from app import __version__
-from app.core.advisor import Advice, Recommendation
+from app.core.advisor import Advice
 from app.core.errors import TransferError
 from app.core.events import Phase, TransferResult
 from app.gui import added_hosts, settings as settings_store, ssh_aliases, theme
 from app.gui.advice_view import AdviceView
 from app.gui.bridge import CoreBridge, Job
+from app.gui.copy_step import CopyStep
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow
 from app.gui.history_panel import HistoryPanel
@@ -33,13 +32,12 @@ from app.gui.remote_browser import RemoteBrowser
 from app.gui.selection_panel import SelectionPanel, local_paths
 from app.gui.settings import GuiSettings, HostChoice
 from app.gui.settings_dialog import SettingsDialog
-from app.gui.transfer_log import PastCopy, add as log_copy
 from app.gui.transfer_panel import TransferPanel
 
 TITLE = "Transfer Advisor — copy files to your NAS or server the fastest way"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(CopyStep, QMainWindow):
     state_changed = Signal(str)
 
     def __init__(self, ssh_config: str | None = None, settings: GuiSettings | None = None) -> None:
@@ -51,6 +49,7 @@ class MainWindow(QMainWindow):
         self.activity = ""              # "advise" or "copy"
         self.closing = False
         self.advice: Advice | None = None
+        self.result: TransferResult | None = None  # the last copy's
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
         self.setWindowTitle(TITLE)
@@ -297,60 +296,6 @@ class MainWindow(QMainWindow):
         self.banner.show_error("Could not find the fastest way", error)
         self._set_state("error")
 
-    # -- step 4: copy ---------------------------------------------------------------------------
-    def _copy_now(self, chosen: Recommendation) -> None:
-        choice = self.picker.current()
-        if choice is None or self._missing():
-            return
-        download = self.selection.is_download()
-        sources, dest = self.selection.sources(), self.selection.destination()
-        self.banner.hide()
-        _files, total, _complete = self.selection.totals()
-        self.transfer.start(chosen.ranked.candidate.label, self.advice.stats.bytes if self.advice else total)
-        coro = self.flow.copy(choice, sources, dest, download, chosen, self.allow_insecure(),
-                              self.settings.verify == "hashes")
-        self._start("copy", self.flow.job(coro, "The copy"))
-        self.job.succeeded.connect(lambda result: self._copied(choice, dest, download, result))
-        self.job.failed.connect(lambda error: self._copy_failed(choice, dest, download, chosen, error))
-        if not download:
-            self.settings.destinations[choice.label] = dest
-            self._save_settings()
-        self._set_state("copying")
-
-    def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
-        where = self.flow.where(choice, dest, download)
-        self.transfer.finished(result, where)
-        log_copy(PastCopy.of(choice.label, dest, result))
-        self._refresh_history()
-        verdict = "verified" if result.verified else "NOT verified"
-        self.notifier.notify("Copy finished", f"{result.files} files to {where}, {verdict}.")
-        self._set_state("done")
-
-    def _copy_failed(self, choice: HostChoice, dest: str, download: bool, chosen: Recommendation,
-                     error: TransferError) -> None:
-        self.transfer.failed(error)
-        cancelled = error.kind == "cancelled"
-        c = chosen.ranked.candidate
-        log_copy(PastCopy(choice.label, time.time(), c.method_id,
-                          "download" if download else "upload", 0, 0, 0.0, False, "", dest, chosen.command,
-                          "cancelled" if cancelled else "failed", error.sentence))
-        self._refresh_history()
-        if cancelled:
-            self._set_state("cancelled")
-            return
-        self.banner.show_error("The copy failed", error)
-        self.notifier.notify("Copy failed", error.sentence)
-        self._set_state("error")
-
-    def _cancel(self) -> None:
-        if self.job is not None and self.job.running:
-            self.job.cancel()
-
-    def _refresh_history(self) -> None:
-        c = self.flow.connected
-        choice = self.picker.current()
-        self.history.show_for(choice.label if choice else None, c.profile_key if c else None)
-
     # -- jobs -----------------------------------------------------------------------------------
     def _start(self, activity: str, job: Job) -> None:
         self.activity, self.job = activity, job
@@ -397,9 +342,12 @@ class MainWindow(QMainWindow):
         self.insecure.setChecked(settings.allow_insecure_lan)
         self.insecure.blockSignals(False)
         if theme_changed:
-            theme.apply(QApplication.instance(), settings.theme)
-            for plot in (self.advice_view.race.plot, self.transfer.graph):
-                plot.apply_theme()
+            self.apply_theme()
+
+    def apply_theme(self) -> None:
+        theme.apply(QApplication.instance(), self.settings.theme)
+        for plot in (self.advice_view.race.plot, self.transfer.graph):
+            plot.apply_theme()
 
     def _save_settings(self) -> None:
         try:
@@ -437,23 +385,3 @@ class MainWindow(QMainWindow):
             return
         self.flow.close_now()
         event.accept()
-
-    def _ask_to_stop(self) -> None:
-        what = "A copy" if self.activity == "copy" else "The measurement"
-        box = QMessageBox(QMessageBox.Warning, "Stop and quit?",
-                          f"{what} is still running. Stop it and quit? Nothing half-written is left at the "
-                          "destination, and the helpers started on the host are removed.",
-                          QMessageBox.NoButton, self)
-        stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
-        box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))
-        box.buttonClicked.connect(lambda button: self._stop_and_quit() if button is stop else None)
-        box.open()
-        self.quit_box = box
-
-    def _stop_and_quit(self) -> None:
-        self.closing = True
-        self.hint.setText("Stopping, then closing…")
-        if self.job is not None and self.job.running:
-            self.job.cancel()
-        else:
-            self.close()

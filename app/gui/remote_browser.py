@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHB
 from app.core.errors import TransferError
 from app.gui import theme
 from app.gui.bridge import Job
-from app.gui.formatting import size
+from app.gui.formatting import count, size
 
 PATH_ROLE = Qt.UserRole + 1
 
@@ -109,7 +109,7 @@ class RemoteBrowser(QDialog):
         self.list.setEnabled(True)
         hint = ("Select files and folders, then Add selected." if self.pick_sources else
                 "Open a folder with a double-click; the files go into the folder shown above.")
-        self.status.setText(f"{len(folders)} folders, {len(files)} files. {hint}")
+        self.status.setText(f"{count(len(folders), 'folder')}, {count(len(files), 'file')}. {hint}")
         self.status.setStyleSheet("")
 
     def _failed(self, error: TransferError) -> None:

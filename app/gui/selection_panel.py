@@ -8,13 +8,14 @@ from typing import Awaitable, Callable
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QPushButton, QRadioButton, QTreeWidget, QTreeWidgetItem, QWidget)
 
 from app.core.errors import TransferError
 from app.gui import theme
 from app.gui.bridge import Job
 from app.gui.card import Card, muted
+from app.gui.file_dialogs import choose_files, choose_folder
 from app.gui.formatting import count, size
 
 PATH_ROLE = Qt.UserRole + 1
@@ -247,27 +248,16 @@ class SelectionPanel(Card):
         if self.is_download():
             self.pick_remote_sources.emit()
             return
-        dialog = QFileDialog(self, "Add files to copy")
-        dialog.setFileMode(QFileDialog.ExistingFiles)
-        dialog.filesSelected.connect(self.add_local)
-        dialog.open()
+        choose_files(self, "Add files to copy", self.add_local)
 
     def _add_folder(self) -> None:
-        dialog = QFileDialog(self, "Add a folder to copy")
-        dialog.setFileMode(QFileDialog.Directory)
-        dialog.setOption(QFileDialog.ShowDirsOnly, True)
-        dialog.fileSelected.connect(lambda path: self.add_local([path]))
-        dialog.open()
+        choose_folder(self, "Add a folder to copy", lambda path: self.add_local([path]))
 
     def _browse_dest(self) -> None:
         if not self.is_download():
             self.pick_remote_dest.emit()
             return
-        dialog = QFileDialog(self, "Copy into this folder")
-        dialog.setFileMode(QFileDialog.Directory)
-        dialog.setOption(QFileDialog.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.dest.setText)
-        dialog.open()
+        choose_folder(self, "Copy into this folder", self.dest.setText)
 
     def _direction_changed(self) -> None:
         download = self.is_download()

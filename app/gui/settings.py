@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
+from app.core.advisor import AdviceRequest
 from app.core.hosts import HostSpec
 from app.core.paths import config_dir
 
@@ -38,9 +39,9 @@ class HostChoice:
 class GuiSettings:
     allow_insecure_lan: bool = False  # offer unencrypted methods, and only for hosts on the local network
     verify: str = "sizes"
-    race_seconds: float = 2.5
-    race_count: int = 4
-    probe_budget: float = 1.0         # seconds per throughput probe
+    race_seconds: float = AdviceRequest.race_seconds  # the core's defaults, unless the user changes them
+    race_count: int = AdviceRequest.race_count
+    probe_budget: float = AdviceRequest.probe_budget  # seconds per throughput probe
     theme: str = "system"
     recent: list[HostChoice] = field(default_factory=list)
     destinations: dict[str, str] = field(default_factory=dict)  # host label → last destination

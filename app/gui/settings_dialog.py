@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-                               QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
+                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
                                QWidget)
 
 from app.core.paths import ENV_HOME
 from app.gui import state_folder
 from app.gui.card import muted
+from app.gui.file_dialogs import choose_folder
 from app.gui.settings import THEMES, VERIFY_LEVELS, GuiSettings
 
 
@@ -40,6 +41,7 @@ class SettingsDialog(QDialog):
         self.race_seconds = QDoubleSpinBox()
         self.race_seconds.setRange(0.5, 30.0)
         self.race_seconds.setSingleStep(0.5)
+        self.race_seconds.setDecimals(1)
         self.race_seconds.setSuffix(" s per method")
         self.race_seconds.setValue(settings.race_seconds)
         self.race_count = QSpinBox()
@@ -65,7 +67,9 @@ class SettingsDialog(QDialog):
         form.addRow("&Race length:", self.race_seconds)
         form.addRow("Methods &in the race:", self.race_count)
         form.addRow("&Appearance:", self.theme)
-        form.addRow("&State folder:", folder_row)
+        folder_label = QLabel("&State folder:")
+        folder_label.setBuddy(self.folder)
+        form.addRow(folder_label, folder_row)
         form.addRow("", muted("Settings, measured profiles, the history and the crash log are kept here."))
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self._save)
@@ -77,11 +81,7 @@ class SettingsDialog(QDialog):
         self.resize(620, self.sizeHint().height())
 
     def _choose_folder(self) -> None:
-        dialog = QFileDialog(self, "Keep Transfer Advisor's state in this folder")
-        dialog.setFileMode(QFileDialog.Directory)
-        dialog.setOption(QFileDialog.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.folder.setText)
-        dialog.open()
+        choose_folder(self, "Keep Transfer Advisor's state in this folder", self.folder.setText)
 
     def _save(self) -> None:
         if self.folder.text() != state_folder.current() and state_folder.can_change():

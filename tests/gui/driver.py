@@ -1,0 +1,84 @@
+"""Driving the window as a user would, from asyncio code on the qasync loop: click, drop files,
+wait for what the window shows. Shared by the pytest-qt tests and the screenshot script."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Callable
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.gui.host_picker import CHOICE_ROLE
+from app.gui.main_window import MainWindow
+from app.gui.settings import HostChoice
+
+
+async def until(condition: Callable[[], object], timeout: float = 30.0, what: str = "") -> object:
+    """Wait, without blocking the loop, until `condition()` is truthy; fail with `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what or condition}")
+        await asyncio.sleep(0.02)
+
+
+async def state(window: MainWindow, *states: str, timeout: float = 60.0) -> str:
+    return await until(lambda: window.state if window.state in states else "", timeout,
+                       f"state {' or '.join(states)} (now {window.state!r}; banner: "
+                       f"{window.banner.sentence.text() if window.banner.isVisible() else '-'})")
+
+
+async def state_signal(window: MainWindow, *states: str, timeout: float = 300.0) -> str:
+    """Like `state`, but woken by the window's signal instead of polling (for measurements)."""
+    if window.state in states:
+        return window.state
+    future = asyncio.get_running_loop().create_future()
+
+    def changed(name: str) -> None:
+        if name in states and not future.done():
+            future.set_result(name)
+
+    window.state_changed.connect(changed)
+    try:
+        return await asyncio.wait_for(future, timeout)
+    finally:
+        window.state_changed.disconnect(changed)
+
+
+def drop_files(widget: QWidget, paths: list[str]) -> bool:
+    """A drop of files from a file manager: drag enter, then drop, with file URLs."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    target = widget.viewport() if hasattr(widget, "viewport") else widget
+    centre = target.rect().center()
+    enter = QDragEnterEvent(QPoint(centre), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(target, enter)
+    if not enter.isAccepted():
+        return False
+    drop = QDropEvent(QPointF(centre), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(target, drop)
+    return drop.isAccepted()
+
+
+def pick_host(window: MainWindow, label: str) -> HostChoice:
+    picker = window.picker
+    for row in range(picker.model.rowCount()):
+        choice = picker.model.item(row).data(CHOICE_ROLE)
+        if choice is not None and choice.label == label:
+            picker.combo.setCurrentIndex(row)
+            return choice
+    raise AssertionError(f"{label} is not in the host list")
+
+
+async def connect(window: MainWindow, label: str, timeout: float = 30.0) -> None:
+    pick_host(window, label)
+    window.picker.test.click()
+    await until(lambda: window.flow.connected is not None or window.banner.isVisible(), timeout,
+                f"the connection to {label}")
+    assert window.flow.connected is not None, window.banner.sentence.text()

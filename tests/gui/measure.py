@@ -1,0 +1,159 @@
+"""Measure the window: cold start to a usable window, memory, and what the GUI costs while a copy runs
+at full speed (against a real sshd on 127.0.0.1), compared with the same copy from the command line.
+
+    python -m tests.gui.measure [--gib 2] [--runs 3]
+
+Prints a table. The copy is one incompressible file; the window uses the method it recommends and
+the command line the same method and cipher. "GUI thread" is the CPU of the thread that runs Qt and
+asyncio; "process" adds the app's worker threads (the core's relay and waits), not the tools it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cold_start(runs: int) -> dict[str, float]:
+    usable, wall, peak = [], [], []
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+           "TRANSFER_ADVISOR_HOME": tempfile.mkdtemp(prefix="ta-measure-")}
+    for _ in range(runs):
+        started = time.monotonic()
+        out = subprocess.run([sys.executable, "-m", "app", "--self-test"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=120, stdin=subprocess.DEVNULL).stdout
+        wall.append(time.monotonic() - started)
+        usable.append(float(re.search(r"usable: (\d+) ms", out).group(1)))
+        peak.append(float(re.search(r"peak (\d+) MB", out).group(1)))
+    return {"usable_ms": statistics.median(usable), "self_test_wall_s": statistics.median(wall),
+            "peak_MB": statistics.median(peak)}
+
+
+def thread_cpu(tid: int) -> float:
+    with open(f"/proc/self/task/{tid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) / 1024
+
+
+async def gui_copies(window, big: Path, dest_root: Path, runs: int) -> list[dict]:
+    from PySide6.QtCore import QTimer
+
+    from tests.gui import driver
+
+    await driver.connect(window, "testhost")
+    assert driver.drop_files(window.selection.list, [str(big)])
+    window.selection.dest.setText(str(dest_root / "advice"))
+    window.find.click()
+    await driver.state(window, "recommendation", "error", timeout=120)
+    assert window.state == "recommendation", window.banner.sentence.text()
+    idle0, idle_wall = thread_cpu(os.getpid()), time.monotonic()
+    await asyncio.sleep(5)
+    idle = (thread_cpu(os.getpid()) - idle0) / (time.monotonic() - idle_wall)
+    results = []
+    for i in range(runs):
+        window.selection.dest.setText(str(dest_root / f"gui-{i}"))
+        lag = {"max": 0.0, "last": time.monotonic()}
+
+        def tick() -> None:
+            now = time.monotonic()
+            lag["max"] = max(lag["max"], now - lag["last"] - 0.05)
+            lag["last"] = now
+
+        timer = QTimer()
+        timer.setInterval(50)
+        timer.timeout.connect(tick)
+        timer.start()
+        gui0, proc0, wall0 = thread_cpu(os.getpid()), sum(os.times()[:2]), time.monotonic()
+        window.card.go.click()
+        await driver.state_signal(window, "done", "error", "cancelled")
+        wall = time.monotonic() - wall0
+        gui, proc = thread_cpu(os.getpid()) - gui0, sum(os.times()[:2]) - proc0
+        timer.stop()
+        assert window.state == "done", window.banner.sentence.text()
+        results.append({"rate_MBps": window.result.rate_MBps, "gui_cpu": gui / wall,
+                        "process_cpu": proc / wall, "max_stall_ms": lag["max"] * 1000, "rss_MB": rss_mb(), "idle_cpu": idle})
+    return results
+
+
+def cli_copies(config: Path, big: Path, dest_root: Path, method: str, cipher: str | None, runs: int) -> list[float]:
+    rates = []
+    for i in range(runs):
+        argv = [sys.executable, "-m", "app", "copy", "testhost", str(big), "--dest", str(dest_root / f"cli-{i}"),
+                "--method", method, "--json", "--ssh-config", str(config)]
+        if cipher:
+            argv += ["--cipher", cipher]
+        out = json.loads(subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300).stdout)
+        rates.append(out["rate_MBps"])
+    return rates
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gib", type=float, default=2.0, help="size of the file copied (GiB)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    work = Path(tempfile.mkdtemp(prefix="ta-measure-"))
+    os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "state")
+    sys.path.insert(0, str(ROOT))
+    start = cold_start(args.runs)
+    print(f"cold start to a usable window: {start['usable_ms']:.0f} ms (median of {args.runs}); self-test "
+          f"process {start['self_test_wall_s']:.2f} s; peak memory {start['peak_MB']:.0f} MB", flush=True)
+
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    from app.gui.main_window import MainWindow
+    from app.gui.settings import GuiSettings
+    from tests.peers import start_sshd
+
+    server = start_sshd(work / "sshd")
+    big = work / "big.bin"
+    block = os.urandom(64 * 1024 * 1024)
+    with open(big, "wb") as f:
+        for _ in range(int(args.gib * 16)):
+            f.write(block)
+    del block  # 64 MiB that would count as the window's memory
+    app = QApplication([sys.argv[0]])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    try:
+        window = MainWindow(str(server.ssh_config), GuiSettings(race_seconds=1.0, race_count=2, probe_budget=0.5))
+        window.resize(1280, 800)
+        window.show()
+        gui = loop.run_until_complete(gui_copies(window, big, work / "dest", args.runs))
+        chosen = window.card.chosen().ranked.candidate
+        cli = cli_copies(server.ssh_config, big, work / "dest", chosen.method_id, chosen.options.cipher, args.runs)
+        window.close()
+    finally:
+        server.stop()
+        loop.close()
+    med = {k: statistics.median(r[k] for r in gui) for k in gui[0]}
+    print(f"copy of {args.gib:g} GiB with {chosen.method_id} ({chosen.options.cipher or 'default cipher'}), "
+          f"median of {args.runs}:")
+    print(f"  from the window:        {med['rate_MBps']:.0f} MB/s; GUI thread {med['gui_cpu']:.1%} of a core, "
+          f"whole process {med['process_cpu']:.1%}; longest event-loop stall {med['max_stall_ms']:.0f} ms; "
+          f"memory {med['rss_MB']:.0f} MB; idle window {med['idle_cpu']:.1%}")
+    print(f"  from the command line:  {statistics.median(cli):.0f} MB/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

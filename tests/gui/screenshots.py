@@ -1,0 +1,184 @@
+"""Render the main window in each state into PNG files, against a real sshd on 127.0.0.1.
+
+    python -m tests.gui.screenshots OUT_DIR [--sizes 1280x800,1920x1080] [--themes light,dark]
+
+States: empty, ready, profiling, racing, recommendation, copying, done, error (the wide runs also
+allow unencrypted methods, so their recommendation shows both choices). Runs under Xvfb
+(it re-starts itself with xvfb-run when there is no display). Every combination of size and
+theme is one full run: connect, drop a folder, find the fastest way, copy, check, then a host
+that refuses the connection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[2]
+
+
+def _relaunch_under_xvfb() -> None:
+    if os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM"):
+        return
+    if not shutil.which("xvfb-run"):
+        sys.exit("screenshots: no display and no xvfb-run; install xvfb (packaging/install-deps.sh)")
+    os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m",
+                           "tests.gui.screenshots", *sys.argv[1:]])
+
+
+def make_photos(root: Path) -> Path:
+    """A folder like a user's: a few hundred photos of a few MB and one long video."""
+    folder = root / "Holiday 2024"
+    (folder / "photos").mkdir(parents=True)
+    for i in range(240):
+        (folder / "photos" / f"IMG_{i:04d}.jpg").write_bytes(os.urandom(256 * 1024 + (i % 7) * 150_000))
+    with open(folder / "beach.mp4", "wb") as f:
+        for _ in range(48):
+            f.write(os.urandom(16 * 1024 * 1024))
+    return folder
+
+
+async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
+    """The dialogs a user meets on the way: the host's folders, adding a host, a new host's key, settings,
+    and the crash dialog."""
+    from app.gui.crash import CrashHandler
+    from app.gui.host_key_dialog import HostKeyDialog
+    from tests.gui import driver
+
+    async def grab(widget, name: str) -> None:
+        await asyncio.sleep(0.3)
+        path = out / f"{prefix}-dialog-{name}.png"
+        widget.grab().save(str(path))
+        print(f"  {path}", flush=True)
+        widget.close()
+
+    window.selection.browse.click()
+    browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
+    browser.open_folder(str(dest_root.parent))
+    await driver.until(lambda: browser.list.count(), 20, "the listing")
+    await grab(browser, "browse-host")
+    window.picker.add.click()
+    await grab(await driver.until(lambda: window.hosts.dialog, 5, "the add-host dialog"), "add-host")
+    question = HostKeyDialog("my-nas (192.168.1.20 port 22)", "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+                             "ssh-ed25519", window)
+    question.open()
+    await grab(question, "host-key")
+    window.open_settings()
+    await grab(window.settings_dialog, "settings")
+    try:
+        raise RuntimeError("an example of an unexpected error")
+    except RuntimeError:
+        handler = CrashHandler(window)
+        handler.handle(*sys.exc_info())
+    await grab(handler.dialogs[-1], "crash")
+
+
+async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: Path, folder: Path,
+                     dest_root: Path, dialogs: bool = False) -> list[Path]:
+    from PySide6.QtWidgets import QApplication
+
+    from app.gui import theme
+    from app.gui.main_window import MainWindow
+    from tests.gui import driver
+
+    theme.apply(QApplication.instance(), theme_name)
+    window = MainWindow(str(config))
+    window.settings.race_seconds, window.settings.race_count = 1.5, 3
+    window.resize(*size)
+    window.show()
+    saved: list[Path] = []
+
+    async def shot(name: str) -> None:
+        await asyncio.sleep(0.25)  # two redraw ticks: the graphs show what is in their buffers
+        path = out / f"{size[0]}x{size[1]}-{theme_name}-{len(saved) + 1:02d}-{name}.png"
+        window.grab().save(str(path))
+        saved.append(path)
+        print(f"  {path}", flush=True)
+
+    await shot("empty")
+    await driver.connect(window, "testhost")
+    assert driver.drop_files(window.selection.list, [str(folder)])
+    dest = dest_root / f"{theme_name}-{size[0]}"
+    window.selection.dest.setText(str(dest))
+    await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
+    if size[0] >= 1920:  # the wide runs also race the unencrypted methods (the host is on loopback)
+        window.insecure.setChecked(True)
+    await shot("ready")
+    if dialogs:
+        await dialog_shots(window, out, f"{size[0]}x{size[1]}-{theme_name}", dest_root)
+    window.find.click()
+    await driver.until(lambda: len(window.advice_view.chart.rows) >= 3, 60, "three probe results")
+    await shot("profiling")
+    await driver.state(window, "racing")
+    race = window.advice_view.race
+    await driver.until(lambda: len(race.plot.series) >= 2 and len(list(race.plot.series.values())[-1].y) >= 3,
+                       60, "the second method's race curve")
+    await shot("racing")
+    await driver.state(window, "recommendation", "error", timeout=90)
+    await shot("recommendation")
+    window.card.go.click()
+    await driver.until(lambda: window.transfer.latest and window.transfer.latest.done > 0.3 * window.transfer.latest.total
+                       or window.state != "copying", 60, "the copy to be under way")
+    await shot("copying")
+    await driver.state(window, "done", "error", "cancelled", timeout=120)
+    await shot("done")
+    driver.pick_host(window, "offline-nas")
+    window.picker.test.click()
+    await driver.until(window.banner.isVisible, 30, "the error banner")
+    window.banner.toggle.click()
+    await shot("error")
+    window.close()
+    window.deleteLater()
+    return saved
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--sizes", default="1280x800,1920x1080")
+    parser.add_argument("--themes", default="light,dark")
+    args = parser.parse_args()
+    _relaunch_under_xvfb()
+    args.out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="ta-shots-"))
+    os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "state")
+    sys.path.insert(0, str(HERE))
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    from tests.peers import free_port, start_sshd
+
+    server = start_sshd(work / "sshd")
+    config = work / "ssh_config"
+    config.write_text(server.ssh_config.read_text() + f"\nHost offline-nas\n  HostName 127.0.0.1\n  Port {free_port()}\n"
+                      f"  User {server.user}\n  UserKnownHostsFile {server.known_hosts}\n")
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationName("Transfer Advisor")
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    started = time.monotonic()
+    try:
+        folder = make_photos(work / "source")
+        sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+        for theme_name in args.themes.split(","):
+            for size in sizes:
+                print(f"{theme_name} {size[0]}×{size[1]}:", flush=True)
+                loop.run_until_complete(run_states(args.out, size, theme_name, config, folder, work / "dest",
+                                                   dialogs=size == sizes[0]))
+    finally:
+        server.stop()
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.close()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"done in {time.monotonic() - started:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,196 @@
+"""What a user meets when things go wrong: a host that refuses, a key that changed, a login that is
+refused, an unknown key to accept or reject, and a copy cancelled or closed half-way."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+
+from app.gui.host_key_dialog import HostKeyDialog
+from tests.gui import driver
+from tests.gui.conftest import fingerprint
+
+
+def banner(window) -> tuple[str, str]:
+    return window.banner.title.text(), window.banner.sentence.text()
+
+
+def connect_and_fail(window, alias: str, drive) -> tuple[str, str]:
+    """Pick the host, press Test connection, and return the error banner's title and sentence."""
+    async def steps() -> None:
+        driver.pick_host(window, alias)
+        window.picker.test.click()
+        await driver.until(window.banner.isVisible, 30, "the error banner")
+
+    drive(steps())
+    return banner(window)
+
+
+def test_refused_port_is_one_sentence_with_details(bad_hosts: Path, make_window, drive) -> None:
+    window = make_window(bad_hosts)
+    title, sentence = connect_and_fail(window, "offline", drive)
+    assert title == "Could not connect to offline"
+    assert "refused the connection" in sentence and "port is right" in sentence
+    assert window.flow.connected is None and "Not connected" in window.picker.status.text()
+    assert not window.find.isEnabled()
+    assert not window.banner.details.isVisible()
+    window.banner.toggle.click()
+    assert window.banner.details.isVisible()
+    assert "kind: connection-refused" in window.banner.details.toPlainText()
+    window.banner.copy.click()
+    assert QGuiApplication.clipboard().text() == window.banner.details_text()
+
+
+def test_changed_host_key_is_refused_with_explanation(bad_hosts: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(bad_hosts)
+    known = tmp_path / "changed_known_hosts"
+    before = known.read_text()
+    title, sentence = connect_and_fail(window, "impostor", drive)
+    assert title.startswith("Refused for your safety")
+    assert "has changed" in sentence and "intercepting" in sentence and "ssh-keygen -R" in sentence
+    assert window.flow.connected is None
+    assert known.read_text() == before  # never replaced behind the user's back
+
+
+def test_refused_login_names_the_key(bad_hosts: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(bad_hosts)
+    _title, sentence = connect_and_fail(window, "wrongkey", drive)
+    assert "did not accept the login" in sentence and str(tmp_path / "stranger_key") in sentence
+
+
+@pytest.fixture
+def own_known_hosts(tmp_path: Path) -> tuple[Path, Path]:
+    """A user config whose known_hosts is a test file (the real ~/.ssh is never touched)."""
+    known = tmp_path / "my_known_hosts"
+    config = tmp_path / "user_ssh_config"
+    config.write_text(f"Host *\n  UserKnownHostsFile {known}\n  GlobalKnownHostsFile /dev/null\n")
+    return config, known
+
+
+async def add_host_with_key(window, sshd) -> HostKeyDialog:
+    window.picker.add.click()
+    dialog = await driver.until(lambda: window.hosts.dialog, 5, "the add-host dialog")
+    dialog.host.setText("127.0.0.1")
+    dialog.port.setValue(sshd.port)
+    dialog.user.setText(sshd.user)
+    dialog.key.setText(str(sshd.client_key))
+    dialog.name.setText("my-nas")
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    return await driver.until(lambda: isinstance(window.hosts.dialog, HostKeyDialog) and window.hosts.dialog,
+                              30, "the fingerprint question")
+
+
+def test_add_host_and_accept_its_key(sshd, own_known_hosts, make_window, drive) -> None:
+    config, known = own_known_hosts
+    window = make_window(config)
+
+    async def steps() -> None:
+        question = await add_host_with_key(window, sshd)
+        assert question.shown.text() == fingerprint(sshd.host_key.with_suffix(".pub"))
+        assert question.reject_button.isDefault()  # Enter alone never trusts a key
+        question.trust.click()
+        await driver.until(lambda: window.flow.connected is not None or window.banner.isVisible(), 30,
+                           "the connection after trusting")
+
+    drive(steps())
+    assert window.flow.connected is not None, window.banner.sentence.text()
+    assert window.picker.current().label == "my-nas"
+    assert f"[127.0.0.1]:{sshd.port}" in known.read_text()
+    assert window.settings.recent[0].label == "my-nas"
+
+
+def test_reject_an_unknown_key(sshd, own_known_hosts, make_window, drive) -> None:
+    config, known = own_known_hosts
+    window = make_window(config)
+
+    async def steps() -> None:
+        question = await add_host_with_key(window, sshd)
+        question.reject_button.click()
+
+    drive(steps())
+    assert window.flow.connected is None
+    assert "was not trusted" in window.picker.status.text()
+    assert not known.exists() or known.read_text() == ""
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1 GiB that no compressor shrinks (a random block longer than any codec's window, repeated)."""
+    path = tmp_path_factory.mktemp("big") / "video.mkv"
+    block = os.urandom(64 * 1024 * 1024)
+    with open(path, "wb") as f:
+        for _ in range(16):
+            f.write(block)
+    return path
+
+
+def copy_helpers() -> list[str]:
+    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/comm") as f:
+                name = f.read().strip()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen"):
+            found.append(name)
+    return found
+
+
+async def recommended_and_copying(window, big_file: Path, dest: Path) -> None:
+    await driver.connect(window, "testhost")
+    assert driver.drop_files(window.selection.list, [str(big_file)])
+    window.selection.dest.setText(str(dest))
+    window.find.click()
+    await driver.state(window, "recommendation", "error", timeout=90)
+    assert window.state == "recommendation", window.banner.sentence.text()
+    window.card.go.click()
+    await driver.until(lambda: window.transfer.latest and window.transfer.latest.done > 0, 30, "bytes moving")
+    assert window.state == "copying"
+
+
+def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "dest"
+
+    async def steps() -> None:
+        await recommended_and_copying(window, big_file, dest)
+        window.transfer.cancel.click()
+        await driver.state(window, "cancelled", "done", "error", timeout=30)
+
+    drive(steps())
+    assert window.state == "cancelled", window.banner.sentence.text()
+    assert "nothing was left half-written" in window.transfer.verdict.text()
+    assert not dest.exists() or os.listdir(dest) == []
+    assert copy_helpers() == []
+
+
+def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path: Path, make_window,
+                                                 drive, qapp) -> None:
+    # In the app the last window closing ends the loop; here the test's steps still run on it.
+    qapp.setQuitOnLastWindowClosed(False)
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "dest"
+
+    async def steps() -> None:
+        await recommended_and_copying(window, big_file, dest)
+        window.close()
+        box = await driver.until(lambda: getattr(window, "quit_box", None), 5, "the question")
+        assert window.isVisible() and box.isVisible() and window.state == "copying"
+        stop = next(b for b in box.buttons() if b.text() == "&Stop and quit")
+        stop.click()
+        await driver.until(lambda: not window.isVisible(), 30, "the window to close")
+
+    try:
+        drive(steps())
+    finally:
+        qapp.setQuitOnLastWindowClosed(True)
+    assert window.state == "cancelled"
+    assert not dest.exists() or os.listdir(dest) == []
+    assert copy_helpers() == []

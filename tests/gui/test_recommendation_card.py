@@ -1,0 +1,53 @@
+"""The recommendation card on advice built by hand: the unencrypted alternative appears only when the
+advice has one, with its warning, and "Copy now" hands over the choice the user made."""
+
+from __future__ import annotations
+
+from app.core.advisor import Advice, Ranked, Recommendation
+from app.core.methods import Options
+from app.core.model import Candidate, Prediction, SelectionStats
+from app.core.profile import LinkProfile
+from app.gui.recommendation_card import INSECURE_WARNING, RecommendationCard
+
+
+def ranked(method: str, secure: bool, measured: float) -> Ranked:
+    candidate = Candidate(method, Options(cipher="aes128-gcm@openssh.com" if secure else None))
+    prediction = Prediction(candidate, secure, measured, 10.0, "cipher-cpu-remote", {"cipher-cpu-remote": measured})
+    return Ranked(prediction, measured, 1e9 / (measured * 1e6))
+
+
+def advice(with_insecure: bool) -> Advice:
+    tar_ssh, tar_nc = ranked("tar-ssh", True, 6.0), ranked("tar-nc", False, 38.0)
+    secure = Recommendation(tar_ssh, "The CPU of nas caps ssh encryption at 6 MB/s.", "tar -c … | ssh nas 'tar -x'")
+    overall = Recommendation(tar_nc, "It skips encryption.", "tar -c … | nc 192.168.1.5 40000") if with_insecure else secure
+    ranking = [tar_nc, tar_ssh] if with_insecure else [tar_ssh]
+    return Advice(LinkProfile("nas"), SelectionStats(10, 1_000_000_000), ranking, "cipher-cpu-remote",
+                  "The CPU of nas caps ssh encryption at 6 MB/s while the network carries 38 MB/s.", secure, overall)
+
+
+def test_secure_only(qtbot) -> None:
+    card = RecommendationCard()
+    qtbot.addWidget(card)
+    card.show()
+    assert not card.go.isEnabled()
+    card.show_advice(advice(with_insecure=False))
+    assert card.secure.isVisible() and not card.insecure_frame.isVisible()
+    assert not card.secure.radio.isVisible()  # nothing to choose between
+    assert card.chosen().ranked.candidate.method_id == "tar-ssh"
+    assert "6 MB/s measured on your files" in card.secure.speed.text()
+
+
+def test_faster_unencrypted_comes_with_a_warning_and_is_never_the_default(qtbot) -> None:
+    card = RecommendationCard()
+    qtbot.addWidget(card)
+    card.show()
+    card.show_advice(advice(with_insecure=True))
+    assert card.insecure_frame.isVisible() and card.warning.text() == INSECURE_WARNING
+    assert "UNENCRYPTED" in [w.text() for w in card.overall.findChildren(type(card.warning))]
+    assert card.chosen().ranked.candidate.method_id == "tar-ssh"  # secure stays the default
+    chosen = []
+    card.copy_now.connect(chosen.append)
+    card.overall.radio.click()
+    card.go.click()
+    assert chosen[0].ranked.candidate.method_id == "tar-nc"
+    assert card.overall.command.text() == "tar -c … | nc 192.168.1.5 40000"

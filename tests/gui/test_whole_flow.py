@@ -1,0 +1,100 @@
+"""The whole job with the mouse against a real sshd: pick the host, test it, drop a folder, find the
+fastest way, copy, and find the same bytes on the far side; then the same the other way round."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+
+from tests.gui import driver
+from tests.helpers import make_tree, snapshot
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_tree(tmp_path_factory.mktemp("gui-src"), small_files=150, big_bytes=6 * 1024 * 1024)
+
+
+def expected(tree: Path, method: str) -> dict:
+    """What each method puts at the far side: scp follows links, sftp leaves them out."""
+    want = snapshot(tree, follow_links=method == "scp")
+    return {k: v for k, v in want.items() if v[0] != "link"} if method == "sftp" else want
+
+
+def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "on the NAS"
+
+    async def steps() -> None:
+        await driver.connect(window, "testhost")
+        assert "Connected to testhost" in window.picker.status.text()
+        assert window.insecure.isVisible() and not window.insecure.isChecked()  # loopback: offered, off
+        assert driver.drop_files(window.selection.list, [str(tree)])
+        window.selection.dest.setText(str(dest))
+        await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
+        files, size, _ = window.selection.totals()
+        assert files == len([p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()])
+        assert "1 item" in window.selection.summary.text()
+        assert window.find.isEnabled()
+        window.find.click()
+        await driver.state(window, "profiling")
+        await driver.until(lambda: "link" in window.advice_view.chart.rows, 60, "the network bar")
+        await driver.state(window, "recommendation", "error", timeout=90)
+        assert window.state == "recommendation", window.banner.sentence.text()
+        chart = window.advice_view.chart
+        assert chart.final and chart.limit_key in chart.rows
+        assert any(k.startswith("cipher:") for k in chart.rows) and "remote-disk" in chart.rows
+        assert window.advice_view.verdict.text().startswith("<b>Limit:</b>")
+        assert len(window.advice_view.race.results) == 2  # race_count 2
+        rec = window.card.chosen()
+        assert rec is not None and rec.ranked.prediction.secure
+        assert window.card.secure.command.text() == rec.command and rec.reason in window.card.secure.reason.text()
+        window.card.secure.copy_button.click()
+        assert QGuiApplication.clipboard().text() == rec.command
+        window.card.go.click()
+        await driver.state(window, "copying")
+        await driver.state(window, "done", "error", "cancelled", timeout=60)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(steps())
+    method = window.card.chosen().ranked.candidate.method_id
+    assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
+    assert os.listdir(dest) == [tree.name]  # no staging or race folder left behind
+    assert "Verified" in window.transfer.verdict.text()
+    assert window.notifier.last and window.notifier.last[0] == "Copy finished"
+    texts = [window.history.list.item(i).text() for i in range(window.history.list.count())]
+    assert any("verified" in t for t in texts) and any("measured" in t for t in texts)
+
+
+def test_download_picked_on_the_host(sshd, tree: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "restored"
+    dest.mkdir()
+
+    async def steps() -> None:
+        await driver.connect(window, "testhost")
+        window.selection.download.click()
+        window.selection.add_files.click()  # opens the host's folders
+        browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
+        browser.open_folder(str(tree.parent))
+        await driver.until(lambda: browser.current == str(tree.parent) and browser.list.count(), 20, "the listing")
+        item = next(browser.list.item(i) for i in range(browser.list.count())
+                    if browser.list.item(i).text() == tree.name)
+        item.setSelected(True)
+        browser.ok.click()
+        assert window.selection.sources() == [str(tree)]
+        window.selection.dest.setText(str(dest))
+        await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
+        window.find.click()
+        await driver.state(window, "recommendation", "error", timeout=90)
+        assert window.state == "recommendation", window.banner.sentence.text()
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=60)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(steps())
+    method = window.card.chosen().ranked.candidate.method_id
+    assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)

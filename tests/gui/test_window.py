@@ -1,0 +1,199 @@
+"""The window without a host: self-test, layout at common sizes, mnemonics, tooltips, settings,
+crash dialog, graphs redrawn by their timer, and the rule that unencrypted methods are only
+offered for hosts on the local network."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+
+from app.core.methods import METHODS
+from app.gui import added_hosts, settings as settings_store, ssh_aliases, theme
+from app.gui.add_host_dialog import AddHostDialog
+from app.gui.crash import CrashHandler, log_path
+from app.gui.flow import Connected
+from app.gui.host_key_dialog import HostKeyDialog
+from app.gui.live_plot import LivePlot
+from app.gui.local_network import is_local_address
+from app.gui.settings import GuiSettings, HostChoice
+from app.gui.settings_dialog import SettingsDialog
+from app.gui.tips import method_tip
+from tests.gui import driver
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_self_test_exits_zero() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run([sys.executable, "-m", "app", "--self-test"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env=env, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "self-test passed" in proc.stdout
+    assert "FAIL" not in proc.stdout
+
+
+def test_help_names_the_window_and_the_commands_still_need_no_qt() -> None:
+    proc = subprocess.run([sys.executable, "-m", "app", "--help"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0
+    assert "--self-test" in proc.stdout and "opens the window" in proc.stdout
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_fits_common_screens(make_window, size: tuple[int, int]) -> None:
+    window = make_window(None)
+    hint = window.minimumSizeHint()
+    assert hint.width() <= size[0] and hint.height() <= size[1] - 40  # a title bar and a panel stay visible
+    window.resize(*size)
+    assert (window.width(), window.height()) == size
+    assert "fastest way" in window.windowTitle() and not window.windowIcon().isNull()
+
+
+def assert_unique_mnemonics(top) -> None:
+    """Every button and labelled field has an Alt+letter, and no two share one."""
+    labelled = [b.text() for b in top.findChildren(QAbstractButton) if b.window() is top]
+    labelled += [label.text() for label in top.findChildren(QLabel) if label.buddy() is not None]
+    letters: dict[str, str] = {}
+    for text in labelled:
+        if not text or text == "✕" or text in ("OK", "Cancel", "&OK", "&Cancel"):
+            continue
+        match = re.search(r"&(\w)", text)
+        assert match, f"{text!r} has no keyboard mnemonic"
+        letter = match.group(1).lower()
+        assert letter not in letters, f"{text!r} and {letters[letter]!r} share Alt+{letter}"
+        letters[letter] = text
+
+
+def test_mnemonics_are_unique(make_window) -> None:
+    window = make_window(None)
+    assert_unique_mnemonics(window)
+    for label in ("&File", "&Help"):
+        assert label in [a.text() for a in window.menuBar().actions()]
+    for dialog in (AddHostDialog(None, window), SettingsDialog(GuiSettings(), window),
+                   HostKeyDialog("nas", "SHA256:x", "ssh-ed25519", window)):
+        assert_unique_mnemonics(dialog)
+        dialog.deleteLater()
+
+
+def test_tooltips_explain_methods_and_factors(make_window) -> None:
+    for method in METHODS.values():
+        tip = method_tip(method.id)
+        assert method.summary in tip
+        assert ("Not encrypted" in tip) == (not method.secure)
+    window = make_window(None)
+    for widget in (window.find, window.picker.test, window.selection.add_files, window.transfer.cancel,
+                   window.card.go):
+        assert widget.toolTip(), widget.text()
+
+
+def test_graphs_redraw_on_their_timer_not_on_arrival(qtbot, qloop) -> None:
+    plot = LivePlot("s", "MB/s")
+    qtbot.addWidget(plot)
+    plot.add_series("a", "a")
+    for i in range(1000):
+        plot.append("a", i / 10, float(i))
+    assert plot.series["a"].curve.getData()[0] is None or len(plot.series["a"].curve.getData()[0]) == 0
+    assert len(plot.series["a"].y) == 600  # bounded
+    qtbot.waitUntil(lambda: plot.series["a"].curve.getData()[0] is not None
+                    and len(plot.series["a"].curve.getData()[0]) == 600, timeout=2000)
+
+
+def test_unencrypted_methods_only_for_local_hosts(make_window) -> None:
+    assert [is_local_address(a) for a in ("192.168.1.20", "10.0.0.2", "127.0.0.1", "169.254.3.4", "fe80::1",
+                                          "::ffff:192.168.0.9", "fd00::5")] == [True] * 7
+    assert [is_local_address(a) for a in ("8.8.8.8", "2001:4860::8888", "nas.example.com")] == [False] * 3
+    window = make_window(None, GuiSettings(allow_insecure_lan=True))
+    choice = HostChoice("far", "far.example.com")
+    window._connected(Connected(choice, None, "Connected", "/home/u", False, "u@far:22"))  # type: ignore[arg-type]
+    assert not window.insecure.isVisibleTo(window) and not window.allow_insecure()
+    window._connected(Connected(choice, None, "Connected", "/home/u", True, "u@near:22"))  # type: ignore[arg-type]
+    window.flow.connected = Connected(choice, None, "Connected", "/home/u", True, "u@near:22")  # type: ignore
+    assert window.insecure.isVisibleTo(window) and window.allow_insecure()
+
+
+def test_settings_default_safe_and_saved_atomically(qtbot, qloop) -> None:
+    fresh = GuiSettings()
+    assert fresh.allow_insecure_lan is False and fresh.verify == "sizes"
+    dialog = SettingsDialog(fresh)
+    qtbot.addWidget(dialog)
+    assert not dialog.insecure.isChecked()
+    saved: list[GuiSettings] = []
+    dialog.saved.connect(saved.append)
+    dialog.race_seconds.setValue(4.0)
+    dialog.verify.setCurrentIndex(1)
+    dialog._save()
+    assert saved[0].race_seconds == 4.0 and saved[0].verify == "hashes"
+    settings_store.save(saved[0])
+    assert settings_store.load().race_seconds == 4.0
+    assert settings_store.path().is_relative_to(os.environ["TRANSFER_ADVISOR_HOME"])
+    settings_store.save(GuiSettings())
+
+
+def test_crash_dialog_and_log(qtbot, qloop) -> None:
+    handler = CrashHandler()
+    try:
+        raise ValueError("boom in a slot")
+    except ValueError:
+        handler.handle(*sys.exc_info())
+    dialog = handler.dialogs[-1]
+    qtbot.addWidget(dialog)
+    assert "ValueError: boom in a slot" in dialog.details.toPlainText()
+    assert "boom in a slot" in log_path().read_text()
+    assert log_path().is_relative_to(os.environ["TRANSFER_ADVISOR_HOME"])
+    dialog.reject()
+
+
+def test_dark_and_light_palettes(qapp) -> None:
+    dark = theme.apply(qapp, "dark")
+    assert dark.dark and QApplication.palette().window().color().lightness() < 60
+    light = theme.apply(qapp, "light")
+    assert not light.dark and QApplication.palette().window().color().lightness() > 200
+
+
+def test_aliases_from_an_ssh_config(tmp_path: Path) -> None:
+    extra = tmp_path / "more.conf"
+    extra.write_text("Host backup-box\n  HostName 192.168.1.9\n")
+    config = tmp_path / "config"
+    config.write_text(f"# mine\nHost nas nas2\n  HostName 192.168.1.5\nHost *.lan !bad\n  User me\n"
+                      f"Include {extra}\nHost=attic\nHost nas\n")
+    assert ssh_aliases.aliases(str(config)) == ["nas", "nas2", "backup-box", "attic"]
+    assert ssh_aliases.aliases(str(tmp_path / "missing")) == []
+
+
+def test_added_host_with_a_key_resolves_like_openssh(tmp_path: Path) -> None:
+    user_config = tmp_path / "user_config"
+    user_config.write_text("Host *\n  UserKnownHostsFile /tmp/kh-test\n")
+    key = tmp_path / "id key"
+    key.write_text("not really a key")
+    choice = added_hosts.choice_for("192.168.50.7", "ann", 2222, str(key), "attic", str(user_config))
+    assert choice == HostChoice("attic", "attic", str(added_hosts.config_path()))
+    out = subprocess.run(["ssh", "-G", "-F", choice.ssh_config, "attic"], capture_output=True, text=True,
+                         check=True).stdout
+    assert "hostname 192.168.50.7" in out and "port 2222" in out and "user ann" in out
+    assert f"identityfile {key}" in out and "userknownhostsfile /tmp/kh-test" in out
+    assert added_hosts.choice_for("nas.local", "ann", 22) == HostChoice("ann@nas.local", "ann@nas.local", None)
+
+
+def test_drop_adds_files_and_folders_with_counts(tmp_path: Path, make_window, drive) -> None:
+    (tmp_path / "album").mkdir()
+    for i in range(3):
+        (tmp_path / "album" / f"{i}.jpg").write_bytes(b"x" * 1000)
+    (tmp_path / "notes.txt").write_bytes(b"y" * 500)
+    window = make_window(None)
+
+    async def steps() -> None:
+        assert driver.drop_files(window.selection.list, [str(tmp_path / "album"), str(tmp_path / "notes.txt")])
+        await driver.until(lambda: window.selection.totals()[2], 10, "the sizes")
+
+    drive(steps())
+    assert window.selection.totals()[:2] == (4, 3500)
+    assert window.selection.summary.text().startswith("2 items · 4 files · 3.5 kB")
+    window.selection.list.topLevelItem(0).setSelected(True)
+    window.selection.remove.click()
+    assert window.selection.sources() == [str(tmp_path / "notes.txt")]
