@@ -53,6 +53,8 @@ class Counter:
         self.pid, self.counter, self.done = pid, counter, 0
 
     def read(self) -> int:
+        if self.counter == "none":
+            return 0
         if self.counter in ("fd0", "fd1"):
             value = fd_pos(self.pid, int(self.counter[2])) or 0
         else:

@@ -389,7 +389,7 @@ async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selectio
         await asyncio.sleep(TICK)
         if plan.progress == "rsync":
             rsync.feed_bytes(pipeline.read_stdout())
-            done = rsync.done
+            done = max(rsync.done, counted.read())
         else:
             raw = counted.read()
             done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from tests.lab import cleanup, disk, measure, names, netns
-from tests.lab.fixtures import lab  # noqa: F401  (the fixture; tests/conftest.py may import it too)
 from tests.lab.lab import unavailable_reason
 
 pytestmark = pytest.mark.root

@@ -99,7 +99,8 @@ class Plan:
     display: str                     # the equivalent shell one-liner
     progress: str = "io"             # io: a stage's /proc counter (see `watch`) | rsync: its own report
     watch: tuple[int, str] = (0, "wchar")  # (stage, counter): wchar/rchar from /proc/PID/io, or
-                                           # fd0/fd1: the offset in the file on its stdin/stdout
+                                           # fd0/fd1: the offset in the file on its stdin/stdout, or
+                                           # none; with rsync, a finer count beside its own report
     stdin_data: bytes | None = None  # written to stage 0's stdin
     read_file: str | None = None     # a local file stage 0 reads as its stdin (ssh-cat upload)
     write_file: str | None = None    # a local file the last stage writes as its stdout (ssh-cat download)
@@ -200,3 +201,9 @@ def rsync_glob_escape(path: str) -> str:
 
 def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
     return replace(job, ssh=display_ssh)
+
+
+def rsync_watch(o: Options) -> tuple[int, str]:
+    """rsync reports progress about once a second; sending, what it has read of the files says more.
+    (Receiving, the writer is a child process /proc does not count until it ends.)"""
+    return (0, "none") if o.download else (0, "rchar")

@@ -8,7 +8,8 @@ import os
 import shlex
 from posixpath import dirname, relpath
 
-from app.core.methods.base import Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape
+from app.core.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
+                                   rsync_watch)
 from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, unfetchable
 from app.core.runner import Stage
 
@@ -75,7 +76,7 @@ class RsyncDaemon(Method):
         remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE])
         shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {shlex.quote(root)}, then\n"
                  f"RSYNC_PASSWORD=... {display([argv])}")
-        return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync",
+        return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync", rsync_watch(o),
                     listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
                                              ends_by_itself=False))
 
@@ -93,4 +94,4 @@ class RsyncDaemon(Method):
         else:
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), module.path)) for s in job.sources]
             argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync")
+        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o))

@@ -3,7 +3,7 @@ per-file bookkeeping costs a little on first copies of many small files."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape
+from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape, rsync_watch
 from app.core.runner import Stage
 
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
@@ -50,4 +50,4 @@ class RsyncOverSsh(Method):
         else:
             argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/'))}" for s in job.sources]
             argv += [job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync")
+        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o))
