@@ -1,8 +1,9 @@
-# `make run` sets everything up and starts Transfer Advisor; `make test` sets up and runs every test.
+# `make run` sets everything up and opens Transfer Advisor (ARGS="copy ..." runs a command instead);
+# `make test` sets up and runs every test.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-ARGS ?= --help
+ARGS ?=
 
 .PHONY: run test deps venv bench clean
 
