@@ -16,7 +16,7 @@ import shlex
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Awaitable, Callable
 
 import asyncssh
 
@@ -236,7 +236,7 @@ def _changed_sentence(host: Host, fingerprint: str, path: str, refused: str) -> 
 async def _host_key_error(host: Host) -> TransferError:
     key = await fetch_host_key(host)
     fingerprint = key.get_fingerprint("sha256")
-    path = _known_hosts_file_with_entry(host)
+    path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
     if path is not None:
         return TransferError("host-key-changed",
                              _changed_sentence(host, fingerprint, path, "the connection was refused"))
@@ -262,7 +262,7 @@ def preferred_ciphers() -> list[str]:
     return gcm + chacha + ctr if cpu_has_aes() else chacha + gcm + ctr
 
 
-PasswordCallback = Callable[[str], str | None]
+PasswordCallback = Callable[[str], "str | None | Awaitable[str | None]"]  # asyncssh also awaits a coroutine
 
 
 async def connect(host: Host, password: PasswordCallback | None = None) -> asyncssh.SSHClientConnection:
@@ -307,7 +307,7 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
     """
     key = await fetch_host_key(host)
     fingerprint = key.get_fingerprint("sha256")
-    path = _known_hosts_file_with_entry(host)
+    path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
     if path is not None:
         # A key is known: let the real handshake check it (it picks the key type known_hosts holds).
         # A login refused after the handshake still means the known key matched.
