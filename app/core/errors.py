@@ -32,8 +32,10 @@ class TransferError(Exception):
 
 
 class Cancelled(TransferError):
-    def __init__(self) -> None:
-        super().__init__("cancelled", "The copy was cancelled; nothing was left half-written at the destination.")
+    def __init__(self, placed: bool = False) -> None:
+        super().__init__("cancelled", "The copy was cancelled while the far side was being checked; the files "
+                         "are in place but were not verified." if placed else
+                         "The copy was cancelled; nothing was left half-written at the destination.")
 
 
 @dataclass(frozen=True)

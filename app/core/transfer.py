@@ -147,6 +147,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     await _prepare(session, dest, stage, o.download)
     mux = Mux(session, o) if o.mux else None
     notes: list[str] = []
+    placed = False
     try:
         control_path = await mux.start() if mux else None
         ssh = session.ssh(control_path)
@@ -163,9 +164,10 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             except PortBusy:
                 if attempt == PORT_TRIES - 1:
                     raise TransferError("failed", "No free port was found for the remote helper; try again.")
+        placed = True  # from here on the copy is whole at the destination, whatever happens
         if stage:
             emit(Phase("finalizing", "Moving the copy into place"))
-            await _finalize(session, target, dest, selection.names, o.download)
+            await finish(_finalize(session, target, dest, selection.names, o.download))  # never half-moved
         emit(Phase("verifying", "Checking the far side"))
         expected = verify.expected_manifest(selection, method.keeps_symlinks)
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
@@ -180,6 +182,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
     except asyncio.CancelledError:
         await finish(_discard(session, target if stage else None, o.download))
+        if placed:
+            raise Cancelled(placed=True) from None
         raise
     except TransferError as exc:
         # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
