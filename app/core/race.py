@@ -10,20 +10,16 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-import shutil
 import time
 from dataclasses import dataclass
 from posixpath import join
 
-import asyncssh
-
-from app.core import staging
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.model import Candidate
 from app.core.runner import finish
 from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.transfer import CopyRequest, copy, remove_folder
 
 SCRATCH_PREFIX = ".transfer-advisor-race-"
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
@@ -62,7 +58,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
             laps.append(lap)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error))
     finally:
-        await finish(_remove(session, scratch, download))
+        await finish(remove_folder(session, scratch, local=download))
     return laps
 
 
@@ -109,16 +105,6 @@ def _steady_rate(samples: list[tuple[float, int]]) -> float | None:
         return None
     (t0, d0), (t1, d1) = moving[0], moving[-1]
     return (d1 - d0) / (t1 - t0) / 1e6 if t1 > t0 else None
-
-
-async def _remove(session: Session, scratch: str, download: bool) -> None:
-    try:
-        if download:
-            await asyncio.to_thread(shutil.rmtree, scratch, True)
-        else:
-            await session.run(staging.remote_remove_command(scratch), timeout=120)
-    except (OSError, asyncssh.Error, TimeoutError):
-        pass
 
 
 def scratch_left(path: str) -> list[str]:

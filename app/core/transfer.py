@@ -264,13 +264,17 @@ async def _finalize(session: Session, stage: str, dest: str, names: list[str], d
 
 async def _discard(session: Session, stage: str | None, download: bool) -> None:
     """Remove a staging folder after a failure or cancel; the destination keeps what it had."""
-    if stage is None:
-        return
+    if stage is not None:
+        await remove_folder(session, stage, local=download)
+
+
+async def remove_folder(session: Session, path: str, local: bool, timeout: float = 120) -> None:
+    """Remove a folder of ours (staging, race scratch) on this computer or the host; never raises."""
     try:
-        if download:
-            await asyncio.to_thread(shutil.rmtree, stage, True)
+        if local:
+            await asyncio.to_thread(shutil.rmtree, path, True)
         else:
-            await session.run(staging.remote_remove_command(stage), timeout=60)
+            await session.run(staging.remote_remove_command(path), timeout=timeout)
     except (OSError, asyncssh.Error, TimeoutError):
         pass
 
