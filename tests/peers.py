@@ -42,6 +42,18 @@ def keygen(path: Path, kind: str = "ed25519") -> None:
     subprocess.run(["ssh-keygen", "-q", "-t", kind, "-N", "", "-f", str(path)], check=True)
 
 
+def make_keys(root: Path) -> tuple[Path, Path, Path]:
+    """A host key, a client key and an authorized_keys holding the client's key, for a test sshd."""
+    host_key, client_key = root / "ssh_host_ed25519_key", root / "client_key"
+    keygen(host_key)
+    keygen(client_key)
+    authorized = root / "authorized_keys"
+    shutil.copy(client_key.with_suffix(".pub"), authorized)
+    os.chmod(authorized, 0o600)
+    Path("/run/sshd").mkdir(exist_ok=True)  # privilege separation dir, when run as root
+    return host_key, client_key, authorized
+
+
 @dataclass
 class SshServer:
     root: Path
@@ -69,13 +81,7 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "") ->
     root.mkdir(parents=True, exist_ok=True)
     os.chmod(root, 0o755)
     user = pwd.getpwuid(os.getuid()).pw_name
-    host_key, client_key = root / "ssh_host_ed25519_key", root / "client_key"
-    keygen(host_key)
-    keygen(client_key)
-    authorized = root / "authorized_keys"
-    shutil.copy(client_key.with_suffix(".pub"), authorized)
-    os.chmod(authorized, 0o600)
-    Path("/run/sshd").mkdir(exist_ok=True)  # privilege separation dir, when run as root
+    host_key, client_key, authorized = make_keys(root)
     port = free_port()
     config = root / "sshd_config"
     config.write_text(

@@ -21,7 +21,7 @@ class AddHostDialog(QDialog):
         self.user_config = user_config
         self.setWindowTitle("Add a host")
         self.host = QLineEdit()
-        self.host.setPlaceholderText("nas.local, 192.168.1.20 or an ssh alias")
+        self.host.setPlaceholderText("nas.local, 192.0.2.20 or an ssh alias")
         self.user = QLineEdit()
         self.user.setPlaceholderText("as in your ssh config, or your user name here")
         self.port = QSpinBox()

@@ -65,7 +65,7 @@ async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
     await grab(browser, "browse-host")
     window.picker.add.click()
     await grab(await driver.until(lambda: window.hosts.dialog, 5, "the add-host dialog"), "add-host")
-    question = HostKeyDialog("my-nas (192.168.1.20 port 22)", "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    question = HostKeyDialog("my-nas (192.0.2.20 port 22)", "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
                              "ssh-ed25519", window)
     question.open()
     await grab(question, "host-key")

@@ -19,7 +19,7 @@ def ranked(method: str, secure: bool, measured: float) -> Ranked:
 def advice(with_insecure: bool) -> Advice:
     tar_ssh, tar_nc = ranked("tar-ssh", True, 6.0), ranked("tar-nc", False, 38.0)
     secure = Recommendation(tar_ssh, "The CPU of nas caps ssh encryption at 6 MB/s.", "tar -c … | ssh nas 'tar -x'")
-    overall = Recommendation(tar_nc, "It skips encryption.", "tar -c … | nc 192.168.1.5 40000") if with_insecure else secure
+    overall = Recommendation(tar_nc, "It skips encryption.", "tar -c … | nc 198.18.0.2 40000") if with_insecure else secure
     ranking = [tar_nc, tar_ssh] if with_insecure else [tar_ssh]
     return Advice(LinkProfile("nas"), SelectionStats(10, 1_000_000_000), ranking, "cipher-cpu-remote",
                   "The CPU of nas caps ssh encryption at 6 MB/s while the network carries 38 MB/s.", secure, overall)
@@ -50,4 +50,4 @@ def test_faster_unencrypted_comes_with_a_warning_and_is_never_the_default(qtbot)
     card.overall.radio.click()
     card.go.click()
     assert chosen[0].ranked.candidate.method_id == "tar-nc"
-    assert card.overall.command.text() == "tar -c … | nc 192.168.1.5 40000"
+    assert card.overall.command.text() == "tar -c … | nc 198.18.0.2 40000"

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import os
 import pwd
-import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
 
-from tests.peers import SSHD, keygen
+from tests.peers import SSHD, make_keys
 
 from .system import LabError
 
@@ -47,13 +46,7 @@ def _spawn(argv: list[str], log: Path) -> subprocess.Popen:
 def start_sshd(root: Path, host: str, prefix: list[str]) -> tuple[subprocess.Popen, Path]:
     """Start sshd (argv prefixed by `prefix`: cgroup join + ip netns exec). Returns (process, ssh config)."""
     user = pwd.getpwuid(os.getuid()).pw_name
-    host_key, client_key = root / "ssh_host_ed25519_key", root / "client_key"
-    keygen(host_key)
-    keygen(client_key)
-    authorized = root / "authorized_keys"
-    shutil.copy(client_key.with_suffix(".pub"), authorized)
-    os.chmod(authorized, 0o600)
-    Path("/run/sshd").mkdir(exist_ok=True)  # privilege separation dir, when run as root
+    host_key, client_key, authorized = make_keys(root)
     config = root / "sshd_config"
     config.write_text(
         f"Port {SSH_PORT}\nListenAddress {host}\nHostKey {host_key}\nPidFile {root}/sshd.pid\n"
