@@ -158,9 +158,9 @@ def test_dark_and_light_palettes(qapp) -> None:
 
 def test_aliases_from_an_ssh_config(tmp_path: Path) -> None:
     extra = tmp_path / "more.conf"
-    extra.write_text("Host backup-box\n  HostName 192.168.1.9\n")
+    extra.write_text("Host backup-box\n  HostName 198.18.0.9\n")
     config = tmp_path / "config"
-    config.write_text(f"# mine\nHost nas nas2\n  HostName 192.168.1.5\nHost *.lan !bad\n  User me\n"
+    config.write_text(f"# mine\nHost nas nas2\n  HostName 198.18.0.5\nHost *.lan !bad\n  User me\n"
                       f"Include {extra}\nHost=attic\nHost nas\n")
     assert ssh_aliases.aliases(str(config)) == ["nas", "nas2", "backup-box", "attic"]
     assert ssh_aliases.aliases(str(tmp_path / "missing")) == []

@@ -14,12 +14,10 @@ processes (cipher, copying, disk writes) are limited, as on a NAS with a weak CP
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 from pathlib import Path
 
-from .system import cgroup_v1_mount
+from .system import cgroup_v1_mount, kill_all
 
 PERIOD_US = 8000
 CONTROLLERS = ("cpu", "cpuacct")
@@ -78,17 +76,7 @@ def pids(name: str) -> list[int]:
 def remove(name: str) -> list[str]:
     """Kill what is left in the cgroups, then remove them. Returns what could not be removed."""
     problems = []
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        for pid in pids(name):
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
-        deadline = time.monotonic() + 3
-        while pids(name) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if not pids(name):
-            break
+    kill_all(lambda: pids(name))
     for d in dirs(name):
         if d.exists():
             for _ in range(50):  # the last exiting tasks can keep the cgroup busy for a moment

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import signal
 import time
 from pathlib import Path
 
 from . import names
-from .system import LabError, out, run
+from .system import LabError, kill_all, out, run
 
 
 def _ip(*args: str, ns: str | None = None, check: bool = True):
@@ -119,17 +118,7 @@ def remove(ns: str | None, here: str | None = None) -> list[str]:
     """Kill every process in the namespace, delete it (its veth end goes too) and the host end."""
     problems = []
     if ns and ns in namespaces():
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            for pid in pids_in(ns):
-                try:
-                    os.kill(pid, sig)
-                except ProcessLookupError:
-                    pass
-            deadline = time.monotonic() + 3
-            while pids_in(ns) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            if not pids_in(ns):
-                break
+        kill_all(lambda: pids_in(ns))
         r = run(["ip", "netns", "del", ns], check=False)
         if r.returncode != 0:
             problems.append(f"namespace {ns}: {r.stderr.decode(errors='replace').strip()}")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Callable
 
 
 class LabError(RuntimeError):
@@ -108,3 +111,18 @@ def missing_for_disk() -> str | None:
     if "ext4" not in Path("/proc/filesystems").read_text():
         return "the slow-disk scenario needs ext4 in the kernel"
     return None
+
+
+def kill_all(pids: Callable[[], list[int]], grace: float = 3.0) -> None:
+    """SIGTERM, then SIGKILL, whatever `pids()` lists, waiting up to `grace` seconds for each step."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in pids():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + grace
+        while pids() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not pids():
+            break
