@@ -2,6 +2,10 @@
 
 State of the app is moved into a temporary folder for the whole run, so no test
 touches the real home directory.
+
+Test folders live in RAM (/dev/shm) when it has room: a few tests copy a 384 MiB file, and a
+machine's disk may have less free than that (CI once had 366 MB). A passing test's folder is
+removed when it ends (tmp_path_retention_policy), a failing one's is kept for a look.
 """
 
 from __future__ import annotations
@@ -16,6 +20,23 @@ from tests.lab.fixtures import lab  # noqa: F401  (the network lab, for tests th
 from tests.peers import RsyncDaemon, SshServer, start_rsyncd, start_sshd
 
 NEEDED = ("ssh", "sshd", "scp", "sftp", "rsync", "tar", "nc", "zstd", "lz4")
+RAM_BASE = Path("/dev/shm")
+RAM_NEEDED = 4 << 30  # the largest test copies need about 1 GiB at once; leave plenty for the rest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.option.basetemp or not RAM_BASE.is_dir() or not os.access(RAM_BASE, os.W_OK):
+        return
+    stat = os.statvfs(RAM_BASE)
+    if stat.f_bavail * stat.f_frsize < RAM_NEEDED:
+        return
+    config.option.basetemp = str(RAM_BASE / f"transfer-advisor-tests-{os.getuid()}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    base = session.config.option.basetemp
+    if exitstatus == 0 and base and str(base).startswith(str(RAM_BASE)):
+        shutil.rmtree(base, ignore_errors=True)  # RAM is not a place to leave things
 
 
 @pytest.fixture(scope="session", autouse=True)
