@@ -30,7 +30,12 @@ def pytest_configure(config: pytest.Config) -> None:
     stat = os.statvfs(RAM_BASE)
     if stat.f_bavail * stat.f_frsize < RAM_NEEDED:
         return
-    config.option.basetemp = str(RAM_BASE / f"transfer-advisor-tests-{os.getuid()}")
+    for old in RAM_BASE.glob(f"transfer-advisor-tests-{os.getuid()}-*"):  # left by runs that failed
+        pid = old.name.rsplit("-", 1)[1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(old, ignore_errors=True)
+    # One folder per run: runs in other checkouts at the same time keep theirs.
+    config.option.basetemp = str(RAM_BASE / f"transfer-advisor-tests-{os.getuid()}-{os.getpid()}")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
