@@ -11,8 +11,9 @@ from pathlib import Path
 
 from . import cgroups, cleanup, delay, disk, names, netns, services
 from .scenarios import Scenario, get
-from .system import LabError, missing_for_disk, missing_for_lab, track
+from .system import LabError, missing_for_disk, missing_for_lab, run, track
 
+RAM_DEST_MB = 6144  # takes only what is written
 DISK_MB = int(os.environ.get("TA_LAB_DISK_MB", "2048"))  # sparse; only what is written takes space
 
 
@@ -98,7 +99,12 @@ class Lab:
             self.loop = disk.create(root / "disk.img", Path(self.disk_mount), disk_mb, spec.disk_write_MBps)
             self.dest = str(Path(self.disk_mount) / "dest")
         else:
+            # A destination in RAM: in these scenarios the NAS's disk is faster than the link, and
+            # this machine's own disk (shared, with writeback and discard of earlier runs) must not
+            # add noise to what the lab measures. `down` unmounts it like the slow disk.
             self.dest = str(root / "dest")
+            Path(self.dest).mkdir()
+            run(["mount", "-t", "tmpfs", "-o", f"size={RAM_DEST_MB}m,mode=0755", "tmpfs", self.dest])
         Path(self.dest).mkdir(parents=True, exist_ok=True)
         self.save()
         prefix = self.remote_prefix()
