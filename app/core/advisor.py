@@ -19,9 +19,13 @@ from app.core.methods.base import Job
 from app.core.model import Candidate, Prediction, SelectionStats
 from app.core.profile import LinkProfile
 from app.core.race import Lap, race
+from app.core.sample import race_sample
 from app.core.selection import Selection, scan_local, scan_remote
 from app.core.session import Session
 from app.core.transfer import remote_abspath
+
+
+SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
 
 
 @dataclass(frozen=True)
@@ -108,8 +112,11 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
     laps: list[Lap] = []
     if req.race:
         entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
-        laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
-                          req.race_seconds, emit, req.allow_insecure)
+        # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
+        target = SAMPLE_LAPS * req.race_seconds * max(p.stream_MBps for p in entrants) * 1e6
+        chosen = race_sample(selection, target)
+        laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
+                          req.download, req.race_seconds, emit, req.allow_insecure)
     ranking = rank(predictions, laps, stats)
     return _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                    time.monotonic() - started)

@@ -77,3 +77,45 @@ def test_advise_explains_what_a_bare_host_cannot_do(small_tree: Path, tmp_path: 
     assert {r["method"] for r in out["ranking"]} <= {"scp", "sftp", "tar-ssh"}
     assert any("Raw TCP not measured" in n for n in out["profile"]["notes"])
     assert "Left out: rsync-ssh — `rsync` is not installed on the remote host." in text.stdout
+
+
+@pytest.fixture(scope="module")
+def mixed_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Large files first, then a source tree: the race copies a sample from both."""
+    root = tmp_path_factory.mktemp("mixed") / "project"
+    (root / "a-videos").mkdir(parents=True)
+    for i in range(3):
+        (root / "a-videos" / f"clip {i}.bin").write_bytes(os.urandom(1_000_000))
+    for d in range(30):
+        sub = root / "src" / f"pkg{d:02d}"
+        sub.mkdir(parents=True)
+        for i in range(20):
+            (sub / f"m{i}.py").write_bytes(os.urandom(2_000))
+    return root
+
+
+@pytest.mark.parametrize("method", ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"])
+async def test_every_method_copies_a_race_sample(sshd, mixed_tree: Path, tmp_path: Path, method: str) -> None:
+    """The sample's sources are folders and files from all over the tree; each arrives whole."""
+    from app.core.hosts import HostSpec
+    from app.core.sample import race_sample
+    from app.core.selection import scan_local
+    from app.core.session import Session
+    from app.core.transfer import CopyRequest, copy
+
+    sample = race_sample(scan_local([str(mixed_tree)]), 1.5e6)
+    assert sample is not None
+    assert any(s.endswith(".bin") for s in sample.sources) and any("/src/pkg" in s for s in sample.sources)
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    try:
+        result = await copy(session, CopyRequest(sample.sources, str(tmp_path / "lap"), method,
+                                                 allow_insecure=True))
+    finally:
+        await session.close()
+    assert (result.files, result.bytes) == (sample.files, sample.bytes)
+    for source in sample.sources:
+        arrived = tmp_path / "lap" / os.path.basename(source)
+        if os.path.isdir(source):
+            assert snapshot(arrived) == snapshot(Path(source))
+        else:
+            assert arrived.read_bytes() == Path(source).read_bytes()
