@@ -30,6 +30,7 @@ echo "cpu_model $(grep -m 1 -i -E '^(model name|Hardware|cpu model)' /proc/cpuin
 echo "cores $(getconf _NPROCESSORS_ONLN 2>/dev/null || grep -c ^processor /proc/cpuinfo)"
 echo "aes $(grep -m 1 -c -w -E 'aes' /proc/cpuinfo 2>/dev/null)"
 echo "kernel $(uname -sm)"
+echo "boot_id $(cat /proc/sys/kernel/random/boot_id 2>/dev/null)"
 echo "ssh_connection $SSH_CONNECTION"
 if [ -n "$1" ]; then
   d="$1"; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done
@@ -54,6 +55,7 @@ class Capabilities:
     ciphers: list[str] = field(default_factory=list)
     ssh_version: str = ""
     kernel: str = ""
+    boot_id: str = ""  # one per running kernel: equal on both sides when the host is this computer
     server_address: str = ""  # the address of the remote side this connection reached
     dest_exists: bool | None = None
     dest_writable: bool | None = None
@@ -105,6 +107,8 @@ def parse_remote(text: str) -> Capabilities:
             caps.aes = value.isdigit() and int(value) > 0
         elif key == "kernel":
             caps.kernel = value
+        elif key == "boot_id":
+            caps.boot_id = value
         elif key == "ssh_connection" and len(value.split()) == 4:
             caps.server_address = value.split()[2]
         elif key == "dest_exists":
@@ -149,6 +153,10 @@ def local(dest: str | None = None) -> Capabilities:
     if "nc" in caps.tools:
         caps.nc_flavour = _flavour(subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr)
     caps.cores = os.cpu_count() or 1
+    try:
+        caps.boot_id = open("/proc/sys/kernel/random/boot_id").read().strip()
+    except OSError:
+        pass
     from app.core.hosts import cpu_has_aes
     caps.aes = cpu_has_aes()
     if "ssh" in caps.tools:

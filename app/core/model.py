@@ -14,7 +14,7 @@ Rates are MB/s = 10^6 bytes per second of the selection's own bytes (before comp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 
 from app.core.capabilities import Capabilities
@@ -24,6 +24,7 @@ from app.core.profile import CipherProbe, LinkProfile
 from app.core.selection import Selection
 
 FACTORS = ("link", "cipher-cpu-local", "cipher-cpu-remote", "remote-disk", "local-disk", "per-file", "compression")
+WIRE_FACTORS = ("link", "cipher-cpu-local", "cipher-cpu-remote")  # what compression can relieve
 
 # OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
 # offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
@@ -45,10 +46,12 @@ SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound
 SSH_WINDOW = 2 * 1024 * 1024
 SFTP_IN_FLIGHT = 64 * 32768
 
-# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"); in line with
-# bench/overhead.py on loopback (rsync-daemon 680 MB/s, tar-nc 525 MB/s with both ends on 2 cores).
-# A slower remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing:
-# published on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s.
+# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"). A slower
+# remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing: published
+# on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s. On this
+# project's x86 machine with both ends on one CPU (bench/overhead.py, the lab's fast-link) it was the
+# other way round (rsync daemon 460-670 MB/s, tar with nc 250-490): the two are too close for the
+# model to order everywhere, which is what the race is for.
 TOOL_MBPS = {"tar": 1000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0}
 
 # Compression, when the profile has no figure: speed per core on this computer, MB/s of original bytes.
@@ -193,6 +196,7 @@ class Conditions:
     dest_write: float | None
     budget: dict[str, float]    # cores the transfer's processes can use, per side
     slowdown: dict[str, float]  # how many times longer general work takes than on this computer
+    shared_cores: float | None  # both sides run on this computer's CPU: the cores they share, else None
     unmeasured: dict[str, str]  # figure → words, for what the probes did not measure
 
     @property
@@ -270,7 +274,7 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
     budget = _budgets(profile)
     return Conditions(download, (profile.rtt_ms or ASSUMED_RTT_MS) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
                       read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
-                      unmeasured(profile, download))
+                      budget["local"] if profile.same_machine else None, unmeasured(profile, download))
 
 
 def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:
@@ -400,21 +404,26 @@ def _caps(method_id: str, works: list[Work], codec: Codec | None, ratio: float, 
     if cond.dest_write:
         caps.append(Cap(cond.dest_write, dst, "write"))
     caps += [Cap(min(w.threads, cond.budget[w.side]) / w.cost, w.factor, w.name, w.side) for w in works]
-    return caps + [cap for side in ("local", "remote") if (cap := _side_cap(works, side, cond))]
+    caps += [cap for side in ("local", "remote") if (cap := _side_cap(works, side, cond))]
+    if cond.shared_cores:  # one CPU runs both ends: every process of the pipeline shares it
+        caps.append(_side_cap(works, "", cond))
+    return caps
 
 
 def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
-    """All of one side's processes share its cores; blame what takes most of them."""
-    mine = [w for w in works if w.side == side]
+    """All of one side's processes share its cores; blame what takes most of them. Side "" is both
+    sides on one shared CPU."""
+    mine = [w for w in works if w.side == side or not side]
     if len(mine) < 2:
         return None
+    cores = cond.budget[side] if side else cond.shared_cores
     parts: dict[str, float] = {}
     for w in mine:
         for factor, cost in w.parts.items():
             parts[factor] = parts.get(factor, 0.0) + cost
     factor = max(parts, key=lambda k: parts[k])
     busiest = max(mine, key=lambda w: w.parts.get(factor, 0.0))
-    return Cap(cond.budget[side] / sum(parts.values()), factor, busiest.name, side)
+    return Cap(cores / sum(parts.values()), factor, busiest.name, side or busiest.side)
 
 
 def _per_file_s(method_id: str, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
@@ -528,4 +537,19 @@ def predict_all(profile: LinkProfile, stats: SelectionStats, local: Capabilities
     cond = conditions(profile, download)
     found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
     predictions = [predict(profile, stats, c, cond, remote.ciphers) for c in found]
+    _no_gain_without_wire_limit(predictions)
     return sorted(predictions, key=_rank_key)
+
+
+def _no_gain_without_wire_limit(predictions: list[Prediction]) -> None:
+    """Compression shrinks what crosses the link and the cipher, nothing else: when the plain
+    variant is held by per-file pauses, a disk or a tool, the compressed one is no faster (the
+    pipeline sum would otherwise credit it with a shorter stream under the same pauses)."""
+    plain = {(p.candidate.method_id, replace(p.candidate.options, compress="none")): p
+             for p in predictions if p.candidate.options.compress == "none"}
+    for p in predictions:
+        twin = plain.get((p.candidate.method_id, replace(p.candidate.options, compress="none")))
+        if twin is not None and twin is not p and twin.limit not in WIRE_FACTORS and p.seconds < twin.seconds:
+            p.seconds = twin.seconds
+            p.MBps = twin.MBps
+            p.limit, p.detail, p.side = twin.limit, twin.detail, twin.side

@@ -42,6 +42,9 @@ class LinkProfile:
     remote_aes: bool | None = None
     local_cores: int | None = None
     local_aes: bool | None = None
+    # The host runs on this computer's kernel (a container, a network namespace, localhost): both
+    # sides then share one CPU.
+    same_machine: bool = False
     remote_write_MBps: float | None = None  # destination, with fsync, incompressible
     local_read_MBps: float | None = None    # the selection, as read from its disk
     local_write_MBps: float | None = None   # download destination

@@ -50,7 +50,8 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     local_address = str(session.conn.get_extra_info("sockname")[0])
     profile = LinkProfile(host=session.host.label, local_address=local_address,
                           remote_cores=session.remote.cores or None, remote_aes=session.remote.aes,
-                          local_cores=session.local.cores or None, local_aes=session.local.aes)
+                          local_cores=session.local.cores or None, local_aes=session.local.aes,
+                          same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
                                 lambda v: f"{v:.2f} ms")
     host = session.host

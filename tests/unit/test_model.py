@@ -236,7 +236,42 @@ def test_ssh_compression_without_a_zlib_figure_is_assumed_slow():
     assert ssh_c.limit == "compression" and ssh_c.stream_MBps < 30
 
 
-# (e) a slow destination disk ------------------------------------------------------------------------
+def test_compression_buys_nothing_when_per_file_pauses_hold_the_copy():
+    """Many small compressible files on gigabit: the files, not the bytes, take the time, so no
+    compressed variant may be ranked ahead of its plain twin (the lab once saw ssh -C recommended)."""
+    profile = gigabit(compress=[Compressibility("zstd", 4.0, 400, 1200), Compressibility("lz4", 3.0, 700, 3000),
+                                Compressibility("zlib", 4.0, 80, 400)])
+    small_docs = SelectionStats(files=60_000, bytes=150_000_000, dirs=3000)  # 2.5 KB a file
+    predictions = ranking(profile, small_docs)
+    assert best_secure(predictions).candidate.options.compress == "none"
+    plain = {(p.candidate.method_id, p.candidate.options.cipher, p.candidate.options.mux): p
+             for p in predictions if p.candidate.options.compress == "none"}
+    held = 0
+    for p in predictions:
+        o = p.candidate.options
+        twin = plain[(p.candidate.method_id, o.cipher, o.mux)]
+        if twin.limit == "per-file":
+            held += 1
+            assert p.seconds >= twin.seconds, (p.candidate, p.seconds, twin.seconds)
+    assert held > len(predictions) / 2
+
+
+# (e) one computer at both ends ------------------------------------------------------------------------
+
+def test_both_ends_on_one_cpu_share_its_cores():
+    """A container or network namespace on this computer: ssh, sshd and both tars compete for the
+    same cores, so a fast link gives less than either side alone could do."""
+    fast = gigabit(tcp_up_MBps=800, tcp_down_MBps=800, local_cores=2, remote_cores=2, remote_write_MBps=3000,
+                   local_read_MBps=3000, ciphers=[CipherProbe(AES128GCM, 400, 0.9, 0.9)])
+    apart = per_method(ranking(fast, BIG, insecure=True))
+    shared = per_method(ranking(replace(fast, same_machine=True), BIG, insecure=True))
+    assert all(shared[m].stream_MBps <= apart[m].stream_MBps for m in apart)
+    assert shared["tar-ssh"].stream_MBps < 0.8 * apart["tar-ssh"].stream_MBps
+    # The ssh pipeline spends most of the shared CPU on the cipher: that is what is named.
+    assert shared["tar-ssh"].limit.startswith("cipher-cpu")
+
+
+# (f) a slow destination disk ------------------------------------------------------------------------
 
 def test_a_slow_destination_disk_is_named():
     profile = gigabit(remote_write_MBps=50)
