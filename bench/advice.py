@@ -58,6 +58,7 @@ class Cell:
     secure_rate: float | None = None
     overall: str = ""
     overall_rate: float | None = None
+    raced: list[str] = field(default_factory=list)  # what the race measured against the prediction
 
     def best(self, secure_only: bool) -> tuple[str, float]:
         insecure = {"rsync-daemon", "tar-nc"}
@@ -142,6 +143,9 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path) -> Cell:
         cell.errors["advise"] = advice["error"]
         return cell
     cell.bottleneck, cell.sentence = advice["bottleneck"]["factor"], advice["bottleneck"]["sentence"]
+    cell.raced = [f"{r['method']}{_opts(r['options'])}: predicted {r['predicted_MBps']:.1f}, raced {r['measured_MBps']:.1f}"
+                  for r in advice["ranking"] if r["measured_MBps"] is not None]
+    print("    race: " + "; ".join(cell.raced), flush=True)
     for kind in ("secure", "overall"):
         rec = advice["recommended"][kind]
         name = rec["method"] + _opts(rec["options"])

@@ -14,6 +14,7 @@ import shutil
 import struct
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import asyncssh
 
@@ -154,7 +155,7 @@ def local(dest: str | None = None) -> Capabilities:
         caps.nc_flavour = _flavour(subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr)
     caps.cores = os.cpu_count() or 1
     try:
-        caps.boot_id = open("/proc/sys/kernel/random/boot_id").read().strip()
+        caps.boot_id = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
     except OSError:
         pass
     from app.core.hosts import cpu_has_aes

@@ -1,8 +1,11 @@
 """The race: the top candidates copy the real selection for a few seconds each into a scratch
 folder beside the destination, which is always removed (also on cancel and error).
 
-A candidate's measured rate is what flowed once data was moving; one that finishes the
-whole selection within its time is measured end to end.
+A candidate's measured rate is what flowed once data was moving steadily. The first bytes are
+not that: tar fills a pipe while ssh is still logging in (a second or more on a slow NAS) and a
+socket takes megabytes into its buffers at once, so a lap's clock starts at the first of three
+ticks in a row that each moved data, one tick after the burst, and runs for `seconds` from there.
+One that finishes within its time is measured to its end, which counts the far side draining.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from app.core.transfer import CopyRequest, copy, remove_folder
 
 SCRATCH_PREFIX = ".transfer-advisor-race-"
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
+FLOW_TICKS = 3         # progress ticks in a row that moved data: it flows
+MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it lasted this long
 
 
 @dataclass(frozen=True)
@@ -77,18 +82,22 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
 
     task = asyncio.ensure_future(copy(session, request, watch))
     try:
-        # A lap lasts `seconds` from its first byte; set-up (login, listener) does not count, within reason.
+        # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
         while not task.done():
-            first = next((t for t, d in samples if d > 0), None)
-            end = min(started + seconds + SETUP_ALLOWANCE, first + seconds) if first else started + seconds + SETUP_ALLOWANCE
+            flow = flow_start(samples)
+            end = min(started + seconds + SETUP_ALLOWANCE, flow[0] + seconds) if flow else started + seconds + SETUP_ALLOWANCE
             if time.monotonic() >= end:
                 break
             await asyncio.wait([task], timeout=0.1)
         if task.done():
             task.result()  # raises what the copy raised
-            # Finished within the lap: the transfer's own time, without the app's scan and verify.
-            end = last[0] if last else None
-            return Lap(candidate, end.done / end.elapsed / 1e6 if end and end.elapsed > 0 else None)
+            # Finished within the lap: to the last byte at the far side, without the app's scan and verify.
+            end, flow = (last[0] if last else None), flow_start(samples[:-1])
+            if end is None or end.elapsed <= 0:
+                return Lap(candidate, None)
+            if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
+                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6)
+            return Lap(candidate, end.done / end.elapsed / 1e6)
         return Lap(candidate, _steady_rate(samples))
     except TransferError as exc:
         return Lap(candidate, None, exc.sentence)
@@ -98,13 +107,23 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             await asyncio.gather(task, return_exceptions=True)
 
 
+def flow_start(samples: list[tuple[float, int]]) -> tuple[float, int] | None:
+    """The sample after the first growth of a run of FLOW_TICKS growing ticks: past the login
+    stall and the burst into buffers. None while data is not flowing steadily yet."""
+    for i in range(1, len(samples) - FLOW_TICKS + 1):
+        if all(samples[j][1] > samples[j - 1][1] for j in range(i, i + FLOW_TICKS)):
+            return samples[i]
+    return None
+
+
 def _steady_rate(samples: list[tuple[float, int]]) -> float | None:
-    """Bytes per second from the first sample with data to the last one, in MB/s."""
+    """MB/s from steady flow (or, failing that, from the first sample with data) to the last sample."""
     moving = [(t, d) for t, d in samples if d > 0]
-    if len(moving) < 2:
+    start = flow_start(samples) or (moving[0] if moving else None)
+    if start is None or samples[-1][0] <= start[0]:
         return None
-    (t0, d0), (t1, d1) = moving[0], moving[-1]
-    return (d1 - d0) / (t1 - t0) / 1e6 if t1 > t0 else None
+    (t0, d0), (t1, d1) = start, samples[-1]
+    return (d1 - d0) / (t1 - t0) / 1e6
 
 
 def scratch_left(path: str) -> list[str]:
