@@ -117,6 +117,11 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         chosen = race_sample(selection, target)
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
                           req.download, req.race_seconds, emit, req.allow_insecure)
+        # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
+        # so the unraced candidates and the bottleneck sentence use what the race saw.
+        profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
+        predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
+                                        req.download)
     ranking = rank(predictions, laps, stats)
     return _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                    time.monotonic() - started)
@@ -189,4 +194,6 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
     predictions = [replace(r.prediction, MBps=r.measured_MBps or r.prediction.MBps) for r in peers]
     chosen_p = next(p for p in predictions if p.candidate == c)
-    return Recommendation(chosen, wording.reason_sentence(chosen_p, predictions, profile), method.build(job).display)
+    raced = frozenset(r.candidate for r in peers if r.measured_MBps)
+    return Recommendation(chosen, wording.reason_sentence(chosen_p, predictions, profile, raced),
+                          method.build(job).display)

@@ -77,14 +77,19 @@ def _options_words(o: Options) -> str:
     return f" (with {', '.join(words)})" if words else ""
 
 
-def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile) -> str:
-    """Why this candidate over the best other method, in one sentence."""
+def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile,
+                    raced: frozenset = frozenset()) -> str:
+    """Why this candidate over the best other method, in one sentence. Candidates in `raced` carry
+    what the race measured, and are worded so."""
     name = chosen.candidate.label + _options_words(chosen.candidate.options)
     rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    how = "measured" if chosen.candidate in raced else "predicted"
     if rival is None:
-        return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s predicted)."
-    head = (f"{name} is predicted at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
-            f"at {mbps(rival.MBps)} MB/s")
+        return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s {how})."
+    rival_how = "" if (rival.candidate in raced) == (chosen.candidate in raced) else \
+        (" measured" if rival.candidate in raced else " predicted")
+    head = (f"{name} is {how} at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
+            f"at {mbps(rival.MBps)} MB/s{rival_how}")
     return f"{head}: {_why(chosen, rival, profile)}."
 
 
