@@ -58,7 +58,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
         for i, candidate in enumerate(candidates):
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
-                                  allow_insecure)
+                                  allow_insecure, scratch=True)
             lap = await _run_lap(session, candidate, request, seconds, emit)
             laps.append(lap)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error))

@@ -43,6 +43,14 @@ def _spawn(argv: list[str], log: Path) -> subprocess.Popen:
         return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=f, stderr=f, start_new_session=True)
 
 
+# bash runs ~/.bashrc for every command sshd starts (it sees SSH_CLIENT). This machine's root has
+# pyenv's start-up there, 0.35 s per command, where a NAS account starts a plain shell: sshd gets a
+# private mount namespace with /dev/null over ~/.bashrc, so the lab's remote commands cost what a
+# NAS's do. Nothing outside that namespace sees it; `unshare` execs, so the pid stays sshd's.
+PLAIN_SHELL = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+               'if [ -f "$HOME/.bashrc" ]; then mount --bind /dev/null "$HOME/.bashrc"; fi; exec "$@"', "sh"]
+
+
 def start_sshd(root: Path, host: str, prefix: list[str]) -> tuple[subprocess.Popen, Path]:
     """Start sshd (argv prefixed by `prefix`: cgroup join + ip netns exec). Returns (process, ssh config)."""
     user = pwd.getpwuid(os.getuid()).pw_name
@@ -54,7 +62,7 @@ def start_sshd(root: Path, host: str, prefix: list[str]) -> tuple[subprocess.Pop
         "PasswordAuthentication no\nKbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
         "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nUseDNS no\nLogLevel ERROR\n")
     log = root / "sshd.log"
-    proc = _spawn(prefix + [SSHD, "-D", "-e", "-f", str(config)], log)
+    proc = _spawn(prefix + PLAIN_SHELL + [SSHD, "-D", "-e", "-f", str(config)], log)
     wait_for(host, SSH_PORT, proc, log)
     known = root / "known_hosts"
     kind, key = host_key.with_suffix(".pub").read_text().split()[:2]
