@@ -158,15 +158,17 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
-    how far off the predictions of the raced ones were (the median ratio)."""
+    how far off the prediction of their own method's raced variant was, or else the median of all."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
-    ratios = [measured[p.candidate] / p.stream_MBps for p in predictions
-              if p.candidate in measured and p.stream_MBps > 0]
-    scale = statistics.median(ratios) if ratios else 1.0
+    ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
+              if p.candidate in measured and p.stream_MBps > 0}
+    scale = statistics.median(ratios.values()) if ratios else 1.0
+    by_method = {c.method_id: r for c, r in ratios.items()}
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
-        stream = rate if rate else p.stream_MBps * min(scale, 1.0)  # never promote an untested guess
+        own = by_method.get(p.candidate.method_id, scale)
+        stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
         ranked.append(Ranked(p, rate, seconds))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
