@@ -183,8 +183,11 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     explain = best_secure or best
     secure = _recommend(session, best_secure, ranking, profile, sources, dest) if best_secure else None
     overall = secure if best_secure is best else _recommend(session, best, ranking, profile, sources, dest)
-    return Advice(profile, stats, ranking, explain.prediction.limit,
-                  wording.bottleneck_sentence(explain.prediction, profile), secure, overall, left_out, seconds)
+    # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
+    p = explain.prediction
+    factor = "link" if wording.compression_pays(p, profile) else p.limit
+    return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile), secure, overall,
+                  left_out, seconds)
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,

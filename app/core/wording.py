@@ -14,8 +14,19 @@ def mbps(value: float) -> str:
     return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
 
 
+def _tcp(profile: LinkProfile, download: bool) -> float | None:
+    return profile.tcp_down_MBps if download else profile.tcp_up_MBps
+
+
+def compression_pays(p: Prediction, profile: LinkProfile) -> bool:
+    """A compressor is the limit, but at a rate above what the network carries raw: the network is
+    the real bottleneck and compression the remedy."""
+    tcp = _tcp(profile, p.candidate.options.download)
+    return p.limit == "compression" and bool(tcp) and p.stream_MBps > tcp
+
+
 def _network(profile: LinkProfile, download: bool) -> str:
-    tcp = profile.tcp_down_MBps if download else profile.tcp_up_MBps
+    tcp = _tcp(profile, download)
     return f"the network carries {mbps(tcp)} MB/s" if tcp else "the network's own speed was not measured"
 
 
@@ -30,8 +41,11 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
         "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
         "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
         "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
-        "compression": f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
-                       "the files as they are.",
+        "compression": (f"The network carries only {mbps(_tcp(profile, o.download))} MB/s, so compressing "
+                        f"with {_codec_word(o)} pays off; the compressor's {cap} MB/s is what holds it now."
+                        if compression_pays(p, profile) else
+                        f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
+                        "the files as they are."),
         "per-file": _per_file_sentence(p, profile),
     }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
     return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")

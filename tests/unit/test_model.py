@@ -415,3 +415,12 @@ def test_a_lap_slower_than_predicted_changes_no_figure():
     predictions = ranking(gigabit(), BIG)
     best = predictions[0]
     assert corrected_by_race(gigabit(), predictions, {best.candidate: best.stream_MBps / 3}) == gigabit()
+
+
+def test_a_compressor_faster_than_the_raw_wan_is_named_as_the_remedy_not_the_bottleneck():
+    profile = wan(local_cores=1, compress=[Compressibility("zstd", 6.0, 40, 900), Compressibility("lz4", 5.0, 36, 2500)])
+    secure = best_secure(ranking(profile, TREE))
+    assert secure.limit == "compression" and secure.stream_MBps > 11.8
+    sentence = bottleneck_sentence(secure, profile)
+    assert sentence.startswith("The network carries only 12 MB/s, so compressing with ")
+    assert "slower than sending" not in sentence
