@@ -1,3 +1,11 @@
-from app.cli import main
+import sys
+
+if sys.argv[1:2] == ["--askpass"]:
+    # ssh runs the frozen app as its SSH_ASKPASS helper: answer before loading anything else.
+    from app.core.askpass import main as askpass
+
+    raise SystemExit(askpass(sys.argv[2:]))
+
+from app.cli import main  # noqa: E402
 
 raise SystemExit(main())

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from app import __version__
 from app.core import methods as method_registry
+from app.core.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.hosts import HostSpec, resolve, trust
@@ -45,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--ssh-config", metavar="FILE", help="read this ssh config instead of ~/.ssh/config (like ssh -F)")
     common.add_argument("--config-dir", metavar="DIR", help=f"keep all state here (also ${ENV_HOME})")
     common.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    common.add_argument("--password-stdin", action="store_true", help="for hosts that take a password: read it "
+                        "from the first line of standard input instead of asking on the terminal")
+    common.add_argument("--remember-password", action="store_true", help="keep the password in the system "
+                        "keyring after a successful login (never in a file); later runs use it")
 
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
                 "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
@@ -115,13 +120,47 @@ def _parser() -> argparse.ArgumentParser:
     t = sub.add_parser("trust", parents=[common], help="show a host's key fingerprint and add it to known_hosts")
     t.add_argument("host")
     t.add_argument("--yes", action="store_true", help="trust without asking (only after checking the fingerprint)")
+
+    k = sub.add_parser("setup-key", parents=[common], help="log in with the password once, make a key for the "
+                       "host and add it to the host's ~/.ssh/authorized_keys, so later logins need no password")
+    k.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    k.add_argument("--write-ssh-config", action="store_true", help="also append a Host block with the key to the "
+                   "ssh config (--ssh-config FILE, else ~/.ssh/config); without it the line to add is printed")
     return p
 
 
-def _password_prompt():
+def _password_prompt(args: argparse.Namespace):
+    """How a password is asked for: the line read by --password-stdin, else the terminal (once), else not at all.
+
+    The password then stays in this process: the OpenSSH tools get it from the app through SSH_ASKPASS."""
+    given = getattr(args, "password", None)
+    if given is not None:
+        return lambda prompt: given
     if not sys.stdin.isatty():
         return None
     return lambda prompt: getpass.getpass(prompt)
+
+
+def _read_password_stdin(args: argparse.Namespace) -> None:
+    if not getattr(args, "password_stdin", False):
+        return
+    line = sys.stdin.readline()
+    if not line.strip("\r\n"):
+        raise TransferError("usage", "--password-stdin read no password; pipe it in as the first line of standard "
+                            "input, e.g. from a password manager.")
+    args.password = line.rstrip("\r\n")
+
+
+async def _session(args: argparse.Namespace, remote_dest: str | None = None,
+                   local_dest: str | None = None) -> Session:
+    """Open the session the command works in; with --remember-password, keep a password that was used."""
+    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=remote_dest,
+                                 local_dest=local_dest, password=_password_prompt(args))
+    if args.remember_password and session.password_login:
+        note = await session.remember_password()
+        if note:
+            print(f"transfer-advisor: {note}", file=sys.stderr)
+    return session
 
 
 class _ProgressBar:
@@ -162,8 +201,7 @@ def _size(n: float) -> str:
 
 
 async def _methods(args: argparse.Namespace) -> dict[str, Any]:
-    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=args.dest,
-                                 password=_password_prompt())
+    session = await _session(args, remote_dest=args.dest)
     try:
         options = Options(compress=args.compress)
         ctx = Context(session.local, session.remote, options, args.allow_insecure)
@@ -192,8 +230,7 @@ def _print_methods(out: dict[str, Any]) -> None:
 async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download)
     remote_dest = None if args.download else args.dest
-    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=remote_dest,
-                                 local_dest=args.dest if args.download else None, password=_password_prompt())
+    session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
     try:
         method = args.method
@@ -251,9 +288,7 @@ class _AdviceLive:
 
 async def _advise(args: argparse.Namespace) -> dict[str, Any]:
     from app.core.advisor import advise
-    session = await Session.open(HostSpec(args.host, args.ssh_config),
-                                 remote_dest=None if args.download else args.dest,
-                                 local_dest=args.dest if args.download else None, password=_password_prompt())
+    session = await _session(args, None if args.download else args.dest, args.dest if args.download else None)
     try:
         advice = await advise(session, _advice_request(args), _AdviceLive(not args.json))
     finally:
@@ -287,8 +322,7 @@ def _print_advice(out: dict[str, Any]) -> None:
 
 async def _profile(args: argparse.Namespace) -> dict[str, Any]:
     from app.core.profiler import measure
-    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=args.dest,
-                                 password=_password_prompt())
+    session = await _session(args, remote_dest=args.dest)
     live = not args.json
 
     def show(event: Event) -> None:
@@ -326,9 +360,43 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
     return {"host": args.host, "fingerprint": fingerprint, "trusted": True}
 
 
+async def _setup_key(args: argparse.Namespace) -> dict[str, Any]:
+    from app.core.keylogin import add_to_ssh_config, setup_key
+    session = await _session(args)
+    try:
+        done = await setup_key(session)
+        alias = session.host.alias
+    finally:
+        await session.close()
+    written = None
+    if args.write_ssh_config and done.works:
+        config = args.ssh_config or os.path.expanduser("~/.ssh/config")
+        written = config if add_to_ssh_config(config, alias, done.key_file) else None
+    return {"host": args.host, "alias": alias, "key_file": done.key_file, "added": done.added,
+            "key_login_works": done.works, "note": done.note, "ssh_config_lines": done.ssh_config_lines(),
+            "ssh_config_written": written}
+
+
+def _print_setup_key(out: dict[str, Any]) -> None:
+    where = f"{out['host']}'s ~/.ssh/authorized_keys"
+    print(f"Added the key {out['key_file']} to {where}." if out["added"] else
+          f"The key {out['key_file']} was already in {where}; nothing was added.")
+    if not out["key_login_works"]:
+        print(out["note"])
+    elif out["ssh_config_written"]:
+        print(f"Added a Host {out['alias']} block with the key to {out['ssh_config_written']}; logins need no "
+              "password now.")
+    else:
+        print(f"Key login works. Add this line to the Host {out['alias']} entry of your ssh config "
+              "(or run again with --write-ssh-config):")
+        for line in out["ssh_config_lines"]:
+            print(f"  {line}")
+
+
 COMMANDS = {"methods": (_methods, _print_methods), "copy": (_copy, _print_copy),
             "advise": (_advise, _print_advice), "profile": (_profile, _print_profile),
-            "trust": (_trust, lambda out: print(f"Trusted {out['host']} ({out['fingerprint']}).")) }
+            "trust": (_trust, lambda out: print(f"Trusted {out['host']} ({out['fingerprint']}).")),
+            "setup-key": (_setup_key, _print_setup_key)}
 
 
 async def _cancellable(coro):
@@ -354,13 +422,18 @@ def _gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == [FROZEN_FLAG]:  # hidden: the frozen app as ssh's SSH_ASKPASS helper (app.core.askpass)
+        from app.core.askpass import main as askpass_main
+        return askpass_main(words[1:])
+    args = _parser().parse_args(words)
     if args.self_test or args.command in (None, "gui"):
         return _gui(args)
     if args.config_dir:
         os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     run, show = COMMANDS[args.command]
     try:
+        _read_password_stdin(args)
         out = asyncio.run(_cancellable(run(args)))
     except KeyboardInterrupt:
         return _fail(args, Cancelled(), EXIT_CANCELLED)

@@ -14,10 +14,12 @@ import os
 import shutil
 from pathlib import Path
 
+import keyring
 import pytest
 
+from tests.helpers import MemoryKeyring
 from tests.lab.fixtures import lab  # noqa: F401  (the network lab, for tests that ask for it)
-from tests.peers import RsyncDaemon, SshServer, start_rsyncd, start_sshd
+from tests.peers import PasswordUser, RsyncDaemon, SshServer, make_password_user, start_rsyncd, start_sshd
 
 NEEDED = ("ssh", "sshd", "scp", "sftp", "rsync", "tar", "nc", "zstd", "lz4")
 RAM_BASE = Path("/dev/shm")
@@ -48,6 +50,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def _app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("app-home")
     os.environ["TRANSFER_ADVISOR_HOME"] = str(home)
+    # No test reads or writes the real keyring: tests that need one set an in-memory backend themselves.
+    os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     return home
 
 
@@ -66,3 +70,44 @@ def rsyncd(tmp_path_factory: pytest.TempPathFactory) -> RsyncDaemon:
     daemon = start_rsyncd(tmp_path_factory.mktemp("rsyncd"))
     yield daemon
     daemon.stop()
+
+
+@pytest.fixture(scope="session")
+def password_user() -> PasswordUser:
+    """A throwaway system account with a password (useradd + chpasswd), removed afterwards."""
+    if os.geteuid() != 0:
+        pytest.skip("a password-only sshd needs a throwaway system account, and making one needs root")
+    missing = [t for t in ("useradd", "userdel", "chpasswd") if not shutil.which(t)]
+    if missing:
+        pytest.fail(f"missing tools {missing}: install the passwd package")
+    user = make_password_user()
+    yield user
+    user.remove()
+
+
+def _password_server(factory: pytest.TempPathFactory, user: PasswordUser, login: str, alias: str):
+    server = start_sshd(factory.mktemp(alias), login=login, user=user.name, alias=alias)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def password_sshd(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory) -> SshServer:
+    """A real sshd that takes only a password (no keys at all), as many NAS boxes ship; alias `pwhost`."""
+    yield from _password_server(tmp_path_factory, password_user, "password", "pwhost")
+
+
+@pytest.fixture(scope="session")
+def password_key_sshd(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory) -> SshServer:
+    """The same account behind an sshd that also takes the keys in its ~/.ssh/authorized_keys; alias `bothhost`."""
+    yield from _password_server(tmp_path_factory, password_user, "password+key", "bothhost")
+
+
+@pytest.fixture
+def memory_keyring() -> MemoryKeyring:
+    """An in-memory keyring for one test (the real one is never touched)."""
+    before = keyring.get_keyring()
+    ring = MemoryKeyring()
+    keyring.set_keyring(ring)
+    yield ring
+    keyring.set_keyring(before)

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+import keyring.backend
+
+from app.core.askpass import ENV_TOKEN
 
 HOSTILE_NAMES = [
     "with space.txt", "it's quoted\".txt", "$(touch pwned).txt", "`id`;rm -rf x", "-leading-dash",
@@ -52,6 +58,17 @@ def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, byt
     return out
 
 
+def expected_far_side(tree: Path, method: str) -> dict:
+    """What the far side must hold after copying `tree`: scp copies what links point to, sftp skips links."""
+    exact = snapshot(tree)
+    if method == "scp":
+        followed = snapshot(tree, follow_links=True)
+        return {p: followed[p] for p in exact}
+    if method == "sftp":
+        return {p: v for p, v in exact.items() if v[0] != "link"}
+    return exact
+
+
 def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run the real CLI in a fresh interpreter, as a user would."""
     return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
@@ -64,3 +81,65 @@ def cli_json(*args: str, **kw) -> dict:
         return json.loads(proc.stdout)
     except json.JSONDecodeError:
         raise AssertionError(f"not JSON (exit {proc.returncode}): {proc.stdout!r} {proc.stderr!r}") from None
+
+
+class ProcessWatch:
+    """Samples every process's arguments (what `ps -eo args` shows anyone) and, for the tools the copy
+    starts, their environment and terminal, until stopped."""
+
+    def __init__(self, password: str, marker: str) -> None:
+        self.password, self.marker = password, marker
+        self.leaks: list[str] = []
+        self.tools: dict[int, tuple[str, str, bool]] = {}  # pid -> (args, tty, has a token)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "ProcessWatch":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            listing = subprocess.run(["ps", "-ww", "-eo", "pid=,tty=,args="], capture_output=True, text=True).stdout
+            if self.password in listing:
+                self.leaks.append(next(line for line in listing.splitlines() if self.password in line))
+            for line in listing.splitlines():
+                pid, tty, args = (line.strip().split(None, 2) + ["", ""])[:3]
+                if self.marker in args and pid.isdigit():
+                    self._look(int(pid), tty, args)
+            self._stop.wait(0.02)
+
+    def _look(self, pid: int, tty: str, args: str) -> None:
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:
+            return
+        if self.password.encode() in environ:
+            self.leaks.append(f"environment of {args}")
+        self.tools[pid] = (args, tty, f"{ENV_TOKEN}=".encode() in environ)
+
+    def ssh_seen(self) -> list[tuple[str, str, bool]]:
+        return [t for t in self.tools.values() if re.match(r"(ssh|scp|sftp|rsync) ", t[0])]
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    """A keyring that keeps passwords in this process only, for tests (`keyring.set_keyring`)."""
+
+    priority = 1
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.items.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.items[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        self.items.pop((service, username), None)

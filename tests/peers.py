@@ -2,21 +2,25 @@
 
 Everything lives in one throwaway folder: host key, client key, known_hosts and an
 ssh config with the alias `testhost`. Host-key checking stays on; the fixture's
-own known_hosts simply already holds the server's key.
+own known_hosts simply already holds the server's key. As root, servers that take a
+password log in a throwaway system account made for them (`make_password_user`).
 """
 
 from __future__ import annotations
 
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
+RAM = "/dev/shm"
 
 
 def free_port() -> int:
@@ -76,18 +80,29 @@ class SshServer:
                 self.proc.wait()
 
 
-def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "") -> SshServer:
+# How a test sshd lets people in: the fixture's client key (its own authorized_keys file), a password
+# only, or a password and the keys in the user's own ~/.ssh/authorized_keys.
+_LOGIN = {
+    "key": "AuthorizedKeysFile {authorized}\nPasswordAuthentication no\n",
+    "password": "PasswordAuthentication yes\nPubkeyAuthentication no\nAllowUsers {user}\n",
+    "password+key": "PasswordAuthentication yes\nAuthorizedKeysFile .ssh/authorized_keys\nAllowUsers {user}\n",
+}
+
+
+def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", login: str = "key",
+               user: str | None = None, alias: str = "testhost") -> SshServer:
     """Start `sshd -D` on a free port with its own keys, and write a matching client config."""
     root.mkdir(parents=True, exist_ok=True)
     os.chmod(root, 0o755)
-    user = pwd.getpwuid(os.getuid()).pw_name
+    user = user or pwd.getpwuid(os.getuid()).pw_name
     host_key, client_key, authorized = make_keys(root)
     port = free_port()
     config = root / "sshd_config"
     config.write_text(
         f"Port {port}\nListenAddress {listen}\nHostKey {host_key}\nPidFile {root}/sshd.pid\n"
-        f"AuthorizedKeysFile {authorized}\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
-        "PasswordAuthentication no\nKbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
+        + _LOGIN[login].format(authorized=authorized, user=user)
+        + "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
+        "KbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
         "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nLogLevel ERROR\n" + extra_config)
     with open(root / "sshd.log", "ab") as log:
         proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdout=log, stderr=log,
@@ -97,11 +112,40 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "") ->
     pub = host_key.with_suffix(".pub").read_text().split()
     known.write_text(f"[127.0.0.1]:{port} {pub[0]} {pub[1]}\n")
     ssh_config = root / "ssh_config"
+    identity = f"  IdentityFile {client_key}\n" if login == "key" else ""
     ssh_config.write_text(
-        f"Host testhost\n  HostName 127.0.0.1\n  Port {port}\n  User {user}\n  IdentityFile {client_key}\n"
+        f"Host {alias}\n  HostName 127.0.0.1\n  Port {port}\n  User {user}\n{identity}"
         f"  IdentitiesOnly yes\n  UserKnownHostsFile {known}\n  GlobalKnownHostsFile /dev/null\n"
         "  StrictHostKeyChecking yes\n")
-    return SshServer(root, port, user, host_key, client_key, known, ssh_config, proc)
+    return SshServer(root, port, user, host_key, client_key, known, ssh_config, proc, alias)
+
+
+@dataclass
+class PasswordUser:
+    """A throwaway system account with a password, for sshd servers that take passwords."""
+
+    name: str
+    password: str
+    home: Path
+
+    def remove(self) -> None:
+        subprocess.run(["userdel", "--force", self.name], capture_output=True)
+        shutil.rmtree(self.home.parent, ignore_errors=True)
+
+
+def make_password_user() -> PasswordUser:
+    """`useradd` an account whose home any test can reach (pytest's own folders are 0700), and give it a
+    password through `chpasswd`'s stdin. Needs root. The password has a space, quotes and a dollar sign, so
+    nothing on the way may split or expand it."""
+    base = Path(tempfile.mkdtemp(prefix="ta-pw-", dir=RAM if os.access(RAM, os.W_OK) else None))
+    os.chmod(base, 0o755)
+    name = f"ta-pw-{secrets.token_hex(4)}"
+    home = base / "home"
+    subprocess.run(["useradd", "--create-home", "--home-dir", str(home), "--shell", "/bin/sh", name],
+                   check=True, capture_output=True)
+    password = f"Pa ss'\"$w-{secrets.token_urlsafe(9)}"
+    subprocess.run(["chpasswd"], input=f"{name}:{password}\n", text=True, check=True, capture_output=True)
+    return PasswordUser(name, password, home)
 
 
 @dataclass

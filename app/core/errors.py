@@ -67,8 +67,10 @@ _STDERR_PATTERNS = [
        "{host} refused the connection; check that its SSH server is running and the port is right."),
     _p(r"No route to host|Network is unreachable|Connection timed out|timed out",
        "host-unreachable", "{host} could not be reached; check that it is on and on the network."),
-    _p(r"Permission denied \(publickey|Too many authentication failures|Authentication failed",
-       "auth", "{host} did not accept the login; check the user name and the key (or add the key with ssh-copy-id)."),
+    _p(r"Permission denied \((?:publickey|password|keyboard-interactive)|Permission denied, please try again"
+       r"|Too many authentication failures|Authentication failed",
+       "auth", "{host} did not accept the login; check the user name and the key or password (or add the key with "
+       "ssh-copy-id)."),
     # GNU tar reports a short write without errno ("Wrote only 5632 of 10240 bytes"): the disk filled up.
     _p(r"No space left on device|Disk quota exceeded|ENOSPC|Wrote only \d+ of \d+ bytes", "dest-full",
        "The destination ran out of space during the copy; free some space there or choose another folder."),
@@ -84,6 +86,33 @@ _STDERR_PATTERNS = [
     _p(r"Broken pipe|Connection reset|Connection closed|lost connection|closed by remote host",
        "connection-lost", "The connection to {host} was lost during the copy; check the network and try again."),
 ]
+
+
+# Passwords and key login.
+NO_KEYRING = ("No system keyring is available here, so the password is kept in memory only until Transfer "
+              "Advisor closes.")
+
+
+def remembered_password_refused(host: str) -> TransferError:
+    return TransferError("auth", f"{host} did not accept the remembered password, so it was forgotten; run again "
+                         "and type the current password.")
+
+
+def openssh_too_old(found: tuple[int, int] | None) -> TransferError:
+    version = f"OpenSSH {found[0]}.{found[1]}" if found else "an ssh client that is not OpenSSH"
+    return TransferError("tool-missing", f"Copying to a host that takes only a password needs OpenSSH 8.4 or newer "
+                         f"on this computer, which has {version}; update openssh-client, or set up key login with "
+                         "`transfer-advisor setup-key HOST`.")
+
+
+def key_install_failed(host: str, details: str) -> TransferError:
+    return TransferError("failed", f"The key could not be added to ~/.ssh/authorized_keys on {host}; check that "
+                         "the account may write its home folder, then try again.", details)
+
+
+def key_not_accepted(host: str) -> str:
+    return (f"The key is in ~/.ssh/authorized_keys on {host}, but {host} still does not accept it; its SSH server "
+            "may not allow key logins (PubkeyAuthentication), so keep using the password.")
 
 
 def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:
@@ -109,15 +138,21 @@ def explain_exit(tool: str, returncode: int, stderr: str, host: str) -> Transfer
 
 
 def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str = "",
-                    keys: tuple[str, ...] = (), timeout: float | None = None) -> TransferError:
+                    keys: tuple[str, ...] = (), timeout: float | None = None,
+                    password_tried: bool = False) -> TransferError:
     """Word a failure to open the control connection.
 
     `host` is what the user typed; `where` adds the address it resolved to (an alias hides it),
-    `user` and `keys` say which login was refused, `timeout` how long we waited.
+    `user` and `keys` say which login was refused, `timeout` how long we waited, `password_tried`
+    whether a password was sent.
     """
     if isinstance(exc, TransferError):
         return exc
     where = where or host
+    if isinstance(exc, asyncssh.PermissionDenied) and password_tried:
+        login = f" for {user}" if user else ""
+        return TransferError("auth", f"{host} did not accept the password{login}; check it (and the user name) "
+                             "and try again.", str(exc))
     if isinstance(exc, asyncssh.PermissionDenied):
         login = f" as {user}" if user else ""
         tried = (f" with the key {keys[0]}" if len(keys) == 1 else

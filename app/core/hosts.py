@@ -9,6 +9,7 @@ options it does not know, which would make the two disagree.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import math
 import os
 import re
@@ -102,8 +103,11 @@ class Host:
         name = self.host_key_alias or self.hostname
         return name if self.port == 22 else f"[{name}]:{self.port}"
 
-    def ssh_options(self) -> list[str]:
-        """Options every OpenSSH binary gets, so it resolves the host exactly as we did."""
+    def ssh_options(self, password_login: bool = False) -> list[str]:
+        """Options every OpenSSH binary gets, so it resolves the host exactly as we did.
+
+        With `password_login` ssh may ask once for the password, which the app answers through
+        SSH_ASKPASS (app.core.askpass); it still never asks about, or accepts, a host key."""
         opts: list[str] = []
         if self.spec.ssh_config:
             opts += ["-F", self.spec.ssh_config]
@@ -112,9 +116,18 @@ class Host:
             opts += ["-o", f"User={user}"]
         if port:
             opts += ["-o", f"Port={port}"]
+        if password_login:
+            opts += ["-o", "BatchMode=no", "-o", "NumberOfPasswordPrompts=1"]
+        else:
+            opts += ["-o", "BatchMode=yes"]
         # The control connection already verified the host key; never prompt, never accept a new one.
-        opts += ["-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes"]
+        opts += ["-o", "StrictHostKeyChecking=yes"]
         return opts
+
+    @property
+    def prompt_name(self) -> str:
+        """The host as OpenSSH names it in its password prompt (`user@NAME's password:`)."""
+        return self.host_key_alias or self.hostname
 
     def display_options(self) -> list[str]:
         """The options a person would type: the config file and the port (the user goes in the target).
@@ -279,15 +292,18 @@ async def connect(host: Host, password: PasswordCallback | None = None) -> async
         options["client_keys"] = list(host.identity_files)
     if host.identities_only:
         options["agent_path"] = None
+    tried = False
     if password is not None:
-        prompt = password
+        async def answer() -> str | None:
+            # asyncssh asks this for password and keyboard-interactive logins alike (a NAS using PAM).
+            nonlocal tried
+            given = password(f"Password for {host.user}@{host.hostname}: ")
+            result = await given if inspect.isawaitable(given) else given
+            tried = tried or result is not None
+            return result
+
+        options["password"] = answer
         options["password_auth"] = True
-
-        class _Client(asyncssh.SSHClient):
-            def password_auth_requested(self) -> str | None:  # noqa: D401 - asyncssh callback
-                return prompt(f"Password for {host.user}@{host.hostname}: ")
-
-        options["client_factory"] = _Client
     else:
         options["password_auth"] = False
         options["kbdint_auth"] = False
@@ -297,7 +313,7 @@ async def connect(host: Host, password: PasswordCallback | None = None) -> async
         raise await _host_key_error(host) from None
     except (OSError, asyncssh.Error, TimeoutError) as exc:
         raise explain_connect(exc, host.label, where=host.where, user=host.user, keys=host.identity_files,
-                              timeout=timeout) from exc
+                              timeout=timeout, password_tried=tried) from exc
 
 
 async def trust(host: Host, confirm: Callable[[str], bool]) -> str:

@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from app.core.errors import TransferError, explain_exit
-from app.core.methods.base import Options, Ssh
+from app.core.methods.base import Options
 from app.core.remote_helper import LISTEN_TIMEOUT
 from app.core.runner import Pipeline, Stage, run
 from app.core.session import Session
@@ -25,14 +25,15 @@ class Mux:
         self.master: Pipeline | None = None
 
     def _check(self, op: str) -> list[str]:
+        # Talks to the master's socket only: it never logs in, so it needs no password.
         host = self.session.host
         return ["ssh", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--", host.alias]
 
     async def start(self) -> str:
-        ssh = Ssh(self.session.host.alias, tuple(self.session.host.ssh_options()))
+        ssh = self.session.ssh()
         argv = ["ssh", *ssh.opts(self.options), "-M", "-N", "-o", f"ControlPath={self.path}",
                 "-o", "ControlPersist=no", "--", ssh.target]
-        self.master = Pipeline([Stage(argv)])
+        self.master = Pipeline([Stage(argv)], login_env=self.session.login_env)
         await self.master.start()
         deadline = time.monotonic() + LISTEN_TIMEOUT
         while time.monotonic() < deadline:

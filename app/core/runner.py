@@ -52,8 +52,11 @@ class Pipeline:
     """
 
     def __init__(self, stages: Sequence[Stage], *, source: int | None = None, sink: int | None = None,
-                 on_stdout_line: Callable[[str], None] | None = None, stdout_pipe: bool = False) -> None:
+                 on_stdout_line: Callable[[str], None] | None = None, stdout_pipe: bool = False,
+                 login_env: Callable[[], dict[str, str]] | None = None) -> None:
         self.stages = list(stages)
+        # Called once per stage: a password login gives each process its own one-time askpass token.
+        self.login_env = login_env
         self.source, self.sink = source, sink
         self.on_stdout_line = on_stdout_line
         self.stdout_pipe = stdout_pipe
@@ -95,7 +98,8 @@ class Pipeline:
                     stdout = asyncio.subprocess.DEVNULL
                 proc = await asyncio.create_subprocess_exec(
                     *stage.argv, stdin=stdin, stdout=stdout, stderr=asyncio.subprocess.PIPE,
-                    env={**os.environ, "LC_ALL": "C", **stage.env}, cwd=stage.cwd, start_new_session=True)
+                    env={**os.environ, "LC_ALL": "C", **(self.login_env() if self.login_env else {}), **stage.env},
+                    cwd=stage.cwd, start_new_session=True)
                 self.procs.append(proc)
                 buf = bytearray()
                 self._stderr.append(buf)

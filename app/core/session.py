@@ -1,16 +1,69 @@
-"""A session with one host: the resolved host, the control connection, and what both sides can do."""
+"""A session with one host: the resolved host, the control connection, and what both sides can do.
+
+When the login took a password, the session also holds what the OpenSSH binaries need to log in
+the same way (app.core.askpass): their options say so, and `login_env()` gives each process its
+own one-time way to ask the app for the password. Nothing of it reaches a command line or a file.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import inspect
+from dataclasses import dataclass, field
 
 import asyncssh
 
-from app.core import capabilities
+from app.core import capabilities, passwords
+from app.core.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.capabilities import Capabilities
+from app.core.errors import TransferError, openssh_too_old, remembered_password_refused
 from app.core.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.methods.base import Ssh
+
+
+class _Answer:
+    """The password asyncssh asks for: the remembered one first (once), then the caller's; keeps what it gave."""
+
+    def __init__(self, host: Host, ask: PasswordCallback | None, use_keyring: bool) -> None:
+        self.host, self.ask, self.use_keyring = host, ask, use_keyring
+        self.given: str | None = None
+        self.from_keyring = False
+
+    async def __call__(self, prompt: str) -> str | None:
+        if self.use_keyring:
+            self.use_keyring = False
+            stored = await asyncio.to_thread(passwords.recall, self.host)  # the keyring talks D-Bus: off the loop
+            if stored is not None:
+                self.given, self.from_keyring = stored, True
+                return stored
+        if self.ask is None:
+            return None
+        answer = self.ask(prompt)
+        self.given = await answer if inspect.isawaitable(answer) else answer
+        self.from_keyring = False
+        return self.given
+
+
+async def _login(host: Host, ask: PasswordCallback | None) -> tuple[asyncssh.SSHClientConnection, str | None]:
+    """Log in; a remembered password the host refuses is forgotten, and the caller is asked instead."""
+    answer = _Answer(host, ask, use_keyring=True)
+    try:
+        return await connect(host, answer), answer.given
+    except TransferError as exc:
+        if exc.kind != "auth" or not answer.from_keyring:
+            raise
+        await asyncio.to_thread(passwords.forget, host)
+        if ask is None:
+            raise remembered_password_refused(host.label) from exc
+    answer = _Answer(host, ask, use_keyring=False)
+    return await connect(host, answer), answer.given
+
+
+async def _askpass(host: Host, password: str) -> tuple[Askpass | None, TransferError | None]:
+    version = await asyncio.to_thread(openssh_version)
+    if version is None or version < MIN_OPENSSH:
+        return None, openssh_too_old(version)
+    return await Askpass.start(password, host.user, host.prompt_name), None
 
 
 @dataclass
@@ -19,6 +72,8 @@ class Session:
     conn: asyncssh.SSHClientConnection
     local: Capabilities
     remote: Capabilities
+    askpass: Askpass | None = field(default=None, repr=False)
+    askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
@@ -27,23 +82,49 @@ class Session:
         # This computer's tools are looked at while the login runs: they do not depend on it.
         local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
         try:
-            conn = await connect(host, password)
+            conn, given = await _login(host, password)
         except BaseException:
             await asyncio.gather(local_task, return_exceptions=True)
             raise
+        askpass = error = None
         try:
+            if given is not None:
+                askpass, error = await _askpass(host, given)
             remote = await capabilities.remote(conn, remote_dest)
             local = await local_task
         except BaseException:
             conn.close()
+            if askpass is not None:
+                await askpass.close()
             raise
-        return cls(host, conn, local, remote)
+        return cls(host, conn, local, remote, askpass, error)
+
+    @property
+    def password_login(self) -> bool:
+        return self.askpass is not None or self.askpass_error is not None
+
+    def ssh_options(self) -> list[str]:
+        """The options for every OpenSSH binary this session starts."""
+        if self.askpass_error is not None:
+            raise self.askpass_error
+        return self.host.ssh_options(password_login=self.password_login)
 
     def ssh(self, control_path: str | None = None) -> Ssh:
-        return Ssh(self.host.alias, tuple(self.host.ssh_options()), control_path)
+        return Ssh(self.host.alias, tuple(self.ssh_options()), control_path)
 
     def display_ssh(self) -> Ssh:
         return Ssh(self.host.display_target, tuple(self.host.display_options()))
+
+    def login_env(self) -> dict[str, str]:
+        """Environment for one local process that may start OpenSSH: after a password login, the askpass
+        helper and a one-time token of its own; after a key login, nothing."""
+        return self.askpass.env() if self.askpass is not None else {}
+
+    async def remember_password(self) -> str | None:
+        """Keep this login's password in the system keyring; the sentence to show when there is none."""
+        if self.askpass is None:
+            return None
+        return await asyncio.to_thread(passwords.remember, self.host, self.askpass.password)
 
     @property
     def listen_address(self) -> str:
@@ -55,4 +136,14 @@ class Session:
 
     async def close(self) -> None:
         self.conn.close()
-        await self.conn.wait_closed()
+        try:
+            await self.conn.wait_closed()
+        finally:
+            if self.askpass is not None:
+                await self.askpass.close()
+
+    def close_now(self) -> None:
+        """Close without waiting for the host to confirm (when the app quits)."""
+        self.conn.close()
+        if self.askpass is not None:
+            self.askpass.close_now()

@@ -345,7 +345,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             source = r
         rsync = RsyncProgress()
         pipeline = Pipeline(plan.stages, source=source, sink=sink,
-                            stdout_pipe=plan.progress == "rsync")
+                            stdout_pipe=plan.progress == "rsync", login_env=session.login_env)
         await pipeline.start()
         for fd in fds:
             os.close(fd)

@@ -1,9 +1,9 @@
-"""Add a host: name or address, user, port, and a key file or a password (kept in memory only)."""
+"""Add a host: name or address, user, port, and a key file or a password (in memory, or the system keyring)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.core.errors import TransferError
@@ -14,7 +14,7 @@ from app.gui.settings import HostChoice
 
 
 class AddHostDialog(QDialog):
-    added = Signal(object, object)  # HostChoice, password or None
+    added = Signal(object, object, bool)  # HostChoice, password or None, remember it in the keyring
 
     def __init__(self, user_config: str | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,7 +41,10 @@ class AddHostDialog(QDialog):
         browse.clicked.connect(self._browse_key)
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.Password)
-        self.password.setPlaceholderText("kept only while the window is open")
+        self.password.setPlaceholderText("kept only while the window is open, unless remembered")
+        self.remember = QCheckBox("&Remember it in the system keyring")
+        self.remember.setToolTip("After a successful login the password goes to your desktop's keyring "
+                                 "(never to a file), so the window does not ask for it again.")
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {theme.colors().bad};")
@@ -63,6 +66,7 @@ class AddHostDialog(QDialog):
         key_label.setBuddy(self.key)
         form.addRow(key_label, key_row)
         form.addRow("Pa&ssword:", self.password)
+        form.addRow("", self.remember)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("&Add and test")
         self.buttons.accepted.connect(self._accept)
@@ -81,6 +85,7 @@ class AddHostDialog(QDialog):
         key = self.use_key.isChecked()
         self.key.setEnabled(key)
         self.password.setEnabled(not key)
+        self.remember.setEnabled(not key)
 
     def _browse_key(self) -> None:
         choose_file(self, "Choose the private key file", self.key.setText)
@@ -95,5 +100,5 @@ class AddHostDialog(QDialog):
             self.error.show()
             return
         password = self.password.text() if self.use_password.isChecked() and self.password.text() else None
-        self.added.emit(choice, password)
+        self.added.emit(choice, password, password is not None and self.remember.isChecked())
         self.accept()

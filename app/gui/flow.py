@@ -19,6 +19,7 @@ from app.core.advisor import Advice, AdviceRequest, Recommendation, advise
 from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.hosts import Host, fetch_host_key, resolve, trust
+from app.core.keylogin import KeySetup, setup_key
 from app.core.selection import scan_local, scan_remote
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy, remote_abspath
@@ -45,6 +46,7 @@ class Connected:
     home: str
     on_local_network: bool
     profile_key: str
+    password_login: bool = False  # then "Set up key login" is offered
 
 
 class Flow(QObject):
@@ -54,6 +56,7 @@ class Flow(QObject):
         super().__init__(parent)
         self.bridge = bridge
         self.passwords: dict[tuple[str, str | None], str] = {}
+        self.keep_in_keyring: set[tuple[str, str | None]] = set()
         self.session: Session | None = None
         self.connected: Connected | None = None
         self._sftp: asyncssh.SFTPClient | None = None
@@ -62,8 +65,14 @@ class Flow(QObject):
         return Job(coro, name, self)
 
     # -- passwords ------------------------------------------------------------------------------
-    def remember_password(self, choice: HostChoice, password: str) -> None:
-        self.passwords[(choice.text, choice.ssh_config)] = password
+    def remember_password(self, choice: HostChoice, password: str, keyring: bool = False) -> None:
+        """Keep the password for this run; with `keyring`, also in the system keyring once it logs in."""
+        key = (choice.text, choice.ssh_config)
+        self.passwords[key] = password
+        if keyring:
+            self.keep_in_keyring.add(key)
+        else:
+            self.keep_in_keyring.discard(key)
 
     def _password(self, choice: HostChoice):
         """The core's password callback; asyncssh awaits what it returns, so the user can be asked."""
@@ -93,15 +102,27 @@ class Flow(QObject):
             await session.close()
             raise TransferError("connection-lost", f"{choice.label} closed the connection right after login; "
                                 "check its SSH server.", str(exc)) from exc
+        note = ""
+        key = (choice.text, choice.ssh_config)
+        if session.password_login and key in self.keep_in_keyring:
+            note = await session.remember_password() or ""
+            self.keep_in_keyring.discard(key)
         self.session = session
         host, r = session.host, session.remote
         peer = str(session.conn.get_extra_info("peername")[0])
         cpu = f"{r.cores} cores" + (", AES instructions" if r.aes else "") if r.cores else "CPU unknown"
         tools = ", ".join(t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)) or "no extra tools"
-        summary = f"Connected to {host.where} as {host.user} · {cpu} · {tools}"
+        how = " with a password" if session.password_login else ""
+        summary = f"Connected to {host.where} as {host.user}{how} · {cpu} · {tools}" + (f"<br>{note}" if note else "")
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
-                                   f"{host.user}@{host.hostname}:{host.port}")
+                                   f"{host.user}@{host.hostname}:{host.port}", session.password_login)
         return self.connected
+
+    async def setup_key(self) -> KeySetup:
+        """Make a key for the connected host and install it over the password session."""
+        if self.session is None:
+            raise TransferError("usage", "Test the connection to a host first; then key login can be set up.")
+        return await setup_key(self.session)
 
     async def disconnect(self) -> None:
         session, self.session, self.connected = self.session, None, None
@@ -117,7 +138,7 @@ class Flow(QObject):
             self._sftp.exit()
             self._sftp = None
         if self.session is not None:
-            self.session.conn.close()
+            self.session.close_now()
             self.session = self.connected = None
 
     async def host_key(self, choice: HostChoice) -> HostKeyQuestion:

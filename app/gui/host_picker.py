@@ -16,6 +16,7 @@ CHOICE_ROLE = Qt.UserRole + 1
 class HostPicker(Card):
     test_requested = Signal(object)  # HostChoice
     add_requested = Signal()
+    setup_key_requested = Signal()
     choice_changed = Signal(object)  # HostChoice or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -37,6 +38,11 @@ class HostPicker(Card):
         self.test = QPushButton("&Test connection")
         self.test.setToolTip("Log in to the host now and show what it can do.")
         self.test.clicked.connect(self._test)
+        self.setup_key = QPushButton("Set up &key login")
+        self.setup_key.setToolTip("Make a key for this host and add it to the host's list of allowed keys over "
+                                  "this login, so later copies need no password.")
+        self.setup_key.clicked.connect(self.setup_key_requested.emit)
+        self.setup_key.hide()  # offered after a login with a password
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -46,6 +52,7 @@ class HostPicker(Card):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add)
         buttons.addWidget(self.test)
+        buttons.addWidget(self.setup_key)
         buttons.addStretch(1)
         self.body.addLayout(row)
         self.body.addLayout(buttons)
@@ -107,6 +114,7 @@ class HostPicker(Card):
         self.test.setEnabled(not busy)
         self.combo.setEnabled(not busy)
         self.add.setEnabled(not busy)
+        self.setup_key.setEnabled(not busy)
 
     def _test(self) -> None:
         choice = self.current()

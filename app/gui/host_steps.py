@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from app.core.errors import TransferError
+from app.core.keylogin import KeySetup
+from app.gui import added_hosts
 from app.gui.add_host_dialog import AddHostDialog
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow, HostKeyQuestion
@@ -35,6 +37,7 @@ class HostSteps(QObject):
         picker.test_requested.connect(self.test)
         picker.add_requested.connect(self.add_host)
         picker.choice_changed.connect(self._choice_changed)
+        picker.setup_key_requested.connect(self.setup_key)
         flow.password_needed.connect(self._ask_password)
 
     def _busy(self, busy: bool) -> None:
@@ -52,10 +55,45 @@ class HostSteps(QObject):
     def _connected(self, connected: Connected) -> None:
         self._busy(False)
         self.picker.set_status("ok", connected.summary)
+        self.picker.setup_key.setVisible(connected.password_login)
         self.connected.emit(connected)
+
+    def setup_key(self) -> None:
+        """Make a key and install it over the password login; then the host is used with the key."""
+        connected = self.flow.connected
+        if connected is None:
+            return
+        self._busy(True)
+        self.picker.set_status("busy", f"Making a key and adding it to {connected.choice.label}…")
+        job = self.flow.job(self.flow.setup_key(), "Setting up key login")
+        job.succeeded.connect(lambda done: self._key_ready(connected, done))
+        job.failed.connect(lambda error: self._key_failed(connected, error))
+
+    def _key_ready(self, connected: Connected, done: KeySetup) -> None:
+        self._busy(False)
+        if not done.works:
+            self.picker.set_status("bad", done.note)
+            return
+        host = connected.host
+        name = host.hostname if host.port == 22 else f"{host.hostname}-{host.port}"
+        try:
+            choice = added_hosts.choice_for(host.hostname, host.user, host.port, done.key_file, name,
+                                            self.user_config)
+        except TransferError as error:
+            self.banner.show_error("Key login works, but the host could not be added with it", error)
+            return
+        self.picker.setup_key.hide()
+        self.host_added.emit(choice)
+        self.test(choice)
+
+    def _key_failed(self, connected: Connected, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("ok", connected.summary)
+        self.banner.show_error("Key login could not be set up", error)
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
+        self.picker.setup_key.hide()
         if error.kind == "host-key-unknown":
             self._ask_host_key(choice)
             return
@@ -103,9 +141,9 @@ class HostSteps(QObject):
         dialog.added.connect(self._added)
         self._open(dialog)
 
-    def _added(self, choice: HostChoice, password: str | None) -> None:
+    def _added(self, choice: HostChoice, password: str | None, keyring: bool = False) -> None:
         if password is not None:
-            self.flow.remember_password(choice, password)
+            self.flow.remember_password(choice, password, keyring)
         self.host_added.emit(choice)
         self.test(choice)
 
@@ -127,6 +165,7 @@ class HostSteps(QObject):
         connected = self.flow.connected
         if connected is not None and choice == connected.choice:
             return
+        self.picker.setup_key.hide()
         self.picker.set_status("idle", "Not tested yet: press Test connection." if choice else
                                "Add a host to begin.")
         if connected is not None:

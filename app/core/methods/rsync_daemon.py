@@ -28,8 +28,11 @@ umask 077
 IFS= read -r secret
 printf '%s:%s\n' "$5" "$secret" > "$d/secrets"
 ln -s -- "$3" "$d/root" || exit 1  # rsyncd.conf is line-based: the folder's own name may not fit in it
-printf 'address = %s\nport = %s\nuse chroot = no\nmunge symlinks = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n  uid = %s\n  gid = %s\n' \
-  "$1" "$2" "$d" "$d" "$6" "$d/root" "$4" "$5" "$d" "$(id -u)" "$(id -g)" > "$d/rsyncd.conf"
+printf 'address = %s\nport = %s\nuse chroot = no\nmunge symlinks = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n' \
+  "$1" "$2" "$d" "$d" "$6" "$d/root" "$4" "$5" "$d" > "$d/rsyncd.conf"
+# As root the daemon would switch to nobody: keep root's own ids. Any other user keeps its own anyway, and
+# naming them makes rsync call setgroups(), which only root may ("@ERROR: setgroups failed").
+[ "$(id -u)" = 0 ] && printf '  uid = 0\n  gid = 0\n' >> "$d/rsyncd.conf"
 rsync --daemon --no-detach --config="$d/rsyncd.conf" --log-file=/dev/stderr &
 pid=$!
 case $1 in *:*) url="rsync://[$1]:$2/" ;; *) url="rsync://$1:$2/" ;; esac

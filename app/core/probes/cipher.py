@@ -34,7 +34,8 @@ async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
     argv = ssh.command(Options(cipher=cipher), _REMOTE)
     r, w = os.pipe()
     ready = asyncio.Event()
-    pipeline = Pipeline([Stage(argv)], source=r, on_stdout_line=lambda line: ready.set())
+    pipeline = Pipeline([Stage(argv)], source=r, on_stdout_line=lambda line: ready.set(),
+                        login_env=ctx.session.login_env)
     try:
         await pipeline.start()
         os.close(r)
