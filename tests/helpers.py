@@ -52,6 +52,18 @@ def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, byt
     return out
 
 
+def far_side(tree: Path, method: str) -> dict[str, tuple[str, bytes]]:
+    """What a method puts at the far side of a copy of `tree`: scp copies what links point to, sftp
+    leaves links out, the others keep them."""
+    exact = snapshot(tree)
+    if method == "scp":
+        followed = snapshot(tree, follow_links=True)
+        return {p: followed[p] for p in exact}
+    if method == "sftp":
+        return {p: v for p, v in exact.items() if v[0] != "link"}
+    return exact
+
+
 def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run the real CLI in a fresh interpreter, as a user would."""
     return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,

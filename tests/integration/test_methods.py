@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, cli_json, make_tree, snapshot
+from tests.helpers import cli, cli_json, far_side, make_tree, snapshot
 
 TREE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"]
 
@@ -16,17 +16,6 @@ TREE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"]
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_tree(tmp_path_factory.mktemp("src"))
-
-
-def expected_for(method: str, tree: Path) -> dict:
-    """What the far side must hold: scp copies what links point to, sftp skips links."""
-    exact = snapshot(tree)
-    if method == "scp":
-        followed = snapshot(tree, follow_links=True)
-        return {p: followed[p] for p in exact}
-    if method == "sftp":
-        return {p: v for p, v in exact.items() if v[0] != "link"}
-    return exact
 
 
 def assert_no_leftovers(folder: Path) -> None:
@@ -42,7 +31,7 @@ def test_upload_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> Non
     assert "error" not in out, out
     assert out["method"] == method and out["verified"] is True
     assert out["files"] == sum(1 for v in snapshot(tree).values() if v[0] == "file")
-    assert snapshot(dest / tree.name) == expected_for(method, tree)
+    assert snapshot(dest / tree.name) == far_side(tree, method)
     assert_no_leftovers(dest)
     assert out["command"] and out["rate_MBps"] > 0
 
@@ -54,7 +43,7 @@ def test_download_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> N
                    "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
     assert "error" not in out, out
     assert out["options"]["direction"] == "download"
-    assert snapshot(dest / tree.name) == expected_for(method, tree)
+    assert snapshot(dest / tree.name) == far_side(tree, method)
     assert_no_leftovers(dest)
 
 
@@ -85,7 +74,7 @@ def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, comp
     assert "error" not in out, out
     assert out["options"] == {"cipher": "aes128-gcm@openssh.com", "compress": compress, "mux": True,
                               "direction": "upload"}
-    assert snapshot(dest / src.name) == expected_for(method, src)
+    assert snapshot(dest / src.name) == far_side(src, method)
 
 
 def test_copy_into_existing_folder_merges_and_replaces(sshd, tmp_path: Path) -> None:
