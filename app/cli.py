@@ -50,6 +50,11 @@ def _parser() -> argparse.ArgumentParser:
                         "from the first line of standard input instead of asking on the terminal")
     common.add_argument("--remember-password", action="store_true", help="keep the password in the system "
                         "keyring after a successful login (never in a file); later runs use it")
+    # Commands that take a HOST can use the local demo host instead (HOST is then left out).
+    demo_host = argparse.ArgumentParser(add_help=False)
+    demo_host.add_argument("--demo", action="store_true", help="use a local demo host instead of HOST: an SSH "
+                           "server on 127.0.0.1 started for this command and removed after it, with --dest "
+                           "defaulting to its folder")
 
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
                 "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
@@ -59,26 +64,34 @@ def _parser() -> argparse.ArgumentParser:
                     "  transfer-advisor copy mynas ~/Pictures --dest /volume1/photos --method tar-ssh\n"
                     "  transfer-advisor copy mynas /volume1/photos/2024 --dest ~/restore --method rsync-ssh "
                     "--download\n"
-                    "  transfer-advisor copy ann@192.0.2.7:2222 big.iso --dest /srv --method ssh-cat --verify\n"))
+                    "  transfer-advisor copy ann@192.0.2.7:2222 big.iso --dest /srv --method ssh-cat --verify\n"
+                    "  transfer-advisor --demo                (the window, with a local demo host to try it on)\n"
+                    "  transfer-advisor advise --demo ~/Pictures\n"))
     p.add_argument("--version", action="version", version=f"transfer-advisor {__version__}")
     p.add_argument("--self-test", action="store_true", help="open the window (offscreen without a display), "
-                   "check it is built and responsive, and exit 0")
+                   "check it is built and responsive, run a short profile against a local demo host, and exit 0")
+    p.add_argument("--demo", action="store_true", help="open the window with a local demo host chosen: an SSH "
+                   "server on 127.0.0.1 that the app starts and removes when it exits")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    p.commands = sub.choices
 
     g = sub.add_parser("gui", parents=[common], help="open the window (the default with no command)")
     g.add_argument("--self-test", action="store_true", default=argparse.SUPPRESS,
                    help="check the window is built and responsive, then exit")
+    g.add_argument("--demo", action="store_true", default=argparse.SUPPRESS,
+                   help="start with a local demo host chosen")
 
-    m = sub.add_parser("methods", parents=[common], help="list the transfer methods and whether each can run")
-    m.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    m = sub.add_parser("methods", parents=[common, demo_host], help="list the transfer methods and whether each "
+                       "can run")
+    m.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     m.add_argument("--dest", help="remote destination folder (checks it can be written)")
     m.add_argument("--allow-insecure", action="store_true", help="offer unencrypted methods (trusted LAN only)")
     m.add_argument("--compress", choices=COMPRESSION, default="none")
 
-    c = sub.add_parser("copy", parents=[common], help="copy files with a chosen method")
-    c.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    c = sub.add_parser("copy", parents=[common, demo_host], help="copy files with a chosen method")
+    c.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
-    c.add_argument("--dest", required=True, help="destination folder (local with --download)")
+    c.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
     how = c.add_mutually_exclusive_group(required=True)
     how.add_argument("--method", choices=list(method_registry.METHODS), metavar="ID",
                      help="one of: " + ", ".join(method_registry.METHODS))
@@ -98,11 +111,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
 
-    a = sub.add_parser("advise", parents=[common], help="measure, predict and race the methods; recommend the "
-                       "fastest secure one and the fastest overall")
-    a.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    a = sub.add_parser("advise", parents=[common, demo_host], help="measure, predict and race the methods; "
+                       "recommend the fastest secure one and the fastest overall")
+    a.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     a.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
-    a.add_argument("--dest", required=True, help="destination folder (local with --download)")
+    a.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
     a.add_argument("--allow-insecure", action="store_true", help="consider unencrypted methods (trusted LAN only)")
     a.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
     a.add_argument("--race", type=int, default=3, metavar="N", help="how many methods race (default 3)")
@@ -110,9 +123,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
     a.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile is kept")
 
-    pr = sub.add_parser("profile", parents=[common], help="measure the link to a host: RTT, raw TCP, ssh per "
-                        "cipher, CPU, destination disk")
-    pr.add_argument("host", help="an alias from your ssh config, or [user@]host[:port]")
+    pr = sub.add_parser("profile", parents=[common, demo_host], help="measure the link to a host: RTT, raw TCP, "
+                        "ssh per cipher, CPU, destination disk")
+    pr.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     pr.add_argument("--dest", help="remote destination folder (its disk is measured there)")
     pr.add_argument("--fresh", action="store_true", help="measure again even if a recent profile is kept")
     pr.add_argument("--budget", type=float, default=1.0, metavar="S", help="seconds per throughput probe (default 1)")
@@ -154,7 +167,7 @@ def _read_password_stdin(args: argparse.Namespace) -> None:
 async def _session(args: argparse.Namespace, remote_dest: str | None = None,
                    local_dest: str | None = None) -> Session:
     """Open the session the command works in; with --remember-password, keep a password that was used."""
-    session = await Session.open(HostSpec(args.host, args.ssh_config), remote_dest=remote_dest,
+    session = await Session.open(args.spec, remote_dest=remote_dest,
                                  local_dest=local_dest, password=_password_prompt(args))
     if args.remember_password and session.password_login:
         note = await session.remember_password()
@@ -210,7 +223,7 @@ async def _methods(args: argparse.Namespace) -> dict[str, Any]:
             reason = m.unavailable(ctx)
             rows.append({"id": m.id, "label": m.label, "secure": m.secure, "available": reason is None,
                          "reason": reason, "summary": m.summary})
-        return {"host": args.host, "methods": rows, "ciphers": [c for c in session.remote.ciphers
+        return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
                 "remote": session.remote.as_dict()}
     finally:
@@ -331,7 +344,7 @@ async def _profile(args: argparse.Namespace) -> dict[str, Any]:
 
     try:
         if live:
-            print(f"Profiling {args.host}:", flush=True)
+            print(f"Profiling {session.host.label}:", flush=True)
         profile = await measure(session, args.dest, None, show, args.budget, args.fresh)
     finally:
         await session.close()
@@ -418,7 +431,26 @@ def _gui(args: argparse.Namespace) -> int:
         os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     from app.gui.application import run
     ssh_config = getattr(args, "ssh_config", None)
-    return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test)
+    return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test,
+               demo=getattr(args, "demo", False))
+
+
+def _check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """HOST or --demo, and --dest unless --demo gives it. With --demo the first SRC lands in `host`
+    (HOST is optional, so argparse hands it the first word): it goes back to the sources."""
+    sub = parser.commands[args.command]  # its error() names the command
+    takes_sources = hasattr(args, "sources")
+    if args.demo:
+        if args.host is not None and takes_sources:
+            args.sources, args.host = [args.host, *args.sources], None
+        elif args.host is not None:
+            sub.error(f"--demo takes the place of HOST; drop '{args.host}' or --demo")
+        if args.ssh_config:
+            sub.error("--demo brings its own ssh config; drop --ssh-config or --demo")
+    elif args.host is None:
+        sub.error("the following arguments are required: host (or --demo)")
+    if hasattr(args, "dest") and takes_sources and args.dest is None and not args.demo:
+        sub.error("the following arguments are required: --dest")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -426,14 +458,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words[:1] == [FROZEN_FLAG]:  # hidden: the frozen app as ssh's SSH_ASKPASS helper (app.core.askpass)
         from app.core.askpass import main as askpass_main
         return askpass_main(words[1:])
-    args = _parser().parse_args(words)
+    parser = _parser()
+    args = parser.parse_args(words)
     if args.self_test or args.command in (None, "gui"):
         return _gui(args)
     if args.config_dir:
         os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     run, show = COMMANDS[args.command]
+    args.demo = getattr(args, "demo", False)  # `trust` has no --demo: the demo host's key is trusted already
+    _check_host(parser, args)
+    demo_host = None
     try:
         _read_password_stdin(args)
+        if args.demo:
+            demo_host = _start_demo(args)
+        else:
+            args.spec = HostSpec(args.host, args.ssh_config)
         out = asyncio.run(_cancellable(run(args)))
     except KeyboardInterrupt:
         return _fail(args, Cancelled(), EXIT_CANCELLED)
@@ -445,11 +485,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args, TransferError("internal", f"Transfer Advisor hit an unexpected error "
                                          f"({type(exc).__name__}); please report it with the log {log}.",
                                          traceback.format_exc()), EXIT_ERROR)
+    finally:
+        if demo_host is not None:
+            demo_host.stop()
     if args.json:
         print(json.dumps(out, indent=2, default=str))
     else:
         show(out)
     return 0
+
+
+def _start_demo(args: argparse.Namespace):
+    """The local demo host for this command; main() stops it (and removes its folder) at the end."""
+    from app.core import demo
+    host = demo.start()
+    args.spec = host.spec()
+    if getattr(args, "dest", "") is None:
+        args.dest = str(host.dest)
+    print(f"Using {host.label}: {host.description}. {host.root} and everything copied there is "
+          "removed when this command ends.", file=sys.stderr, flush=True)
+    if host.note:
+        print(f"Note: {host.note}.", file=sys.stderr, flush=True)
+    return host
 
 
 def _write_crash_log() -> str:

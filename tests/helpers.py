@@ -58,8 +58,9 @@ def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, byt
     return out
 
 
-def expected_far_side(tree: Path, method: str) -> dict:
-    """What the far side must hold after copying `tree`: scp copies what links point to, sftp skips links."""
+def far_side(tree: Path, method: str) -> dict[str, tuple[str, bytes]]:
+    """What a method puts at the far side of a copy of `tree`: scp copies what links point to, sftp
+    leaves links out, the others keep them."""
     exact = snapshot(tree)
     if method == "scp":
         followed = snapshot(tree, follow_links=True)

@@ -2,8 +2,10 @@
 
 Everything lives in one throwaway folder: host key, client key, known_hosts and an
 ssh config with the alias `testhost`. Host-key checking stays on; the fixture's
-own known_hosts simply already holds the server's key. As root, servers that take a
-password log in a throwaway system account made for them (`make_password_user`).
+own known_hosts simply already holds the server's key. The pieces (keys, configs,
+starting sshd) are the app's own, from its local demo host (app/core/demo.py). As root,
+servers that take a password log in a throwaway system account made for them
+(`make_password_user`).
 """
 
 from __future__ import annotations
@@ -12,50 +14,33 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from app.core import demo
+from app.core.demo import (free_port, known_hosts_line, public_key_path, run_sshd, sshd_config,
+                           wait_for_port)
+
+__all__ = ["SSHD", "SshServer", "RsyncDaemon", "free_port", "wait_for_port", "keygen", "make_keys", "start_sshd",
+           "start_rsyncd", "start_sshd_without"]
 
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
 RAM = "/dev/shm"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, timeout: float = 10.0, proc: subprocess.Popen | None = None) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
-
-
 def keygen(path: Path, kind: str = "ed25519") -> None:
+    """A key of any kind OpenSSH makes (the app's own keys are ed25519 only)."""
     subprocess.run(["ssh-keygen", "-q", "-t", kind, "-N", "", "-f", str(path)], check=True)
 
 
 def make_keys(root: Path) -> tuple[Path, Path, Path]:
-    """A host key, a client key and an authorized_keys holding the client's key, for a test sshd."""
-    host_key, client_key = root / "ssh_host_ed25519_key", root / "client_key"
-    keygen(host_key)
-    keygen(client_key)
-    authorized = root / "authorized_keys"
-    shutil.copy(client_key.with_suffix(".pub"), authorized)
-    os.chmod(authorized, 0o600)
-    Path("/run/sshd").mkdir(exist_ok=True)  # privilege separation dir, when run as root
-    return host_key, client_key, authorized
+    """A host key, a client key and an authorized_keys holding the client's key, for a test sshd: the
+    demo host's (app.core.demo), plus sshd's privilege-separation folder when run as root."""
+    keys = demo.make_keys(root)
+    demo.ensure_privsep_dir()
+    return keys
 
 
 @dataclass
@@ -71,13 +56,8 @@ class SshServer:
     alias: str = "testhost"
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc:
+            demo.stop_process(self.proc)
 
 
 # How a test sshd lets people in: the fixture's client key (its own authorized_keys file), a password
@@ -98,19 +78,14 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     host_key, client_key, authorized = make_keys(root)
     port = free_port()
     config = root / "sshd_config"
-    config.write_text(
-        f"Port {port}\nListenAddress {listen}\nHostKey {host_key}\nPidFile {root}/sshd.pid\n"
-        + _LOGIN[login].format(authorized=authorized, user=user)
-        + "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
-        "KbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
-        "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nLogLevel ERROR\n" + extra_config)
-    with open(root / "sshd.log", "ab") as log:
-        proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stdout=log, stderr=log,
-                                stdin=subprocess.DEVNULL)
-    wait_for_port(port, proc=proc)
+    login_lines = _LOGIN[login].format(authorized=authorized, user=user)
+    # The app's demo config says how keys log in; these tests' servers say it themselves.
+    text = sshd_config(port, listen, host_key, authorized, root / "sshd.pid", extra_config)
+    text = text.replace(f"AuthorizedKeysFile {authorized}\n", "").replace("PasswordAuthentication no\n", "")
+    config.write_text(login_lines + text)
+    proc = run_sshd(SSHD, config, root / "sshd.log", port)
     known = root / "known_hosts"
-    pub = host_key.with_suffix(".pub").read_text().split()
-    known.write_text(f"[127.0.0.1]:{port} {pub[0]} {pub[1]}\n")
+    known.write_text(known_hosts_line("127.0.0.1", port, public_key_path(host_key)))
     ssh_config = root / "ssh_config"
     identity = f"  IdentityFile {client_key}\n" if login == "key" else ""
     ssh_config.write_text(

@@ -59,3 +59,8 @@ def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None
                 return None
         return profile
     return None
+
+
+def forget(host: str) -> None:
+    """Drop what is kept for a host that will not come back (a demo host's port)."""
+    _file(host).unlink(missing_ok=True)

@@ -45,10 +45,14 @@ def connect_timeout() -> float:
 
 @dataclass(frozen=True)
 class HostSpec:
-    """`alias` or `[user@]host[:port]`, with an optional ssh config file (like `ssh -F`)."""
+    """`alias` or `[user@]host[:port]`, with an optional ssh config file (like `ssh -F`).
+
+    `name`, when the app gives one, is what sentences call the host instead of `text`
+    ("Local demo host" for the demo host's alias `demo`)."""
 
     text: str
     ssh_config: str | None = None
+    name: str | None = None
 
     def parts(self) -> tuple[str | None, str, int | None]:
         match = _SPEC.match(self.text.strip())
@@ -80,7 +84,7 @@ class Host:
 
     @property
     def label(self) -> str:
-        return self.spec.text
+        return self.spec.name or self.spec.text
 
     @property
     def where(self) -> str:
@@ -92,7 +96,7 @@ class Host:
 
     def trust_command(self) -> str:
         """The command that trusts this host, with the options the user gave."""
-        words = ["transfer-advisor", "trust", self.label]
+        words = ["transfer-advisor", "trust", self.spec.text]
         if self.spec.ssh_config:
             words += ["--ssh-config", self.spec.ssh_config]
         return shlex.join(words)

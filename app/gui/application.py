@@ -30,7 +30,7 @@ def no_display() -> bool:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run(ssh_config: str | None = None, self_test: bool = False) -> int:
+def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = False) -> int:
     if self_test and no_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test must run in CI without a screen
     elif no_display():
@@ -69,9 +69,12 @@ def run(ssh_config: str | None = None, self_test: bool = False) -> int:
         if self_test:
             from app.gui.self_test import check
             return loop.run_until_complete(check(window))
+        if demo:
+            window.start_demo()
         loop.run_forever()
         return 0
     finally:
+        window.demo.stop()  # also when the loop ended some other way than by closing the window
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         asyncio.set_event_loop(None)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.gui.demo_host import is_demo
 from app.gui.settings import HostChoice
 from app.gui.transfer_log import PastCopy, add as log_copy
 
@@ -30,7 +31,7 @@ class CopyStep:
         self._start("copy", self.flow.job(coro, "The copy"))
         self.job.succeeded.connect(lambda result: self._copied(choice, dest, download, result))
         self.job.failed.connect(lambda error: self._copy_failed(choice, dest, download, chosen, error))
-        if not download:
+        if not download and not is_demo(choice):  # the demo host's folder is gone with the window
             self.settings.destinations[choice.label] = dest
             self._save_settings()
         self._set_state("copying")

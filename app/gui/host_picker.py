@@ -1,4 +1,5 @@
-"""Step 1: which host. Aliases from the ssh config, recent hosts, "Add host…", "Test connection"."""
+"""Step 1: which host. Recent hosts, aliases from the ssh config, the local demo host, "Add host…",
+"Test connection"."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 
 from app.gui import theme
 from app.gui.card import Card
+from app.gui.demo_host import TIP as DEMO_TIP, DemoChoice, is_demo
 from app.gui.settings import HostChoice
 
 CHOICE_ROLE = Qt.UserRole + 1
+
+
+def _key(choice: HostChoice) -> tuple:
+    """Which entry a choice is: the demo host is one entry, started or not."""
+    return ("demo",) if is_demo(choice) else (choice.text, choice.ssh_config)
 
 
 class HostPicker(Card):
@@ -25,11 +32,12 @@ class HostPicker(Card):
         self.combo = QComboBox()
         self.combo.setModel(self.model)
         self.combo.setMinimumContentsLength(18)
-        self.combo.setPlaceholderText("No hosts yet: add one")
+        self.combo.setPlaceholderText("No hosts yet: add one, or try the demo host")
         self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setToolTip("The computer or NAS to copy to or from: an alias from your ssh config, a host "
-                              "you used recently, or one you add.")
+                              "you used recently, one you add, or a local demo host to try it all without a NAS.")
         self.combo.currentIndexChanged.connect(lambda _i: self.choice_changed.emit(self.current()))
+        self.combo.activated.connect(self._activated)
         label = QLabel("&Host:")
         label.setBuddy(self.combo)
         self.add = QPushButton("&Add host…")
@@ -59,13 +67,17 @@ class HostPicker(Card):
         self.body.addWidget(self.status)
         self.set_status("idle", "Pick a host, then test the connection.")
 
-    def set_choices(self, config_hosts: list[HostChoice], recent: list[HostChoice]) -> None:
+    def set_choices(self, config_hosts: list[HostChoice], recent: list[HostChoice],
+                    demo: DemoChoice | None = None) -> None:
         keep = self.current()
         self.combo.blockSignals(True)
         self.model.clear()
-        seen: set[tuple[str, str | None]] = set()
-        for title, choices in (("Recent", recent), ("From your ssh config", config_hosts)):
-            fresh = [c for c in choices if (c.text, c.ssh_config) not in seen]
+        seen: set[tuple] = set()
+        sections = [("Recent", recent), ("From your ssh config", config_hosts)]
+        if demo is not None:
+            sections.append(("No NAS at hand?", [demo]))
+        for title, choices in sections:
+            fresh = [c for c in choices if _key(c) not in seen]
             if not fresh:
                 continue
             header = QStandardItem(title)
@@ -73,11 +85,11 @@ class HostPicker(Card):
             header.setData(True, Qt.AccessibleDescriptionRole)
             self.model.appendRow(header)
             for choice in fresh:
-                seen.add((choice.text, choice.ssh_config))
+                seen.add(_key(choice))
                 item = QStandardItem(f"   {choice.label}")
                 item.setData(choice, CHOICE_ROLE)
                 where = f" (ssh config {choice.ssh_config})" if choice.ssh_config else ""
-                item.setToolTip(f"{choice.text}{where}")
+                item.setToolTip(DEMO_TIP if is_demo(choice) else f"{choice.text}{where}")
                 self.model.appendRow(item)
         self.combo.blockSignals(False)
         if not (keep and self.select(keep)):
@@ -85,8 +97,10 @@ class HostPicker(Card):
         self.choice_changed.emit(self.current())
 
     def _select_first(self) -> None:
+        """The first real host; the demo host is only ever picked by the user (it starts a server)."""
         for row in range(self.model.rowCount()):
-            if self.model.item(row).data(CHOICE_ROLE) is not None:
+            choice = self.model.item(row).data(CHOICE_ROLE)
+            if choice is not None and not is_demo(choice):
                 self.combo.setCurrentIndex(row)
                 return
         self.combo.setCurrentIndex(-1)
@@ -94,7 +108,7 @@ class HostPicker(Card):
     def select(self, choice: HostChoice) -> bool:
         for row in range(self.model.rowCount()):
             item = self.model.item(row).data(CHOICE_ROLE)
-            if item is not None and (item.text, item.ssh_config) == (choice.text, choice.ssh_config):
+            if item is not None and _key(item) == _key(choice):
                 self.combo.setCurrentIndex(row)
                 return True
         return False
@@ -119,4 +133,10 @@ class HostPicker(Card):
     def _test(self) -> None:
         choice = self.current()
         if choice is not None:
+            self.test_requested.emit(choice)
+
+    def _activated(self, _index: int) -> None:
+        """Picking "Try with a local demo host" is enough: it starts and connects at once."""
+        choice = self.current()
+        if isinstance(choice, DemoChoice) and not choice.started:
             self.test_requested.emit(choice)

@@ -1,4 +1,5 @@
-"""Step 1 in motion: test the connection, ask about an unknown host key, add a host, ask for a password.
+"""Step 1 in motion: test the connection, ask about an unknown host key, add a host, ask for a password,
+start the local demo host.
 
 Every dialog here opens without a nested event loop (`open()`, answers through signals), so
 the window and the copies it shows keep running while the user reads.
@@ -15,6 +16,7 @@ from app.core.errors import TransferError
 from app.core.keylogin import KeySetup
 from app.gui import added_hosts
 from app.gui.add_host_dialog import AddHostDialog
+from app.gui.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow, HostKeyQuestion
 from app.gui.host_key_dialog import HostKeyDialog
@@ -26,12 +28,14 @@ class HostSteps(QObject):
     connected = Signal(object)      # Connected
     disconnected = Signal()
     host_added = Signal(object)     # HostChoice
+    demo_started = Signal(object)   # DemoChoice, now with its ssh config
 
     def __init__(self, flow: Flow, picker: HostPicker, banner: ErrorBanner, window: QWidget,
-                 user_config: str | None) -> None:
+                 user_config: str | None, demo: DemoHostKeeper) -> None:
         super().__init__(window)
         self.flow, self.picker, self.banner, self.window = flow, picker, banner, window
         self.user_config = user_config
+        self.demo = demo
         self.dialog: QWidget | None = None  # the open dialog, kept alive while shown
         self.connecting = False
         picker.test_requested.connect(self.test)
@@ -45,6 +49,9 @@ class HostSteps(QObject):
         self.picker.set_busy(busy)
 
     def test(self, choice: HostChoice) -> None:
+        if isinstance(choice, DemoChoice) and not choice.started:
+            self._start_demo()
+            return
         self._busy(True)
         self.picker.set_status("busy", f"Connecting to {choice.label}…")
         self.banner.hide()
@@ -54,7 +61,11 @@ class HostSteps(QObject):
 
     def _connected(self, connected: Connected) -> None:
         self._busy(False)
-        self.picker.set_status("ok", connected.summary)
+        summary = connected.summary
+        if is_demo(connected.choice) and self.demo.host is not None:
+            summary += (f"<br>This demo host is this computer, reached over SSH ({self.demo.host.description}). "
+                        f"Copies go to {self.demo.destination()}, which is removed when you close the window.")
+        self.picker.set_status("ok", summary)
         self.picker.setup_key.setVisible(connected.password_login)
         self.connected.emit(connected)
 
@@ -90,6 +101,25 @@ class HostSteps(QObject):
         self._busy(False)
         self.picker.set_status("ok", connected.summary)
         self.banner.show_error("Key login could not be set up", error)
+
+    def _start_demo(self) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", "Starting the local demo host…")
+        self.banner.hide()
+        job = self.flow.job(self.demo.start(), "Starting the local demo host")
+        job.succeeded.connect(self._demo_started)
+        job.failed.connect(self._demo_failed)
+
+    def _demo_started(self, choice: DemoChoice) -> None:
+        self._busy(False)
+        self.demo_started.emit(choice)  # the window lists it with its address and selects it
+        self.test(choice)
+
+    def _demo_failed(self, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("bad", "The local demo host did not start.")
+        if error.kind != "cancelled":
+            self.banner.show_error("Could not start the local demo host", error)
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
@@ -166,8 +196,12 @@ class HostSteps(QObject):
         if connected is not None and choice == connected.choice:
             return
         self.picker.setup_key.hide()
-        self.picker.set_status("idle", "Not tested yet: press Test connection." if choice else
-                               "Add a host to begin.")
+        if isinstance(choice, DemoChoice) and not choice.started:
+            text = "Press Test connection to start an SSH host on this computer and try every step on it."
+        else:
+            text = ("Not tested yet: press Test connection." if choice else
+                    "Add a host, or try the local demo host, to begin.")
+        self.picker.set_status("idle", text)
         if connected is not None:
             self.flow.job(self.flow.disconnect(), "Disconnecting")
         self.disconnected.emit()

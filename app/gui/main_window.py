@@ -20,6 +20,7 @@ from app.gui import added_hosts, settings as settings_store, ssh_aliases, theme
 from app.gui.advice_view import AdviceView
 from app.gui.bridge import CoreBridge, Job
 from app.gui.copy_step import CopyStep
+from app.gui.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow
 from app.gui.history_panel import HistoryPanel
@@ -52,16 +53,18 @@ class MainWindow(CopyStep, QMainWindow):
         self.result: TransferResult | None = None  # the last copy's
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
+        self.demo = DemoHostKeeper(self)
         self.setWindowTitle(TITLE)
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
         self.notifier = Notifier(app_icon(), self)
         self._build()
         self._menus()
-        self.hosts = HostSteps(self.flow, self.picker, self.banner, self, ssh_config)
+        self.hosts = HostSteps(self.flow, self.picker, self.banner, self, ssh_config, self.demo)
         self.hosts.connected.connect(self._connected)
         self.hosts.disconnected.connect(self._disconnected)
         self.hosts.host_added.connect(self._host_added)
+        self.hosts.demo_started.connect(self._demo_started)
         self._wire_core()
         added_hosts.refresh(ssh_config)
         self.reload_hosts()
@@ -167,7 +170,16 @@ class MainWindow(CopyStep, QMainWindow):
     def reload_hosts(self) -> None:
         config = self.ssh_config
         from_config = [HostChoice(a, a, config) for a in ssh_aliases.aliases(config)]
-        self.picker.set_choices(from_config, self.settings.recent)
+        self.picker.set_choices(from_config, self.settings.recent, self.demo.choice)
+
+    def start_demo(self) -> None:
+        """Pick the local demo host and connect to it (`transfer-advisor --demo`)."""
+        self.picker.select(self.demo.choice)
+        self.hosts.test(self.demo.choice)
+
+    def _demo_started(self, choice: DemoChoice) -> None:
+        self.reload_hosts()
+        self.picker.select(choice)
 
     def _host_added(self, choice: HostChoice) -> None:
         self.settings.remember(choice)
@@ -176,15 +188,18 @@ class MainWindow(CopyStep, QMainWindow):
         self.picker.select(choice)
 
     def _connected(self, connected: Connected) -> None:
-        self.settings.remember(connected.choice)
-        self._save_settings()
+        demo = is_demo(connected.choice)
+        if not demo:  # the demo host's address is gone when the window closes
+            self.settings.remember(connected.choice)
+            self._save_settings()
         self.reload_hosts()
         self.insecure.blockSignals(True)
         self.insecure.setChecked(self.settings.allow_insecure_lan)
         self.insecure.blockSignals(False)
         self.insecure.setVisible(connected.on_local_network)
         if not self.selection.destination() and not self.selection.is_download():
-            self.selection.dest.setText(self.settings.destinations.get(connected.choice.label, connected.home))
+            self.selection.dest.setText(self.demo.destination() if demo else
+                                        self.settings.destinations.get(connected.choice.label, connected.home))
         self.history.show_for(connected.choice.label, connected.profile_key)
         self.setWindowTitle(f"{TITLE} · {connected.choice.label}")
         self._update_actions()
@@ -384,4 +399,5 @@ class MainWindow(CopyStep, QMainWindow):
                 self._ask_to_stop()
             return
         self.flow.close_now()
+        self.demo.stop()
         event.accept()

@@ -1,7 +1,10 @@
-"""`transfer-advisor --self-test`: the window is built, shown and responsive; exit 0.
+"""`transfer-advisor --self-test`: the window is built, shown and responsive, and measures a link; exit 0.
 
 Checks a QTimer round trip through the Qt event loop, an asyncio task and a worker thread through
-qasync, a live graph redraw from its buffer, and that the window paints. Prints one line per check.
+qasync, a live graph redraw from its buffer, and that the window paints; then starts the local demo
+host the way the window does, runs a short profile against it with the real OpenSSH client (every
+probe must succeed, except raw TCP where the host has no netcat), and checks that closing the window
+stops the host and removes its folder. Prints one line per check.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from app.gui.application import seconds_since_process_start
 from app.gui.live_plot import REDRAW_HZ
 
 TIMEOUT = 5.0
+DEMO_TIMEOUT = 30.0   # the whole demo check; it takes a few seconds
+DEMO_BUDGET = 0.25    # seconds per throughput probe
 
 
 async def _timer_round_trip() -> float:
@@ -34,6 +39,31 @@ async def _graph_redraw(window) -> bool:
     plot.clear()
     plot.add_series("rate", "rate")
     return x is not None and len(x) == 2
+
+
+async def _demo_profile(window) -> str:
+    """A short profile against the local demo host; raises on any probe that failed."""
+    from app.core.events import ProbeDone
+    from app.core.profiler import measure
+    from app.core.session import Session
+
+    choice = await window.demo.start()
+    host = window.demo.host
+    events: list[ProbeDone] = []
+    session = await Session.open(choice.spec(), remote_dest=str(host.dest))
+    try:
+        profile = await measure(session, str(host.dest), None, lambda e: isinstance(e, ProbeDone) and
+                                events.append(e), budget=DEMO_BUDGET, fresh=True)
+        no_netcat = not session.remote.nc_listen_ok
+    finally:
+        await session.close()
+    failed = [f"{e.label}: {e.value}" for e in events
+              if not e.ok and not (e.name.startswith("tcp") and no_netcat)]
+    if failed or not profile.ciphers:
+        raise RuntimeError("; ".join(failed) or "no ssh throughput was measured")
+    best = max(profile.ciphers, key=lambda c: c.MBps)
+    return (f"{host.label} ({host.server}): {len(events)} probes in {profile.seconds:.1f} s, "
+            f"ssh {best.MBps:.0f} MB/s with {best.cipher}")
 
 
 def memory() -> str:
@@ -72,7 +102,16 @@ async def check(window) -> int:
     image = window.grab()
     report("window paints", not image.isNull() and image.width() > 0)
     report("usable", True, f"{usable * 1000:.0f} ms after the process started")
+    try:
+        report("profile of the local demo host", True, await asyncio.wait_for(_demo_profile(window), DEMO_TIMEOUT))
+    except TimeoutError:
+        report("profile of the local demo host", False, f"not done within {DEMO_TIMEOUT:g} s")
+    except Exception as exc:  # noqa: BLE001 - any error fails the self-test, with its words
+        report("profile of the local demo host", False, getattr(exc, "sentence", None) or repr(exc))
+    demo_host = window.demo.host
     report("memory", True, memory())
     window.close()
+    if demo_host is not None:
+        report("closing the window stops the demo host", not demo_host.root.exists(), str(demo_host.root))
     print("self-test passed" if not failures else f"self-test FAILED: {', '.join(failures)}", flush=True)
     return 0 if not failures else 1

@@ -67,7 +67,18 @@ def load(host: str | None = None) -> list[PastCopy]:
 
 
 def add(copy: PastCopy) -> None:
-    rows = [copy] + load()
+    _write([copy] + load())
+
+
+def forget(host: str) -> None:
+    """Drop a host's copies (a demo host's: its address never comes back)."""
+    rows = load()
+    kept = [r for r in rows if r.host != host]
+    if len(kept) != len(rows):
+        _write(kept)
+
+
+def _write(rows: list[PastCopy]) -> None:
     target = _path()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".transfers-")
     try:

@@ -6,7 +6,8 @@ States: empty, ready, profiling, racing, recommendation, copying, done, error (t
 allow unencrypted methods, so their recommendation shows both choices). Runs under Xvfb
 (it re-starts itself with xvfb-run when there is no display). Every combination of size and
 theme is one full run: connect, drop a folder, find the fastest way, copy, check, then a host
-that refuses the connection.
+that refuses the connection. The first size of each theme also shows the dialogs, and the local
+demo host: the host list with its entry, and the window after a copy to it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,54 @@ async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
         handler = CrashHandler(window)
         handler.handle(*sys.exc_info())
     await grab(handler.dialogs[-1], "crash")
+
+
+async def demo_shots(out: Path, prefix: str, size: tuple[int, int], folder: Path) -> None:
+    """A newcomer without a NAS: the host list offers the local demo host; the window after copying to it."""
+    from app.gui.demo_host import TRY_LABEL
+    from app.gui.main_window import MainWindow
+    from tests.gui import driver
+
+    empty = out / ".empty_ssh_config"
+    empty.write_text("")
+    window = MainWindow(str(empty))
+    window.settings.race_seconds, window.settings.race_count = 1.0, 2
+    window.resize(*size)
+    window.show()
+    try:
+        window.picker.combo.showPopup()
+        await asyncio.sleep(0.3)
+        path = out / f"{prefix}-demo-1-host-list.png"
+        popup = window.picker.combo.view().window()
+        _grab_with(window, popup).save(str(path))
+        print(f"  {path}", flush=True)
+        window.picker.combo.hidePopup()
+        await driver.connect(window, TRY_LABEL)
+        assert driver.drop_files(window.selection.list, [str(folder)])
+        await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
+        window.find.click()
+        await driver.state(window, "recommendation", "error", timeout=90)
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=120)
+        await asyncio.sleep(0.25)
+        path = out / f"{prefix}-demo-2-done.png"
+        window.grab().save(str(path))
+        print(f"  {path}", flush=True)
+    finally:
+        window.close()
+        window.deleteLater()
+        empty.unlink()
+
+
+def _grab_with(window, popup):
+    """The window with an open popup drawn over it where it is on the screen."""
+    from PySide6.QtGui import QPainter
+
+    image = window.grab()
+    painter = QPainter(image)
+    painter.drawPixmap(window.mapFromGlobal(popup.mapToGlobal(popup.rect().topLeft())), popup.grab())
+    painter.end()
+    return image
 
 
 async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: Path, folder: Path,
@@ -171,6 +220,9 @@ def main() -> int:
                 print(f"{theme_name} {size[0]}×{size[1]}:", flush=True)
                 loop.run_until_complete(run_states(args.out, size, theme_name, config, folder, work / "dest",
                                                    dialogs=size == sizes[0]))
+                if size == sizes[0]:
+                    loop.run_until_complete(demo_shots(args.out, f"{size[0]}x{size[1]}-{theme_name}", size,
+                                                       folder / "photos"))
     finally:
         server.stop()
         loop.run_until_complete(asyncio.sleep(0))

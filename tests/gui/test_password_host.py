@@ -13,7 +13,7 @@ import pytest
 from app.core import passwords
 from app.gui import added_hosts
 from tests.gui import driver
-from tests.helpers import MemoryKeyring, ProcessWatch, expected_far_side, make_tree, snapshot
+from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser, SshServer
 
 
@@ -74,7 +74,7 @@ def test_password_host_from_add_host_to_verified_copy(password_sshd: SshServer, 
     with ProcessWatch(password_user.password, "127.0.0.1") as watch:
         drive(steps())
     method = window.card.chosen().ranked.candidate.method_id
-    assert snapshot(dest / tree.name) == expected_far_side(tree, method)
+    assert snapshot(dest / tree.name) == far_side(tree, method)
     assert asked == []  # the password typed in the dialog served every login, the tools' too
     assert watch.leaks == []
     assert password_user.password not in window.card.secure.command.text()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, cli_json, expected_far_side, make_tree, snapshot
+from tests.helpers import cli, cli_json, far_side, make_tree, snapshot
 
 TREE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"]
 
@@ -31,7 +31,7 @@ def test_upload_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> Non
     assert "error" not in out, out
     assert out["method"] == method and out["verified"] is True
     assert out["files"] == sum(1 for v in snapshot(tree).values() if v[0] == "file")
-    assert snapshot(dest / tree.name) == expected_far_side(tree, method)
+    assert snapshot(dest / tree.name) == far_side(tree, method)
     assert_no_leftovers(dest)
     assert out["command"] and out["rate_MBps"] > 0
 
@@ -43,7 +43,7 @@ def test_download_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> N
                    "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
     assert "error" not in out, out
     assert out["options"]["direction"] == "download"
-    assert snapshot(dest / tree.name) == expected_far_side(tree, method)
+    assert snapshot(dest / tree.name) == far_side(tree, method)
     assert_no_leftovers(dest)
 
 
@@ -74,7 +74,7 @@ def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, comp
     assert "error" not in out, out
     assert out["options"] == {"cipher": "aes128-gcm@openssh.com", "compress": compress, "mux": True,
                               "direction": "upload"}
-    assert snapshot(dest / src.name) == expected_far_side(src, method)
+    assert snapshot(dest / src.name) == far_side(src, method)
 
 
 def test_copy_into_existing_folder_merges_and_replaces(sshd, tmp_path: Path) -> None:

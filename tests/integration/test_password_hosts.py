@@ -24,7 +24,7 @@ from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
-from tests.helpers import MemoryKeyring, ProcessWatch, expected_far_side, make_tree, snapshot
+from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser, SshServer
 
 ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
@@ -36,7 +36,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_tree(tmp_path_factory.mktemp("pw-src"), small_files=60, big_bytes=24 * 1024 * 1024)
 
 
-def far_side(user: PasswordUser, name: str) -> Path:
+def in_home(user: PasswordUser, name: str) -> Path:
     """A fresh folder in the throwaway account's home: the far side it writes as itself."""
     return user.home / name
 
@@ -59,7 +59,7 @@ async def open_password_session(server: SshServer, password: str, dest: str | No
 @pytest.mark.parametrize("method", ALL)
 async def test_every_method_copies_to_a_password_only_host(password_sshd: SshServer, password_user: PasswordUser,
                                                            tree: Path, method: str) -> None:
-    dest = far_side(password_user, f"copy-{method}")
+    dest = in_home(password_user, f"copy-{method}")
     sources = [str(tree / "big.bin")] if method == "ssh-cat" else [str(tree)]
     session = await open_password_session(password_sshd, password_user.password, str(dest))
     try:
@@ -72,7 +72,7 @@ async def test_every_method_copies_to_a_password_only_host(password_sshd: SshSer
     if method == "ssh-cat":
         assert (dest / "big.bin").read_bytes() == (tree / "big.bin").read_bytes()
     else:
-        assert snapshot(dest / tree.name) == expected_far_side(tree, method)
+        assert snapshot(dest / tree.name) == far_side(tree, method)
     assert result.verified and result.verification != "sizes"
     assert watch.leaks == [], watch.leaks
     assert password_user.password not in result.command and "ASKPASS" not in result.command
@@ -86,7 +86,7 @@ async def test_every_method_copies_to_a_password_only_host(password_sshd: SshSer
 
 async def test_a_shared_connection_logs_in_with_the_password_once(password_sshd: SshServer,
                                                                    password_user: PasswordUser, tree: Path) -> None:
-    dest = far_side(password_user, "mux")
+    dest = in_home(password_user, "mux")
     session = await open_password_session(password_sshd, password_user.password, str(dest))
     try:
         # The master logs in through askpass; the ssh of the copy rides on it without logging in.
@@ -103,7 +103,7 @@ def cli(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subpr
 
 
 def test_cli_copy_with_password_stdin(password_sshd: SshServer, password_user: PasswordUser, tree: Path) -> None:
-    dest = far_side(password_user, "cli-copy")
+    dest = in_home(password_user, "cli-copy")
     with ProcessWatch(password_user.password, str(password_sshd.ssh_config)) as watch:
         proc = cli("copy", "pwhost", str(tree), "--dest", str(dest), "--method", "rsync-ssh", "--ssh-config",
                    str(password_sshd.ssh_config), "--password-stdin", "--json",
@@ -117,7 +117,7 @@ def test_cli_copy_with_password_stdin(password_sshd: SshServer, password_user: P
 
 
 def test_wrong_password_is_one_sentence(password_sshd: SshServer, password_user: PasswordUser, tree: Path) -> None:
-    dest = far_side(password_user, "never-written")
+    dest = in_home(password_user, "never-written")
     proc = cli("copy", "pwhost", str(tree), "--dest", str(dest), "--method", "scp", "--ssh-config",
                str(password_sshd.ssh_config), "--password-stdin", stdin="not the password\n")
     assert proc.returncode == 1
@@ -177,12 +177,12 @@ async def test_setup_key_installs_the_key_once(password_sshd: SshServer, passwor
 
     session = await Session.open(HostSpec("bothhost", str(config)))
     try:
-        dest = far_side(password_user, "by-key")
+        dest = in_home(password_user, "by-key")
         await copy(session, CopyRequest([str(key_file.with_name(key_file.name + ".pub"))], str(dest), "scp"))
     finally:
         await session.close()
     assert not session.password_login and "BatchMode=yes" in session.ssh_options()
-    assert (far_side(password_user, "by-key") / (key_file.name + ".pub")).exists()
+    assert (in_home(password_user, "by-key") / (key_file.name + ".pub")).exists()
 
 
 async def test_remembered_password_lives_in_the_keyring_only(password_sshd: SshServer, password_user: PasswordUser,
@@ -196,7 +196,7 @@ async def test_remembered_password_lives_in_the_keyring_only(password_sshd: SshS
     assert memory_keyring.items == {(passwords.SERVICE, account): password_user.password}
 
     # A later run asks nobody: the keyring answers, and the tools get it through askpass as before.
-    dest = far_side(password_user, "remembered")
+    dest = in_home(password_user, "remembered")
     later = await Session.open(HostSpec("pwhost", str(password_sshd.ssh_config)))
     try:
         assert later.password_login
@@ -247,7 +247,7 @@ async def test_an_openssh_too_old_for_askpass_is_one_sentence(password_sshd: Ssh
                                                               tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import app.core.session as session_module
     monkeypatch.setattr(session_module, "openssh_version", lambda: (8, 2))
-    dest = far_side(password_user, "too-old")
+    dest = in_home(password_user, "too-old")
     session = await open_password_session(password_sshd, password_user.password, str(dest))
     try:
         with pytest.raises(TransferError) as old:

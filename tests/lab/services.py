@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import os
 import pwd
-import socket
 import subprocess
-import time
 from pathlib import Path
 
+from app.core.demo import client_config, known_hosts_line, public_key_path, sshd_config, wait_for_port
 from tests.peers import SSHD, make_keys
 
 from .system import LabError
@@ -26,16 +25,10 @@ RSYNC_MODULE = "share"
 
 
 def wait_for(host: str, port: int, proc: subprocess.Popen, log: Path, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise LabError(f"server exited with {proc.returncode}: {log.read_text(errors='replace')[-500:]}")
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise LabError(f"nothing listens on {host}:{port}; see {log}")
+    try:
+        wait_for_port(port, timeout, proc, host)
+    except RuntimeError as exc:
+        raise LabError(f"{exc}; {log}: {log.read_text(errors='replace')[-500:]}") from None
 
 
 def _spawn(argv: list[str], log: Path) -> subprocess.Popen:
@@ -56,22 +49,14 @@ def start_sshd(root: Path, host: str, prefix: list[str]) -> tuple[subprocess.Pop
     user = pwd.getpwuid(os.getuid()).pw_name
     host_key, client_key, authorized = make_keys(root)
     config = root / "sshd_config"
-    config.write_text(
-        f"Port {SSH_PORT}\nListenAddress {host}\nHostKey {host_key}\nPidFile {root}/sshd.pid\n"
-        f"AuthorizedKeysFile {authorized}\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
-        "PasswordAuthentication no\nKbdInteractiveAuthentication no\nMaxStartups 100\nMaxSessions 100\n"
-        "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nUseDNS no\nLogLevel ERROR\n")
+    config.write_text(sshd_config(SSH_PORT, host, host_key, authorized, root / "sshd.pid", "UseDNS no\n"))
     log = root / "sshd.log"
     proc = _spawn(prefix + PLAIN_SHELL + [SSHD, "-D", "-e", "-f", str(config)], log)
     wait_for(host, SSH_PORT, proc, log)
     known = root / "known_hosts"
-    kind, key = host_key.with_suffix(".pub").read_text().split()[:2]
-    known.write_text(f"{host} {kind} {key}\n")
+    known.write_text(known_hosts_line(host, SSH_PORT, public_key_path(host_key)))
     ssh_config = root / "ssh_config"
-    ssh_config.write_text(
-        f"Host {ALIAS}\n  HostName {host}\n  Port {SSH_PORT}\n  User {user}\n  IdentityFile {client_key}\n"
-        f"  IdentitiesOnly yes\n  UserKnownHostsFile {known}\n  GlobalKnownHostsFile /dev/null\n"
-        "  StrictHostKeyChecking yes\n  ConnectTimeout 10\n")
+    ssh_config.write_text(client_config(ALIAS, host, SSH_PORT, user, client_key, known) + "  ConnectTimeout 10\n")
     return proc, ssh_config
 
 

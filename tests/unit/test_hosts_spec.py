@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import TransferError
-from app.core.hosts import HostSpec
+from app.core.hosts import Host, HostSpec
 
 
 @pytest.mark.parametrize("text, parts", [
@@ -49,3 +49,13 @@ def test_a_host_part_that_looks_like_an_option_is_refused(text):
     with pytest.raises(TransferError) as err:
         HostSpec(text).parts()
     assert err.value.kind == "usage"
+
+
+def test_a_name_the_app_gives_is_what_sentences_use_and_the_alias_is_what_commands_use() -> None:
+    spec = HostSpec("demo", "/tmp/demo/ssh_config", name="Local demo host")
+    host = Host(spec, "demo", "127.0.0.1", 40123, "ann", (), (), True)
+    assert host.label == "Local demo host"
+    assert host.where == "Local demo host (127.0.0.1 port 40123)"
+    assert host.trust_command() == "transfer-advisor trust demo --ssh-config /tmp/demo/ssh_config"
+    assert host.display_target == "demo" and host.ssh_options()[:2] == ["-F", "/tmp/demo/ssh_config"]
+    assert Host(HostSpec("nas"), "nas", "nas", 22, "ann", (), (), False).label == "nas"
