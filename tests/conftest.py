@@ -51,6 +51,13 @@ def _app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_desktop_bus() -> None:
+    """No test talks to the developer's desktop: tests that need a session bus start their own
+    (tests/gui/desktop_bus.py). "disabled:" is libdbus's way to say there is none."""
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+
+
 @pytest.fixture(scope="session")
 def sshd(tmp_path_factory: pytest.TempPathFactory) -> SshServer:
     missing = [t for t in NEEDED if not (shutil.which(t) or os.path.exists(f"/usr/sbin/{t}"))]

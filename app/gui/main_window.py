@@ -384,4 +384,5 @@ class MainWindow(CopyStep, QMainWindow):
                 self._ask_to_stop()
             return
         self.flow.close_now()
+        self.notifier.release()
         event.accept()
