@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
 
@@ -73,3 +75,27 @@ def rsyncd(tmp_path_factory: pytest.TempPathFactory) -> RsyncDaemon:
     daemon = start_rsyncd(tmp_path_factory.mktemp("rsyncd"))
     yield daemon
     daemon.stop()
+
+
+@pytest.fixture
+def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
+    """Mount small tmpfs folders: as root every folder is writable and no disk is ever full, so a read-only
+    or tiny tmpfs is how a test gets an unwritable or full place."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root: only a read-only or tiny tmpfs makes a destination unwritable or full for root")
+    mounted: list[Path] = []
+
+    def mount(name: str, options: str) -> Path:
+        point = tmp_path / name
+        point.mkdir()
+        out = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(point)],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            pytest.skip(f"cannot mount a tmpfs here: {out.stderr.strip()}")
+        mounted.append(point)
+        return point
+
+    yield mount
+    for point in reversed(mounted):
+        if subprocess.run(["umount", str(point)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(point)], check=True)
