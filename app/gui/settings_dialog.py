@@ -97,6 +97,7 @@ class SettingsDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self.resize(620, self.sizeHint().height())
+        self._fit()
 
     def _choose_folder(self) -> None:
         choose_folder(self, "Keep Transfer Advisor's state in this folder", self.folder_chosen)
@@ -145,6 +146,14 @@ class SettingsDialog(QDialog):
         self.folder_note.setText(text)
         self.folder_note.setStyleSheet(f"color: {c.bad if error else c.muted};")
         self.folder_note.setVisible(bool(text))
+        self._fit()
+
+    def _fit(self) -> None:
+        """Tall enough for the wrapped lines at the present width (the layout does not grow a dialog)."""
+        self.layout().activate()
+        need = self.layout().heightForWidth(self.width())
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def _switch_folder(self) -> tuple[GuiSettings, tuple[str, str]] | None:
         """Carry out the planned change; the settings to go on with and the hosts' ssh config before and
