@@ -14,7 +14,10 @@ not state. In a chosen folder they are FOLDER/config and FOLDER/data.
 them to disk and compares them byte for byte with the originals, puts them in place, and only
 then points the pointer at the new folder and removes the old files. Anything that fails before
 the pointer is written undoes what was done, so the old folder stays in use. `use` adopts state
-that a folder already holds, leaving the present state where it is.
+that a folder already holds, leaving the present state where it is. A folder whose config or data
+folder holds files the app did not write is refused, so a replace never deletes a user's own files.
+The state is small (kilobytes, a few megabytes with a long crash log) and is written on the GUI
+thread like every other state write, so a move takes milliseconds.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ from app.core.paths import APP_NAME, ENV_HOME, config_dir, data_dir
 
 KINDS = ("config", "data")
 POINTER = "state-folder"
+# What the app writes in each folder (names starting with a dot are its temporary files). A folder
+# whose config or data folder holds anything else is not ours to adopt or replace: it is refused.
+KNOWN = {"config": {"gui-settings.json", "added-hosts.json", "ssh_config", POINTER},
+         "data": {"transfers.json", "crash.log", "profiles"}}
 
 _set_outside = ENV_HOME in os.environ
 
@@ -101,6 +108,10 @@ def refusal(folder: str | os.PathLike) -> str | None:
         return f"{target} is a file; choose a folder."
     if is_current(target):
         return f"The state is kept in {target} already; choose another folder to move it."
+    foreign = _foreign(target)
+    if foreign:
+        return (f"{foreign[0]} is not Transfer Advisor's, so {target} cannot hold its state; choose an empty "
+                "folder or make a new one.")
     for place in _places():
         if _within(target, place):
             return (f"{target} is inside the folder the state is kept in now ({place}); choose a folder "
@@ -111,10 +122,28 @@ def refusal(folder: str | os.PathLike) -> str | None:
     return None
 
 
+def _entries(target: Path, kind: str) -> list[Path]:
+    try:
+        return sorted(p for p in (target / kind).iterdir() if not p.name.startswith("."))
+    except OSError:
+        return []
+
+
+def _foreign(target: Path) -> list[Path]:
+    """What the config and data folders of `target` hold that the app did not write."""
+    folder = target / "config"
+    if folder.exists() and not folder.is_dir():
+        return [folder]
+    folder = target / "data"
+    if folder.exists() and not folder.is_dir():
+        return [folder]
+    return [p for kind in KINDS for p in _entries(target, kind) if p.name not in KNOWN[kind]]
+
+
 def holds_state(folder: str | os.PathLike) -> bool:
-    """True when `folder` already has Transfer Advisor's state (a file in its config or data folder)."""
+    """True when `folder` already has Transfer Advisor's state (one of its files in config or data)."""
     target = _absolute(folder)
-    return any(p.is_file() for kind in KINDS for p in (target / kind).rglob("*") if not p.name.startswith("."))
+    return any(p.name in KNOWN[kind] and p.name != POINTER for kind in KINDS for p in _entries(target, kind))
 
 
 def _point_at(target: Path) -> None:

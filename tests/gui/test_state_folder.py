@@ -56,6 +56,7 @@ def test_moving_takes_every_file_along(state_home: Path, tmp_path: Path, monkeyp
     new = tmp_path / "new state"
     assert state_folder.move(new) == []
     assert files_under(new) == before
+    assert state_folder._foreign(new) == []  # every file the app writes is one it knows as its own
     assert not state_home.exists()  # the old folder held only state: it is gone
     assert os.environ[ENV_HOME] == str(new) and state_folder.current() == str(new)
     assert settings_store.load().recent == [choice] and transfer_log.load()[0].host == "nas"
@@ -89,6 +90,22 @@ def test_a_folder_inside_or_around_the_present_one_is_refused(state_home: Path, 
         with pytest.raises(state_folder.MoveError):
             state_folder.move(folder)
     assert files_under(state_home) and os.environ[ENV_HOME] == str(state_home)
+
+
+def test_a_folder_with_files_of_the_users_own_is_never_adopted_or_replaced(state_home: Path,
+                                                                         tmp_path: Path) -> None:
+    fill_state(tmp_path)
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "thesis.odt").write_text("years of work")
+    (home / "data" / "transfers.json").write_text("[]")
+    assert state_folder.refusal(home) == (f"{home / 'data' / 'thesis.odt'} is not Transfer Advisor's, so {home} "
+                                          "cannot hold its state; choose an empty folder or make a new one.")
+    for attempt in (lambda: state_folder.move(home, replace=True), lambda: state_folder.use(home)):
+        with pytest.raises(state_folder.MoveError):
+            attempt()
+    assert (home / "data" / "thesis.odt").read_text() == "years of work"
+    assert os.environ[ENV_HOME] == str(state_home)
 
 
 def other_state(tmp_path: Path) -> Path:
