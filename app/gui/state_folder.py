@@ -191,7 +191,9 @@ def move(folder: str | os.PathLike, replace: bool = False) -> list[Path]:
     sources, was = _sources(), current()
     undo: list = []
     try:
-        target.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not target.exists():
+            target.mkdir(parents=True, mode=0o700)
+            undo.append(target.rmdir)  # only if it is empty again by then
         staged = {}
         for kind, source in sources.items():
             staged[kind] = stage = target / f".{kind}.moving"

@@ -172,6 +172,10 @@ def test_a_failed_move_leaves_everything_in_the_old_place(state_home: Path, tmp_
     assert not unwritable.exists() or list(unwritable.iterdir()) == []  # no half copy left
     settings_store.save(GuiSettings(theme="light"))  # the app still keeps its state where it was
     assert settings_store.load().theme == "light" and settings_store.path().parent == state_home / "config"
+    now = files_under(state_home)
+    elsewhere = tmp_path / "new" / "state"
+    state_folder.move(elsewhere)  # and it still moves, to a folder that has room
+    assert files_under(elsewhere) == now
 
 
 # -- in the window ---------------------------------------------------------------------------------
