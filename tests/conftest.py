@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Callable, Iterator
 
 import keyring
 import pytest
@@ -53,6 +55,13 @@ def _app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # No test reads or writes the real keyring: tests that need one set an in-memory backend themselves.
     os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     return home
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_desktop_bus() -> None:
+    """No test talks to the developer's desktop: tests that need a session bus start their own
+    (tests/gui/desktop_bus.py). "disabled:" is libdbus's way to say there is none."""
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
 
 
 @pytest.fixture(scope="session")
@@ -111,3 +120,27 @@ def memory_keyring() -> MemoryKeyring:
     keyring.set_keyring(ring)
     yield ring
     keyring.set_keyring(before)
+
+
+@pytest.fixture
+def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
+    """Mount small tmpfs folders: as root every folder is writable and no disk is ever full, so a read-only
+    or tiny tmpfs is how a test gets an unwritable or full place."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root: only a read-only or tiny tmpfs makes a destination unwritable or full for root")
+    mounted: list[Path] = []
+
+    def mount(name: str, options: str) -> Path:
+        point = tmp_path / name
+        point.mkdir()
+        out = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(point)],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            pytest.skip(f"cannot mount a tmpfs here: {out.stderr.strip()}")
+        mounted.append(point)
+        return point
+
+    yield mount
+    for point in reversed(mounted):
+        if subprocess.run(["umount", str(point)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(point)], check=True)

@@ -59,7 +59,7 @@ class CopyStep:
             self._set_state("cancelled")
             return
         self.banner.show_error("The copy failed", error)
-        self.notifier.notify("Copy failed", error.sentence)
+        self.notifier.notify("Copy failed", error.sentence, failed=True)
         self._set_state("error")
 
     def _cancel(self) -> None:

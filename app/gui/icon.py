@@ -8,6 +8,9 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 
 ICON_NAME = "transfer-advisor.svg"
+# The desktop entry's id (transfer-advisor.desktop without ".desktop"): the window's app id and the
+# notifications' desktop-entry hint, so the desktop groups both under the installed launcher.
+DESKTOP_ENTRY = "transfer-advisor"
 
 
 def resources_dir() -> Path:

@@ -7,6 +7,8 @@ racing, recommendation, copying, done, cancelled, error) for tests and screensho
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QApplication, QCheckBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
@@ -24,7 +26,7 @@ from app.gui.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow
 from app.gui.history_panel import HistoryPanel
-from app.gui.host_picker import HostPicker
+from app.gui.host_picker import CHOICE_ROLE, HostPicker
 from app.gui.host_steps import HostSteps
 from app.gui.icon import app_icon
 from app.gui.notifier import Notifier
@@ -345,6 +347,7 @@ class MainWindow(CopyStep, QMainWindow):
     def open_settings(self) -> None:
         dialog = SettingsDialog(self.settings, self)
         dialog.saved.connect(self._settings_saved)
+        dialog.state_moved.connect(self._state_moved)
         dialog.finished.connect(lambda _r: dialog.deleteLater())
         dialog.open()
         self.settings_dialog = dialog
@@ -358,6 +361,27 @@ class MainWindow(CopyStep, QMainWindow):
         self.insecure.blockSignals(False)
         if theme_changed:
             self.apply_theme()
+
+    def _state_moved(self, old_hosts_config: str, new_hosts_config: str) -> None:
+        """The state lives in another folder now: follow the added hosts' ssh config there (a moved state),
+        and show the hosts and history the folder holds."""
+        if old_hosts_config:
+            def follow(choice: HostChoice | None) -> HostChoice | None:
+                moved = choice is not None and choice.ssh_config == old_hosts_config
+                return dataclass_replace(choice, ssh_config=new_hosts_config) if moved else choice
+
+            c = self.flow.connected
+            if c is not None:
+                self.flow.connected = dataclass_replace(c, choice=follow(c.choice))
+            self.flow.passwords = {(text, new_hosts_config if config == old_hosts_config else config): password
+                                   for (text, config), password in self.flow.passwords.items()}
+            index = self.picker.combo.currentIndex()
+            if self.picker.current() is not None:
+                self.picker.model.item(index).setData(follow(self.picker.current()), CHOICE_ROLE)
+        added_hosts.refresh(self.ssh_config)
+        self.reload_hosts()
+        self._refresh_history()
+        self._update_actions()
 
     def apply_theme(self) -> None:
         theme.apply(QApplication.instance(), self.settings.theme)
@@ -399,5 +423,6 @@ class MainWindow(CopyStep, QMainWindow):
                 self._ask_to_stop()
             return
         self.flow.close_now()
+        self.notifier.release()
         self.demo.stop()
         event.accept()

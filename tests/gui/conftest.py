@@ -20,6 +20,7 @@ import qasync  # noqa: E402
 from app.gui import theme  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
 from app.gui.settings import GuiSettings  # noqa: E402
+from tests.gui.desktop_bus import PrivateBus  # noqa: E402
 from tests.peers import SshServer, free_port, keygen  # noqa: E402
 
 STEP_TIMEOUT = 90.0
@@ -102,3 +103,19 @@ def bad_hosts(sshd: SshServer, tmp_path: Path) -> Path:
         f"  IdentityFile {stranger}\n  IdentitiesOnly yes\n  UserKnownHostsFile {sshd.known_hosts}\n"
         f"  GlobalKnownHostsFile /dev/null\n")
     return config
+
+
+@pytest.fixture
+def session_bus(qapp, monkeypatch: pytest.MonkeyPatch) -> PrivateBus:
+    """A private session bus with nothing on it yet; the app finds it as it finds a desktop's."""
+    bus = PrivateBus.start()
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", bus.address)
+    yield bus
+    bus.stop()
+
+
+@pytest.fixture
+def desktop_bus(session_bus: PrivateBus) -> PrivateBus:
+    """A private session bus with a notification server on it, as on GNOME or KDE."""
+    session_bus.serve()
+    return session_bus

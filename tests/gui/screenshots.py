@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -72,6 +73,7 @@ async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
     await grab(question, "host-key")
     window.open_settings()
     await grab(window.settings_dialog, "settings")
+    await state_folder_shots(window, grab, dest_root.parent)
     try:
         raise RuntimeError("an example of an unexpected error")
     except RuntimeError:
@@ -126,6 +128,44 @@ def _grab_with(window, popup):
     painter.drawPixmap(window.mapFromGlobal(popup.mapToGlobal(popup.rect().topLeft())), popup.grab())
     painter.end()
     return image
+
+
+async def state_folder_shots(window, grab, work: Path) -> None:
+    """The settings when another state folder is chosen: the planned move, a folder inside the present
+    one, a folder that holds state of its own, and a move that failed. Nothing is moved for real."""
+    from app.gui import state_folder
+
+    outside, state_folder._set_outside = state_folder._set_outside, False  # as if the user had not set it
+    stick = work / "USB stick"
+    stick.mkdir(exist_ok=True)
+    mounted = os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(stick)],
+                                                   capture_output=True).returncode == 0
+    if os.geteuid() != 0:
+        stick.chmod(0o555)
+    other = work / "Old laptop" / "Transfer Advisor"
+    (other / "config").mkdir(parents=True, exist_ok=True)
+    (other / "config" / "gui-settings.json").write_text("{}")
+    try:
+        for name, folder in (("move", work / "Backup disk" / "Transfer Advisor"),
+                             ("nested", Path(state_folder.current()) / "backup"),
+                             ("has-state", other), ("move-failed", stick / "Transfer Advisor")):
+            if name == "move-failed" and os.geteuid() == 0 and not mounted:
+                continue  # root writes anywhere: only a read-only mount shows a failed move
+            window.open_settings()
+            dialog = window.settings_dialog
+            dialog.folder_chosen(str(folder))
+            if name == "has-state":
+                await grab(dialog.question, "settings-has-state")
+                dialog.close()
+                continue
+            if name == "move-failed":
+                dialog._save()
+            await grab(dialog, f"settings-{name}")
+    finally:
+        state_folder._set_outside = outside
+        if mounted:
+            subprocess.run(["umount", str(stick)], check=False)
+        stick.chmod(0o755)
 
 
 async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: Path, folder: Path,

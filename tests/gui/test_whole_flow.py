@@ -1,5 +1,7 @@
 """The whole job with the mouse against a real sshd: pick the host, test it, drop a folder, find the
-fastest way, copy, and find the same bytes on the far side; then the same the other way round."""
+fastest way, copy, and find the same bytes on the far side; then the same the other way round. The
+upload's user looks elsewhere while it copies, and the desktop's notification server (on a private
+session bus) is told when it is done."""
 
 from __future__ import annotations
 
@@ -24,9 +26,11 @@ def expected(tree: Path, method: str) -> dict:
     return {k: v for k, v in want.items() if v[0] != "link"} if method == "sftp" else want
 
 
-def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, make_window, drive) -> None:
+def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, desktop_bus, make_window,
+                                           drive) -> None:
     window = make_window(sshd.ssh_config)
     dest = tmp_path / "on the NAS"
+    files = len([p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()])
 
     async def steps() -> None:
         await driver.connect(window, "testhost")
@@ -35,8 +39,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, mak
         assert driver.drop_files(window.selection.list, [str(tree)])
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
-        files, size, _ = window.selection.totals()
-        assert files == len([p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()])
+        assert window.selection.totals()[0] == files
         assert "1 item" in window.selection.summary.text()
         assert window.find.isEnabled()
         window.find.click()
@@ -56,15 +59,22 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, mak
         assert QGuiApplication.clipboard().text() == rec.command
         window.card.go.click()
         await driver.state(window, "copying")
+        window.showMinimized()  # the user turns to something else while it copies
         await driver.state(window, "done", "error", "cancelled", timeout=60)
         assert window.state == "done", window.banner.sentence.text()
+        await driver.until(lambda: desktop_bus.server.received, 10, "the desktop notification")
+        desktop_bus.server.click(desktop_bus.server.received[0]["id"])
+        await driver.until(lambda: not window.isMinimized(), 10, "the window to come back")
 
     drive(steps())
     method = window.card.chosen().ranked.candidate.method_id
     assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
     assert os.listdir(dest) == [tree.name]  # no staging or race folder left behind
     assert "Verified" in window.transfer.verdict.text()
-    assert window.notifier.last and window.notifier.last[0] == "Copy finished"
+    [note] = desktop_bus.server.received
+    assert (note["app_name"], note["summary"]) == ("Transfer Advisor", "Copy finished")
+    assert note["body"] == f"{window.result.files} files to testhost:{dest}, verified."
+    assert note["hints"]["urgency"] == 1 and window.notifier.via == "dbus"
     texts = [window.history.list.item(i).text() for i in range(window.history.list.count())]
     assert any("verified" in t for t in texts) and any("measured" in t for t in texts)
 

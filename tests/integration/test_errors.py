@@ -16,7 +16,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 import pytest
 
@@ -239,29 +239,6 @@ def test_missing_source(sshd: SshServer, tmp_path: Path, download: bool) -> None
     assert failure.sentence.startswith(f"{missing} does not exist")
     assert "check the path" in failure.sentence
     assert_untouched(dest)
-
-
-@pytest.fixture
-def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
-    """Mount small tmpfs folders: as root every folder is writable and no disk is ever full."""
-    if os.geteuid() != 0:
-        pytest.skip("needs root: only a read-only or tiny tmpfs makes a destination unwritable or full for root")
-    mounted: list[Path] = []
-
-    def mount(name: str, options: str) -> Path:
-        point = tmp_path / name
-        point.mkdir()
-        out = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(point)],
-                             capture_output=True, text=True)
-        if out.returncode != 0:
-            pytest.skip(f"cannot mount a tmpfs here: {out.stderr.strip()}")
-        mounted.append(point)
-        return point
-
-    yield mount
-    for point in reversed(mounted):
-        if subprocess.run(["umount", str(point)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(point)], check=True)
 
 
 @pytest.mark.root
