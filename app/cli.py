@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from app import __version__
+from app.bundle import restore_child_environment
 from app.core import methods as method_registry
 from app.core.errors import Cancelled, TransferError
 from app.core.events import Event, Phase, ProbeDone, Progress
@@ -354,6 +355,7 @@ def _gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    restore_child_environment()  # frozen: the tools we start load the system's libraries, not the bundle's
     args = _parser().parse_args(argv)
     if args.self_test or args.command in (None, "gui"):
         return _gui(args)

@@ -44,12 +44,13 @@ def run(ssh_config: str | None = None, self_test: bool = False) -> int:
 
     from app.gui import settings as settings_store, theme
     from app.gui.crash import CrashHandler
-    from app.gui.icon import app_icon
+    from app.gui.icon import DESKTOP_ENTRY, app_icon
     from app.gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    # argv[0] is the X11 WM_CLASS instance, which the desktop entry's StartupWMClass names.
+    app = QApplication.instance() or QApplication(["transfer-advisor"])
     app.setApplicationName("Transfer Advisor")
-    app.setDesktopFileName("transfer-advisor")
+    app.setDesktopFileName(DESKTOP_ENTRY)
     app.setWindowIcon(app_icon())
     settings = settings_store.load()
     theme.apply(app, settings.theme)
