@@ -1,17 +1,32 @@
 # `make run` sets everything up and opens Transfer Advisor (ARGS="copy ..." runs a command instead);
 # `make test` sets up and runs every test.
+# `make package` builds the one-folder bundle dist/transfer-advisor/ (PyInstaller);
+# `make install-desktop` / `make uninstall-desktop` add or remove the menu entry, icons and
+# AppStream metadata for the current user (under ${XDG_DATA_HOME:-~/.local/share}).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 ARGS ?=
 
-.PHONY: run test deps venv bench clean
+.PHONY: run test deps venv bench clean package install-desktop uninstall-desktop
 
 run: venv
 	$(VENV)/bin/transfer-advisor $(ARGS)
 
-test: venv
+test: venv $(VENV)/.packaging
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)
+
+package: venv $(VENV)/.packaging
+	@PY=$(PY) bash packaging/build.sh
+
+# The bundle's program when it is built, else the venv's (`make run` sets that up).
+install-desktop:
+	@if [ -x dist/transfer-advisor/transfer-advisor ]; then $(MAKE) --no-print-directory deps; \
+	 else $(MAKE) --no-print-directory venv; fi
+	@$(PYTHON) packaging/desktop.py install
+
+uninstall-desktop:
+	@$(PYTHON) packaging/desktop.py uninstall
 
 bench: venv
 	$(PY) bench/overhead.py
@@ -27,6 +42,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
+	@touch $@
+
+$(VENV)/.packaging: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[package]'
 	@touch $@
 
 clean:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from app import __version__
+from app.bundle import restore_child_environment
 from app.core import methods as method_registry
 from app.core.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError
@@ -454,6 +455,7 @@ def _check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    restore_child_environment()  # frozen: the tools we start load the system's libraries, not the bundle's
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == [FROZEN_FLAG]:  # hidden: the frozen app as ssh's SSH_ASKPASS helper (app.core.askpass)
         from app.core.askpass import main as askpass_main

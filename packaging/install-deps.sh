@@ -8,7 +8,9 @@ packages=(openssh-client openssh-server rsync netcat-openbsd zstd lz4 xxhash tar
           libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3
           xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
           dbus  # dbus-daemon and dbus-monitor: a private session bus for the notification tests
-          iptables e2fsprogs iputils-ping)  # the network lab (tests/lab): NFQUEUE delay line, slow disk, ping
+          iptables e2fsprogs iputils-ping  # the network lab (tests/lab): NFQUEUE delay line, slow disk, ping
+          binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
+          desktop-file-utils appstream)  # validate the desktop entry and AppStream metainfo (tests/packaging)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "install-deps: not a Debian/Ubuntu system; install the equivalents of: ${packages[*]}" >&2

@@ -47,7 +47,8 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     from app.gui.icon import DESKTOP_ENTRY, app_icon
     from app.gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    # argv[0] is the X11 WM_CLASS instance, which the desktop entry's StartupWMClass names.
+    app = QApplication.instance() or QApplication(["transfer-advisor"])
     app.setApplicationName("Transfer Advisor")
     app.setDesktopFileName(DESKTOP_ENTRY)
     app.setWindowIcon(app_icon())

@@ -1,26 +1,26 @@
-"""The application icon: resources/transfer-advisor.svg, drawn at every size Qt asks for."""
+"""The application icon: the SVG in resources/icons/hicolor, plus the PNGs rendered from it (so the
+icon shows even where Qt's SVG plugin is missing), from source or from the bundle."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from PySide6.QtGui import QIcon
 
-ICON_NAME = "transfer-advisor.svg"
-# The desktop entry's id (transfer-advisor.desktop without ".desktop"): the window's app id and the
-# notifications' desktop-entry hint, so the desktop groups both under the installed launcher.
-DESKTOP_ENTRY = "transfer-advisor"
+from app.bundle import APP_ID, icon_files, resources_dir
 
+__all__ = ["DESKTOP_ENTRY", "ICON_NAME", "app_icon", "resources_dir"]
 
-def resources_dir() -> Path:
-    """resources/ beside the package, or inside a frozen (PyInstaller) build."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen) / "resources"
-    return Path(__file__).resolve().parents[2] / "resources"
+# The scalable icon, relative to resources_dir().
+ICON_NAME = f"icons/hicolor/scalable/apps/{APP_ID}.svg"
+# The desktop entry's id (its file name without ".desktop"): the window's app id and the notifications'
+# desktop-entry hint, so the desktop groups both under the installed launcher.
+DESKTOP_ENTRY = APP_ID
 
 
 def app_icon() -> QIcon:
-    path = resources_dir() / ICON_NAME
-    return QIcon(str(path)) if path.is_file() else QIcon()
+    files = icon_files()
+    if not files:
+        return QIcon()
+    icon = QIcon(str(files[0]))  # the SVG, when there: QIcon picks the scalable engine by the suffix
+    for path in files[1:]:
+        icon.addFile(str(path))
+    return icon

@@ -14,6 +14,7 @@ import time
 
 from PySide6.QtCore import QTimer
 
+from app.bundle import resources_dir
 from app.gui.application import seconds_since_process_start
 from app.gui.live_plot import REDRAW_HZ
 
@@ -101,6 +102,7 @@ async def check(window) -> int:
         report("event loop responsive", False, f"no answer within {TIMEOUT:g} s")
     image = window.grab()
     report("window paints", not image.isNull() and image.width() > 0)
+    report("app icon", not window.windowIcon().isNull(), f"resources from {resources_dir()}")
     report("usable", True, f"{usable * 1000:.0f} ms after the process started")
     try:
         report("profile of the local demo host", True, await asyncio.wait_for(_demo_profile(window), DEMO_TIMEOUT))

@@ -2,6 +2,7 @@
 at full speed (against a real sshd on 127.0.0.1), compared with the same copy from the command line.
 
     python -m tests.gui.measure [--gib 2] [--runs 3]
+    python -m tests.gui.measure --start-only --program dist/transfer-advisor/transfer-advisor   # the bundle
 
 Prints a table. The copy is one incompressible file; the window uses the method it recommends and
 the command line the same method and cipher. "GUI thread" is the CPU of the thread that runs Qt and
@@ -26,13 +27,41 @@ ROOT = Path(__file__).resolve().parents[2]
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def cold_start(runs: int) -> dict[str, float]:
+def evict(folders: list[Path]) -> None:
+    """Drop these folders' files from the page cache (posix_fadvise), as after a reboot or a fresh
+    download, without touching the rest of the machine's cache."""
+    for folder in folders:
+        for dirpath, _dirs, files in os.walk(folder):
+            for name in files:
+                try:
+                    fd = os.open(os.path.join(dirpath, name), os.O_RDONLY | os.O_NOFOLLOW)
+                except OSError:
+                    continue
+                try:
+                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                finally:
+                    os.close(fd)
+
+
+def cold_start(runs: int, program: str | None = None, from_disk: bool = False) -> dict[str, float]:
+    """`--self-test` `runs` times: from source (`python -m app`), or `program` (e.g. the bundle's).
+    from_disk: before each run, evict what it loads (the bundle's folder; or the interpreter's library,
+    the venv and app/) from the page cache."""
+    import sysconfig
+
     usable, wall, peak = [], [], []
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
            "TRANSFER_ADVISOR_HOME": tempfile.mkdtemp(prefix="ta-measure-")}
+    argv = [os.path.abspath(program)] if program else [sys.executable, "-m", "app"]
+    if program:
+        loaded = [Path(program).resolve().parent]
+    else:
+        loaded = [Path(sysconfig.get_paths()["stdlib"]), Path(sys.prefix), ROOT / "app"]
     for _ in range(runs):
+        if from_disk:
+            evict(loaded)
         started = time.monotonic()
-        out = subprocess.run([sys.executable, "-m", "app", "--self-test"], cwd=ROOT, env=env, capture_output=True,
+        out = subprocess.run([*argv, "--self-test"], cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=120, stdin=subprocess.DEVNULL).stdout
         wall.append(time.monotonic() - started)
         usable.append(float(re.search(r"usable: (\d+) ms", out).group(1)))
@@ -108,14 +137,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gib", type=float, default=2.0, help="size of the file copied (GiB)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--program", help="time this program's --self-test instead of the source's "
+                        "(e.g. dist/transfer-advisor/transfer-advisor)")
+    parser.add_argument("--start-only", action="store_true", help="only the cold start, no copies")
+    parser.add_argument("--from-disk", action="store_true", help="evict the program's files from the page "
+                        "cache before each start (a first start after a reboot)")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     work = Path(tempfile.mkdtemp(prefix="ta-measure-"))
     os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "state")
     sys.path.insert(0, str(ROOT))
-    start = cold_start(args.runs)
-    print(f"cold start to a usable window: {start['usable_ms']:.0f} ms (median of {args.runs}); self-test "
-          f"process {start['self_test_wall_s']:.2f} s; peak memory {start['peak_MB']:.0f} MB", flush=True)
+    start = cold_start(args.runs, args.program, args.from_disk)
+    print(f"cold start to a usable window ({args.program or 'from source'}"
+          f"{', files evicted from the page cache' if args.from_disk else ''}): {start['usable_ms']:.0f} ms "
+          f"(median of {args.runs}); self-test process {start['self_test_wall_s']:.2f} s; "
+          f"peak memory {start['peak_MB']:.0f} MB", flush=True)
+    if args.start_only:
+        return 0
 
     import qasync
     from PySide6.QtWidgets import QApplication

@@ -39,7 +39,7 @@ def test_finished_and_failed_copies_reach_the_desktop(desktop_bus, make_window, 
     done, failed = server.received
     assert (done["app_name"], done["summary"], done["body"]) == ("Transfer Advisor", "Copy finished",
                                                                  "3 files to nas:/backup, verified.")
-    assert done["app_icon"].startswith("file:///") and done["app_icon"].endswith("/transfer-advisor.svg")
+    assert done["app_icon"].startswith("file:///") and done["app_icon"].endswith(f"/{DESKTOP_ENTRY}.svg")
     assert done["hints"] == {"urgency": 1, "desktop-entry": DESKTOP_ENTRY, "category": "transfer.complete"}
     assert done["expire_timeout"] > 0 and done["actions"][0] == "default" and done["replaces_id"] == 0
     assert failed["hints"]["urgency"] == 2 and failed["hints"]["category"] == "transfer.error"
