@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -50,8 +51,9 @@ def cold_start(runs: int, program: str | None = None, from_disk: bool = False) -
     import sysconfig
 
     usable, wall, peak = [], [], []
+    home = tempfile.mkdtemp(prefix="ta-measure-")
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
-           "TRANSFER_ADVISOR_HOME": tempfile.mkdtemp(prefix="ta-measure-")}
+           "TRANSFER_ADVISOR_HOME": home}
     argv = [os.path.abspath(program)] if program else [sys.executable, "-m", "app"]
     if program:
         loaded = [Path(program).resolve().parent]
@@ -66,6 +68,7 @@ def cold_start(runs: int, program: str | None = None, from_disk: bool = False) -
         wall.append(time.monotonic() - started)
         usable.append(float(re.search(r"usable: (\d+) ms", out).group(1)))
         peak.append(float(re.search(r"peak (\d+) MB", out).group(1)))
+    shutil.rmtree(home, ignore_errors=True)
     return {"usable_ms": statistics.median(usable), "self_test_wall_s": statistics.median(wall),
             "peak_MB": statistics.median(peak)}
 
@@ -145,6 +148,13 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     work = Path(tempfile.mkdtemp(prefix="ta-measure-"))
+    try:
+        return _measure(args, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)  # gigabytes of test data: never left behind
+
+
+def _measure(args: argparse.Namespace, work: Path) -> int:
     os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "state")
     sys.path.insert(0, str(ROOT))
     start = cold_start(args.runs, args.program, args.from_disk)
