@@ -8,15 +8,15 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ARGS ?=
 
-.PHONY: run test deps venv bench clean package install-desktop uninstall-desktop
+.PHONY: run test deps test-deps venv bench clean package install-desktop uninstall-desktop
 
 run: venv
 	$(VENV)/bin/transfer-advisor $(ARGS)
 
-test: venv $(VENV)/.packaging
+test: test-deps venv $(VENV)/.packaging
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)
 
-package: venv $(VENV)/.packaging
+package: test-deps venv $(VENV)/.packaging
 	@PY=$(PY) bash packaging/build.sh
 
 # The bundle's program when it is built, else the venv's (`make run` sets that up).
@@ -33,6 +33,9 @@ bench: venv
 
 deps:
 	@bash packaging/install-deps.sh
+
+test-deps:
+	@bash packaging/install-deps.sh test
 
 venv: deps $(VENV)/.installed
 

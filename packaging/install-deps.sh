@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Installs what Transfer Advisor needs on Debian/Ubuntu and is missing here.
-# As root it installs the system packages itself; otherwise it prints the apt-get line to run.
+# `install-deps.sh` for the app, `install-deps.sh test` for the tests too. As root it installs the
+# system packages itself, at a terminal through sudo; otherwise it prints the apt-get line to run.
 set -euo pipefail
 
-packages=(openssh-client openssh-server rsync netcat-openbsd zstd lz4 xxhash tar coreutils iproute2
+# What the app needs: the tools its methods run, Python, and the Qt libraries a desktop may lack.
+packages=(openssh-client openssh-server rsync netcat-openbsd zstd lz4 xxhash tar coreutils
           python3 python3-venv
           libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3
-          xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
-          dbus  # dbus-daemon and dbus-monitor: a private session bus for the notification tests
-          iptables e2fsprogs iputils-ping  # the network lab (tests/lab): NFQUEUE delay line, slow disk, ping
-          binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
-          desktop-file-utils appstream)  # validate the desktop entry and AppStream metainfo (tests/packaging)
+          libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0)
+if [ "${1:-run}" = test ]; then  # what only the tests, the lab and packaging need
+  packages+=(xvfb xauth  # the window under a virtual X server (screenshots)
+             dbus  # dbus-daemon and dbus-monitor: a private session bus for the notification tests
+             iproute2 iptables e2fsprogs iputils-ping  # the network lab (tests/lab): netns, NFQUEUE, slow disk
+             binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
+             desktop-file-utils appstream)  # validate the desktop entry and AppStream metainfo
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "install-deps: not a Debian/Ubuntu system; install the equivalents of: ${packages[*]}" >&2
@@ -28,6 +33,11 @@ if [ "$(id -u)" -eq 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+elif command -v sudo >/dev/null 2>&1 && [ -t 0 ]; then
+  # A person at a terminal: sudo asks for their password itself.
+  echo "install-deps: installing ${missing[*]} (sudo asks for your password)"
+  sudo apt-get update -qq
+  sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   echo "install-deps: missing system packages; run: sudo apt-get install ${missing[*]}" >&2
   exit 1

@@ -185,6 +185,10 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     overall = secure if best_secure is best else _recommend(session, best, ranking, profile, sources, dest)
     # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
     p = explain.prediction
+    if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
+        # The race did better than the ceiling the model put on it: the sentence quotes what it did.
+        p = replace(p, stream_MBps=explain.measured_MBps,
+                    components={**p.components, p.limit: explain.measured_MBps})
     factor = "link" if wording.compression_pays(p, profile) else p.limit
     return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile), secure, overall,
                   left_out, seconds)

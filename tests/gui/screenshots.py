@@ -29,7 +29,7 @@ def _relaunch_under_xvfb() -> None:
     if os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM"):
         return
     if not shutil.which("xvfb-run"):
-        sys.exit("screenshots: no display and no xvfb-run; install xvfb (packaging/install-deps.sh)")
+        sys.exit("screenshots: no display and no xvfb-run; install xvfb (packaging/install-deps.sh test)")
     os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m",
                            "tests.gui.screenshots", *sys.argv[1:]])
 

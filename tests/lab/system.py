@@ -75,7 +75,7 @@ def missing_for_lab() -> str | None:
              "ssh": "openssh-client", "ssh-keygen": "openssh-client", "rsync": "rsync", "nc": "netcat-openbsd"}
     absent = sorted({pkg for name, pkg in tools.items() if not tool(name)})
     if absent:
-        return f"the network lab needs {', '.join(absent)} (packaging/install-deps.sh installs them)"
+        return f"the network lab needs {', '.join(absent)} (packaging/install-deps.sh test installs them)"
     if cgroup_v1_mount("cpu") is None:
         return "the network lab needs the cgroup v1 cpu controller mounted (for the remote CPU quota)"
     probe = f"ta-lab-probe-{os.getpid()}"
