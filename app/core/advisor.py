@@ -190,8 +190,8 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
         p = replace(p, stream_MBps=explain.measured_MBps,
                     components={**p.components, p.limit: explain.measured_MBps})
     factor = "link" if wording.compression_pays(p, profile) else p.limit
-    return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile), secure, overall,
-                  left_out, seconds)
+    return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
+                  secure, overall, left_out, seconds)
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,

@@ -30,8 +30,13 @@ def _network(profile: LinkProfile, download: bool) -> str:
     return f"the network carries {mbps(tcp)} MB/s" if tcp else "the network's own speed was not measured"
 
 
-def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
-    """What limits this prediction, worded for someone who does not know what a cipher is."""
+RACE_FELL_SHORT = 0.75  # a raced rate below this share of the predicted ceiling is said beside it
+
+
+def bottleneck_sentence(p: Prediction, profile: LinkProfile, raced_MBps: float | None = None) -> str:
+    """What limits this prediction, worded for someone who does not know what a cipher is. When the
+    race moved the files clearly slower than that ceiling, the sentence says so too: something the
+    probes do not see (the files' own cost, a busy computer) took the rest."""
     host, o = profile.host, p.candidate.options
     net, cap = _network(profile, o.download), mbps(p.components.get(p.limit, p.stream_MBps))
     probe = profile.cipher(o.cipher) if o.cipher else None
@@ -48,6 +53,8 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile) -> str:
                         "the files as they are."),
         "per-file": _per_file_sentence(p, profile),
     }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
+    if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit != "per-file":
+        text = text[:-1] + f" (your files went at {mbps(raced_MBps)} MB/s in the race)."
     return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
 
 

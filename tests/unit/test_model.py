@@ -424,3 +424,11 @@ def test_a_compressor_faster_than_the_raw_wan_is_named_as_the_remedy_not_the_bot
     sentence = bottleneck_sentence(secure, profile)
     assert sentence.startswith("The network carries only 12 MB/s, so compressing with ")
     assert "slower than sending" not in sentence
+
+
+def test_a_race_well_below_the_ceiling_is_said_beside_it():
+    secure = best_secure(ranking(weak_nas(), BIG))
+    plain = bottleneck_sentence(secure, weak_nas())
+    assert "in the race" not in bottleneck_sentence(secure, weak_nas(), raced_MBps=0.9 * secure.stream_MBps)
+    short = bottleneck_sentence(secure, weak_nas(), raced_MBps=2.0)
+    assert short == plain[:-1] + " (your files went at 2 MB/s in the race)."
