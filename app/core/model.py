@@ -429,16 +429,17 @@ def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
 def _per_file_s(method_id: str, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
     if method_id == "ssh-cat" or stats.files == 0:
         return 0.0
-    measured = profile.per_file_ms.get(method_id)
-    if measured is not None:
-        return stats.files * measured / 1000
-    # The receiver creating each file is most of the CPU; a throttled receiver takes longer.
+    # Measured at the destination (uploads; the probe writes there), else estimated: the receiver
+    # creating each file is most of the CPU, and a throttled receiver takes longer.
+    measured = None if cond.download else profile.per_file_ms.get(method_id)
     r = cond.receiver
     cpu = cond.slowdown[r] / min(1.0, cond.budget[r])
     rtt_ms = cond.rtt_s * 1000
     if method_id in ("scp", "sftp"):
-        per_file = SFTP_RTTS_PER_FILE * rtt_ms + SFTP_FILE_CPU_MS * cpu
-        return (stats.files * per_file + stats.dirs * SFTP_RTTS_PER_DIR * rtt_ms) / 1000
+        each = measured if measured is not None else SFTP_RTTS_PER_FILE * rtt_ms + SFTP_FILE_CPU_MS * cpu
+        return (stats.files * each + stats.dirs * SFTP_RTTS_PER_DIR * rtt_ms) / 1000
+    if measured is not None:
+        return stats.files * measured / 1000
     return stats.files * (RSYNC_FILE_MS if method_id.startswith("rsync") else TAR_FILE_MS) * cpu / 1000
 
 

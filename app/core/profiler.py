@@ -15,7 +15,7 @@ from typing import Awaitable, Callable
 from app.core import history
 from app.core.errors import TransferError
 from app.core.events import Emit, ProbeDone, ignore
-from app.core.probes import cipher, disk, local, rtt, tcp
+from app.core.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.probes.common import ProbeContext
 from app.core.profile import LinkProfile
 from app.core.session import Session
@@ -88,6 +88,9 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
         profile.remote_write_MBps = await _run(
             "remote-write", "Destination disk writes", emit, profile,
             disk.probe_remote_write(ctx, session.remote.dest_free_bytes))
+        per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
+                              lambda ms: f"{ms['sftp']:.2g} ms talking SFTP, {ms['tar-ssh']:.2g} ms creating it")
+        profile.per_file_ms = dict(per_file or {})
 
 
 async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:

@@ -21,11 +21,16 @@ def test_profile_measures_the_link_and_cleans_up(sshd, tmp_path: Path) -> None:
     assert "chacha20-poly1305@openssh.com" in ciphers and "aes128-gcm@openssh.com" in ciphers
     assert all(c["MBps"] > 1 and 0 <= c["remote_cpu"] <= 1.5 for c in ciphers.values())
     assert out["remote_write_MBps"] > 1
+    # What one more file costs: the SFTP conversation (round trips) dearer than creating it in tar.
+    per_file = out["per_file_ms"]
+    assert set(per_file) == {"scp", "sftp", "tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon"}
+    assert 0 < per_file["tar-ssh"] < per_file["sftp"] < 1000
     assert out["remote_cores"] >= 1 and out["notes"] == []
-    assert list(dest.iterdir()) == []  # the disk probe removed its file
+    assert list(dest.iterdir()) == []  # the disk and per-file probes removed what they wrote
 
     again = cli_json("profile", "testhost", "--dest", str(dest), "--ssh-config", str(sshd.ssh_config), env=home)
     assert again["tcp_up_MBps"] == out["tcp_up_MBps"]  # kept, not measured again
+    assert again["per_file_ms"] == per_file
     assert any("kept from" in n for n in again["notes"])
 
     text = cli("profile", "testhost", "--dest", str(dest), "--ssh-config", str(sshd.ssh_config), "--fresh",

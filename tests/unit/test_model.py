@@ -432,3 +432,16 @@ def test_a_race_well_below_the_ceiling_is_said_beside_it():
     assert "in the race" not in bottleneck_sentence(secure, weak_nas(), raced_MBps=0.9 * secure.stream_MBps)
     short = bottleneck_sentence(secure, weak_nas(), raced_MBps=2.0)
     assert short == plain[:-1] + " (your files went at 2 MB/s in the race)."
+
+
+def test_measured_per_file_costs_replace_the_estimates_for_uploads():
+    """The per-file probe measured a NAS that takes 2 ms to create a file and 9 ms of SFTP talk."""
+    measured = gigabit(per_file_ms={"scp": 9.0, "sftp": 9.0, "tar-ssh": 2.0, "tar-nc": 2.0,
+                                    "rsync-ssh": 4.0, "rsync-daemon": 4.0})
+    up = per_method(ranking(measured, SMALL))
+    assert up["tar-ssh"].per_file_s == pytest.approx(SMALL.files * 2.0 / 1000)
+    assert up["sftp"].per_file_s > SMALL.files * 9.0 / 1000  # plus the folders' round trips
+    assert up["tar-ssh"].limit == "per-file"
+    # Downloads create the files here: the destination's figures do not apply.
+    down = per_method(ranking(measured, SMALL, download=True))
+    assert down["tar-ssh"].per_file_s < SMALL.files * 0.5 / 1000
