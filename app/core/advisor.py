@@ -82,9 +82,16 @@ class Advice:
     overall: Recommendation | None
     left_out: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    # Within the factor: what exactly ("network", "ssh-window", a process such as "tar" or "sshd", "write")
+    # and where ("local", "remote" or "" for the network or a disk). `link` covers a tool's own work
+    # too (its protocol's speed on that CPU), so these tell a weak NAS's CPU running tar from the wire.
+    detail: str = ""
+    side: str = ""
 
     def as_dict(self) -> dict:
-        return {"profile": self.profile.as_dict(), "bottleneck": {"factor": self.factor, "sentence": self.sentence},
+        return {"profile": self.profile.as_dict(),
+                "bottleneck": {"factor": self.factor, "sentence": self.sentence, "detail": self.detail,
+                               "side": self.side},
                 "ranking": [r.as_dict() for r in self.ranking],
                 "recommended": {"secure": self.secure.as_dict() if self.secure else None,
                                 "overall": self.overall.as_dict() if self.overall else None},
@@ -191,7 +198,8 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
                     components={**p.components, p.limit: explain.measured_MBps})
     factor = "link" if wording.compression_pays(p, profile) else p.limit
     return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
-                  secure, overall, left_out, seconds)
+                  secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
+                  p.side if factor == p.limit else "")
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,

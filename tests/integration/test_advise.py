@@ -25,6 +25,7 @@ def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path
     assert out["bottleneck"]["factor"] in ("link", "cipher-cpu-local", "cipher-cpu-remote", "remote-disk",
                                            "local-disk", "per-file", "compression")
     assert out["bottleneck"]["sentence"].endswith(".")
+    assert out["bottleneck"]["side"] in ("", "local", "remote") and out["bottleneck"]["detail"]
     raced = [r for r in out["ranking"] if r["measured_MBps"] is not None]
     assert len({r["method"] for r in raced}) == 3
     assert any(not r["secure"] for r in raced) and any(r["secure"] for r in raced)
