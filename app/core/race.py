@@ -35,7 +35,7 @@ class Lap:
     candidate: Candidate
     MBps: float | None
     error: str = ""
-    setup_s: float | None = None  # from the lap's start to steady flow: login, listener, the app's checks
+    setup_s: float | None = None  # from the lap's start to its first byte: login, listener, the app's checks
 
 
 def key(c: Candidate) -> str:
@@ -110,10 +110,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
 
 
 def _setup(samples: list[tuple[float, int]], started: float) -> float | None:
-    """Until data flowed steadily: tar's first bytes fill a pipe before ssh or nc is connected, so its
-    first byte says nothing about the set-up."""
-    flow = flow_start(samples)
-    first = flow[0] if flow else next((t for t, d in samples if d > 0), None)
+    first = next((t for t, d in samples if d > 0), None)
     return None if first is None else first - started
 
 
