@@ -169,12 +169,6 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats) 
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
               if p.candidate in measured and p.stream_MBps > 0}
-    # Set-up as the race saw it (a daemon starting on a slow NAS, a login): the laps' time to their first
-    # byte also holds the app's own checks, the same for every method, which the unraced get added too.
-    started = {lap.candidate: lap.setup_s for lap in laps if lap.MBps and lap.setup_s is not None}
-    by_candidate = {p.candidate: p for p in predictions}
-    extra = [s - by_candidate[c].setup_s for c, s in started.items() if c in by_candidate]
-    common = max(0.0, statistics.median(extra)) if extra else 0.0
     scale = statistics.median(ratios.values()) if ratios else 1.0
     by_method = {c.method_id: r for c, r in ratios.items()}
     ranked = []
@@ -182,8 +176,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats) 
         rate = measured.get(p.candidate)
         own = by_method.get(p.candidate.method_id, scale)
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
-        setup = started.get(p.candidate, p.setup_s + common) if rate else p.setup_s + common
-        seconds = setup + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+        seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
         ranked.append(Ranked(p, rate, seconds))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
     return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1))

@@ -35,7 +35,6 @@ class Lap:
     candidate: Candidate
     MBps: float | None
     error: str = ""
-    setup_s: float | None = None  # from the lap's start to its first byte: login, listener, the app's checks
 
 
 def key(c: Candidate) -> str:
@@ -97,21 +96,15 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             if end is None or end.elapsed <= 0:
                 return Lap(candidate, None)
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
-                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6,
-                           setup_s=_setup(samples, started))
-            return Lap(candidate, end.done / end.elapsed / 1e6, setup_s=_setup(samples, started))
-        return Lap(candidate, _steady_rate(samples), setup_s=_setup(samples, started))
+                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6)
+            return Lap(candidate, end.done / end.elapsed / 1e6)
+        return Lap(candidate, _steady_rate(samples))
     except TransferError as exc:
         return Lap(candidate, None, exc.sentence)
     finally:
         if not task.done():
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-
-
-def _setup(samples: list[tuple[float, int]], started: float) -> float | None:
-    first = next((t for t, d in samples if d > 0), None)
-    return None if first is None else first - started
 
 
 def flow_start(samples: list[tuple[float, int]]) -> tuple[float, int] | None:

@@ -4,7 +4,6 @@ predictions are off."""
 from __future__ import annotations
 
 from app.core.advisor import rank
-from app.core.model import SelectionStats
 from app.core.profile import CipherProbe
 from app.core.race import Lap
 from tests.unit.test_model import AES128GCM, BIG, CHACHA, gigabit, ranking
@@ -25,17 +24,3 @@ def test_an_unraced_variant_inherits_its_methods_correction() -> None:
     ranked = rank(predictions, laps, BIG)
     order = [r.candidate for r in ranked]
     assert order.index(aes.candidate) < order.index(chacha.candidate)
-
-
-def test_set_up_as_the_race_saw_it_counts_for_raced_candidates() -> None:
-    """Two unencrypted methods raced 20% apart, but the faster one took a second longer to start (a daemon
-    on a slow NAS): on 60 MB the quicker start wins, on 6 GB the faster stream does."""
-    profile = gigabit(tcp_up_MBps=300)
-    for size, winner in ((60_000_000, "tar-nc"), (6_000_000_000, "rsync-daemon")):
-        stats = SelectionStats(files=4, bytes=size)
-        predictions = ranking(profile, stats, insecure=True)
-        nc = next(p for p in predictions if p.candidate.method_id == "tar-nc")
-        daemon = next(p for p in predictions if p.candidate.method_id == "rsync-daemon")
-        laps = [Lap(nc.candidate, 50.0, setup_s=0.2), Lap(daemon.candidate, 60.0, setup_s=1.2)]
-        ranked = rank(predictions, laps, stats)
-        assert ranked[0].candidate.method_id == winner, size
