@@ -157,14 +157,20 @@ def _point_at(target: Path) -> None:
     os.replace(tmp, pointer)
 
 
-def use(folder: str | os.PathLike) -> None:
-    """Keep the state in `folder` from now on, as that folder holds it; the present state stays put."""
+def _allowed(folder: str | os.PathLike) -> Path:
+    """The folder as an absolute path, when state may go there; else why not."""
     if not can_change():
         raise RuntimeError(f"{ENV_HOME} was set from outside; unset it to choose the folder here")
     target = _absolute(folder)
     why = refusal(target)
     if why:
         raise MoveError(why)
+    return target
+
+
+def use(folder: str | os.PathLike) -> None:
+    """Keep the state in `folder` from now on, as that folder holds it; the present state stays put."""
+    target = _allowed(folder)
     try:
         for kind in KINDS:
             (target / kind).mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -180,12 +186,7 @@ def move(folder: str | os.PathLike, replace: bool = False) -> list[Path]:
     Returns the old files that could not be removed afterwards (the state itself is safe in the new
     folder then); raises MoveError, with the old folder still in use, when the state was not moved.
     """
-    if not can_change():
-        raise RuntimeError(f"{ENV_HOME} was set from outside; unset it to choose the folder here")
-    target = _absolute(folder)
-    why = refusal(target)
-    if why:
-        raise MoveError(why)
+    target = _allowed(folder)
     if holds_state(target) and not replace:
         raise MoveError(f"{target} already holds Transfer Advisor's state; use it as it is, or replace it.")
     sources, was = _sources(), current()
