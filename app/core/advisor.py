@@ -117,11 +117,13 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         raise TransferError("unavailable", "No transfer method can run between this computer and "
                             f"{session.host.label}; see `transfer-advisor methods` for why.")
     laps: list[Lap] = []
+    whole = False  # the race copied the whole selection, not a sample of it
     if req.race:
         entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
         # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
         target = SAMPLE_LAPS * req.race_seconds * max(p.stream_MBps for p in entrants) * 1e6
         chosen = race_sample(selection, target)
+        whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
                           req.download, req.race_seconds, emit, req.allow_insecure)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
@@ -129,7 +131,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
         predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
                                         req.download)
-    ranking = rank(predictions, laps, stats)
+    ranking = rank(predictions, laps, stats, whole)
     return _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                    time.monotonic() - started)
 
@@ -149,34 +151,46 @@ async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, l
 
 def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: bool) -> list[Prediction]:
     """The best variant of each method, top `count` of them, always with the best secure one and
-    (when allowed) the best insecure one."""
+    (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
+    are often within 20 % of each other, and the model's constants for them are least sure on a shared
+    or weak CPU, so the race, not the model, decides between them."""
     best: dict[str, Prediction] = {}
     for p in predictions:
         best.setdefault(p.candidate.method_id, p)
-    chosen = list(best.values())[:max(1, count)]
-    must = [next((p for p in best.values() if p.secure), None)]
-    if allow_insecure:
-        must.append(next((p for p in best.values() if not p.secure), None))
-    for p in must:
-        if p is not None and p not in chosen:
-            chosen[-1 if len(chosen) >= count else len(chosen):] = [p]
-    return chosen
+    order = list(best.values())
+    if count <= 1:
+        return order[:1]
+    insecure = [p for p in order if not p.secure] if allow_insecure else []
+    must = [p for p in order if p.secure][:1] + insecure[:max(1, count - 1) if count >= 3 else 1]
+    chosen = must + [p for p in order if p not in must][:max(0, count - len(must))]
+    return sorted(chosen, key=order.index)
 
 
-def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats) -> list[Ranked]:
+def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
+         whole: bool = False) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
-    how far off the prediction of their own method's raced variant was, or else the median of all."""
+    how far off the prediction of their own method's raced variant was, or else the median of all.
+    When the race copied the `whole` selection, a lap that finished took the time the copy takes:
+    set-up and finish included, which on a small selection decide between near-equal rates."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
+    took = {lap.candidate: lap.seconds for lap in laps if whole and lap.MBps and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
               if p.candidate in measured and p.stream_MBps > 0}
     scale = statistics.median(ratios.values()) if ratios else 1.0
     by_method = {c.method_id: r for c, r in ratios.items()}
+    # How much longer than predicted a method's timed lap took, for its other variants.
+    slower = {p.candidate.method_id: took[p.candidate] / p.seconds for p in predictions
+              if p.candidate in took and p.seconds > 0}
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
         own = by_method.get(p.candidate.method_id, scale)
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+        if p.candidate in took:
+            seconds = took[p.candidate]
+        elif p.candidate.method_id in slower:
+            seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
         ranked.append(Ranked(p, rate, seconds))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
     return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1))

@@ -421,7 +421,13 @@ def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
     for w in mine:
         for factor, cost in w.parts.items():
             parts[factor] = parts.get(factor, 0.0) + cost
-    factor = max(parts, key=lambda k: parts[k])
+    # On one CPU the encryption at both ends is one cost, as the tools' work at both ends is.
+    group = {f: ("cipher" if not side and f.startswith("cipher-cpu") else f) for f in parts}
+    totals: dict[str, float] = {}
+    for f, cost in parts.items():
+        totals[group[f]] = totals.get(group[f], 0.0) + cost
+    blamed = max(totals, key=lambda g: totals[g])
+    factor = max((f for f in parts if group[f] == blamed), key=lambda f: parts[f])
     busiest = max(mine, key=lambda w: w.parts.get(factor, 0.0))
     return Cap(cores / sum(parts.values()), factor, busiest.name, side or busiest.side)
 

@@ -5,7 +5,8 @@ A candidate's measured rate is what flowed once data was moving steadily. The fi
 not that: tar fills a pipe while ssh is still logging in (a second or more on a slow NAS) and a
 socket takes megabytes into its buffers at once, so a lap's clock starts at the first of three
 ticks in a row that each moved data, one tick after the burst, and runs for `seconds` from there.
-One that finishes within its time is measured to its end, which counts the far side draining.
+One that finishes within its time is measured to its end, which counts the far side draining, and
+also keeps its wall time: when the race copied the whole selection, that time is the answer itself.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Lap:
     candidate: Candidate
     MBps: float | None
     error: str = ""
+    seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
 
 
 def key(c: Candidate) -> str:
@@ -81,6 +83,8 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             emit(RaceSample(k, name, time.monotonic() - started, event.rate / 1e6))
 
     task = asyncio.ensure_future(copy(session, request, watch))
+    ended: list[float] = []
+    task.add_done_callback(lambda _t: ended.append(time.monotonic()))
     try:
         # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
         while not task.done():
@@ -95,9 +99,10 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             end, flow = (last[0] if last else None), flow_start(samples[:-1])
             if end is None or end.elapsed <= 0:
                 return Lap(candidate, None)
+            took = ended[0] - started
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
-                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6)
-            return Lap(candidate, end.done / end.elapsed / 1e6)
+                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
+            return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         return Lap(candidate, _steady_rate(samples))
     except TransferError as exc:
         return Lap(candidate, None, exc.sentence)

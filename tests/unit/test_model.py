@@ -272,6 +272,15 @@ def test_both_ends_on_one_cpu_share_its_cores():
     assert shared["tar-ssh"].limit.startswith("cipher-cpu")
 
 
+
+def test_on_one_cpu_the_cipher_at_both_ends_is_one_cost():
+    """A fast cipher costs each end less than tar does, but ssh and sshd together cost more than
+    both tars: on one shared CPU that makes encryption the limit (choosing a cipher changes the rate)."""
+    fast = gigabit(tcp_up_MBps=2000, tcp_down_MBps=2000, local_cores=2, remote_cores=2, remote_write_MBps=3000,
+                   local_read_MBps=3000, ciphers=[CipherProbe(AES128GCM, 700, 1.0, 1.0)], same_machine=True)
+    tar_ssh = per_method(ranking(fast, BIG))["tar-ssh"]
+    assert tar_ssh.limit.startswith("cipher-cpu") and tar_ssh.detail in ("ssh", "sshd")
+
 # (f) a slow destination disk ------------------------------------------------------------------------
 
 def test_a_slow_destination_disk_is_named():

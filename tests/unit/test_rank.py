@@ -3,10 +3,11 @@ predictions are off."""
 
 from __future__ import annotations
 
-from app.core.advisor import rank
+from app.core.advisor import pick_entrants, rank
 from app.core.profile import CipherProbe
 from app.core.race import Lap
-from tests.unit.test_model import AES128GCM, BIG, CHACHA, gigabit, ranking
+from app.core.model import SelectionStats
+from tests.unit.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking
 
 
 def test_an_unraced_variant_inherits_its_methods_correction() -> None:
@@ -24,3 +25,35 @@ def test_an_unraced_variant_inherits_its_methods_correction() -> None:
     ranked = rank(predictions, laps, BIG)
     order = [r.candidate for r in ranked]
     assert order.index(aes.candidate) < order.index(chacha.candidate)
+
+
+def test_both_unencrypted_methods_race_beside_the_best_secure_one() -> None:
+    # On gigabit the model puts secure methods near the wire, within reach of the unencrypted ones.
+    predictions = ranking(gigabit(), SMALL, insecure=True)
+    top = [p.candidate.method_id for p in pick_entrants(predictions, 3, allow_insecure=True)]
+    assert set(top) >= {"tar-nc", "rsync-daemon"} and len(top) == 3
+    assert any(p.secure for p in pick_entrants(predictions, 3, allow_insecure=True))
+    # With room for two: the best of each kind; with more room, the next best methods join.
+    two = pick_entrants(predictions, 2, allow_insecure=True)
+    assert sorted(p.secure for p in two) == [False, True]
+    assert len({p.candidate.method_id for p in pick_entrants(predictions, 5, allow_insecure=True)}) == 5
+    # Without permission only secure methods race, the top three by prediction.
+    secure = ranking(gigabit(), SMALL)
+    assert [p.candidate.method_id for p in pick_entrants(secure, 3, allow_insecure=False)] == \
+        list(dict.fromkeys(p.candidate.method_id for p in secure))[:3]
+
+
+def test_a_lap_of_the_whole_selection_counts_with_its_own_time() -> None:
+    # The model gives the rsync daemon a longer set-up than netcat; on a short copy that decides it,
+    # unless the race copied the whole selection and timed both.
+    small = SelectionStats(files=4, bytes=60_000_000)
+    predictions = ranking(gigabit(), small, insecure=True)
+    nc = next(p for p in predictions if p.candidate.method_id == "tar-nc")
+    daemon = next(p for p in predictions if p.candidate.method_id == "rsync-daemon")
+    assert daemon.setup_s > nc.setup_s
+    laps = [Lap(nc.candidate, 60.0, seconds=1.45), Lap(daemon.candidate, 60.0, seconds=1.2)]
+    first = lambda ranked: next(r for r in ranked if not r.prediction.secure).candidate.method_id  # noqa: E731
+    assert first(rank(predictions, laps, small)) == "tar-nc"  # a sample: rates and the model's set-up
+    ranked = rank(predictions, laps, small, whole=True)
+    assert first(ranked) == "rsync-daemon"
+    assert next(r for r in ranked if r.candidate == daemon.candidate).seconds == 1.2
