@@ -1,5 +1,6 @@
 """The race: the top candidates copy the real selection for a few seconds each into a scratch
-folder beside the destination, which is always removed (also on cancel and error).
+folder beside the destination, which is always removed (also on cancel and error); each lap's copy
+is removed as soon as the lap ends.
 
 A candidate's measured rate is what flowed once data was moving steadily. The first bytes are
 not that: tar fills a pipe while ssh is still logging in (a second or more on a slow NAS) and a
@@ -62,6 +63,9 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
                                   allow_insecure, scratch=True)
             lap = await _run_lap(session, candidate, request, seconds, emit)
+            # Each lap's copy goes before the next starts: the race never needs more room than one lap,
+            # and no lap writes while the far side is still busy with the last one's files.
+            await finish(remove_folder(session, request.dest, local=download))
             laps.append(lap)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error))
     finally:
