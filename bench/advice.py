@@ -219,6 +219,29 @@ def print_table(cells: list[Cell]) -> None:
             print(f"{c.scenario}/{c.dataset}: {c.sentence}")
 
 
+# Some virtual machines hand memory that was freed back to their host at once (free page reporting);
+# touching it again then costs a fault in the host, and the lab's NAS writes into RAM (a tmpfs), so a
+# copy landed at 200 MB/s or at 700 MB/s on the fast link depending on which pages it got. While the
+# bench runs, freed memory stays with the guest for a minute; the setting is put back afterwards.
+PAGE_REPORTING_DELAY = Path("/sys/module/page_reporting/parameters/min_free_ms")
+
+
+class _KeepFreedMemory:
+    def __enter__(self) -> "_KeepFreedMemory":
+        self.old = None
+        try:
+            self.old = PAGE_REPORTING_DELAY.read_text().strip()
+            PAGE_REPORTING_DELAY.write_text("60000")
+            print(f"free page reporting delayed to 60 s while the bench runs (was {self.old} ms)", flush=True)
+        except OSError:
+            pass  # no such setting here: nothing to steady
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.old is not None:
+            PAGE_REPORTING_DELAY.write_text(self.old)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scenarios", default=",".join(SCENARIOS))
@@ -236,19 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     cells: list[Cell] = []
     work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
     try:
-        for scenario in args.scenarios.split(","):
-            reason = unavailable_reason(scenario)
-            if reason:
-                print(f"{scenario}: skipped ({reason})")
-                continue
-            with Lab.up(scenario) as lab:
-                for dataset in args.datasets.split(","):
-                    share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
-                    mb = max(5, int(SIZES_MB[scenario] * args.scale * share))
-                    data = make_data(work / scenario, dataset, mb)
-                    print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
-                    cells.append(run_cell(lab, scenario, dataset, data))
-                    shutil.rmtree(data)
+        with _KeepFreedMemory():
+            for scenario in args.scenarios.split(","):
+                reason = unavailable_reason(scenario)
+                if reason:
+                    print(f"{scenario}: skipped ({reason})")
+                    continue
+                with Lab.up(scenario) as lab:
+                    for dataset in args.datasets.split(","):
+                        share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
+                        mb = max(5, int(SIZES_MB[scenario] * args.scale * share))
+                        data = make_data(work / scenario, dataset, mb)
+                        print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
+                        cells.append(run_cell(lab, scenario, dataset, data))
+                        shutil.rmtree(data)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print_table(cells)

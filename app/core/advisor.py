@@ -153,7 +153,7 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     """The best variant of each method, top `count` of them, always with the best secure one and
     (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
     are often within 20 % of each other, and the model's constants for them are least sure on a shared
-    or weak CPU, so the race, not the model, decides between them."""
+    or weak CPU, so the race, not the model, decides between them. Returned in racing order."""
     best: dict[str, Prediction] = {}
     for p in predictions:
         best.setdefault(p.candidate.method_id, p)
@@ -162,8 +162,12 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
     must = [p for p in order if p.secure][:1] + insecure[:max(1, count - 1) if count >= 3 else 1]
-    chosen = must + [p for p in order if p not in must][:max(0, count - len(must))]
-    return sorted(chosen, key=order.index)
+    chosen = sorted(must + [p for p in order if p not in must][:max(0, count - len(must))], key=order.index)
+    if len(insecure) > 1 and insecure[1] in chosen:
+        # The first lap pays for cold caches (the files read, the far side's memory and folders): give it
+        # to the best secure method, so the close call between the two unencrypted ones is made evenly.
+        chosen.sort(key=lambda p: not p.secure)
+    return chosen
 
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
