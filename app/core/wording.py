@@ -14,6 +14,11 @@ def mbps(value: float) -> str:
     return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
 
 
+def ms(value: float) -> str:
+    """40.6416 → "41 ms", 0.213 → "0.21 ms": a round trip as a person says it."""
+    return f"{value:.0f} ms" if value >= 9.5 else f"{value:.2g} ms"
+
+
 def _tcp(profile: LinkProfile, download: bool) -> float | None:
     return profile.tcp_down_MBps if download else profile.tcp_up_MBps
 
@@ -63,13 +68,18 @@ def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     pause = f"{each:.2g} ms"
     estimated = p.candidate.method_id not in profile.per_file_ms
     if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
-        pause += f" ({SFTP_RTTS_PER_FILE} round trips of {profile.rtt_ms:g} ms and the file's creation)"
+        pause += f" ({SFTP_RTTS_PER_FILE} round trips of {ms(profile.rtt_ms)} and the file's creation)"
     return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
             f"{p.seconds:.0f} s for {p.files} files.")
 
 
 def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
-    rtt = f"{profile.rtt_ms:g} ms" if profile.rtt_ms else "this"
+    rtt = ms(profile.rtt_ms) if profile.rtt_ms else "this"
+    tcp, o = _tcp(profile, p.candidate.options.download), p.candidate.options
+    if p.detail == "ssh-window" and o.compress != "none" and tcp and p.stream_MBps > tcp:
+        # Compressed, the files go faster than the wire carries raw: the window is what holds them now.
+        return (f"The network carries only {mbps(tcp)} MB/s, so compressing with {_codec_word(o)} pays off; "
+                f"ssh's 2 MiB window over a {rtt} round trip is what holds your files now, at {cap} MB/s.")
     if p.detail == "ssh-window":
         return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
     if p.detail == "sftp-window":
@@ -81,6 +91,9 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
     if not (profile.tcp_down_MBps if p.candidate.options.download else profile.tcp_up_MBps):
         return (f"The network's speed was not measured; on a gigabit network ({mbps(ASSUMED_TCP_MBPS)} MB/s) "
                 f"{p.candidate.label} would get {mbps(p.stream_MBps)} MB/s.")
+    if o.compress != "none" and p.stream_MBps > tcp:
+        return (f"The network is the limit at {mbps(tcp)} MB/s; compressing with {_codec_word(o)} pays off, "
+                f"so your files go through it at {mbps(p.stream_MBps)} MB/s.")
     carries = net.replace("the network carries", "it carries")
     return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
 

@@ -219,6 +219,25 @@ def test_compression_turns_on_for_compressible_data_over_a_slow_wan():
         p for p in ranking(profile, TREE) if p.candidate.options.compress == "none"], profile)
 
 
+
+def test_compressed_files_held_by_the_ssh_window_are_worded_as_compression_paying_off():
+    # ssh -C at 5× over a 9.8 MB/s, 40.6 ms WAN: the files could go at 49 MB/s, but ssh's window counts
+    # them before compression and holds them to 52 MB/s. "The window holds it to 52 MB/s while the
+    # network carries 9.8" would make no sense to anyone.
+    profile = replace(wan(compress=[Compressibility("zlib", 5.3, 200, 600)]), rtt_ms=40.6416, tcp_up_MBps=9.8)
+    zlib = next(p for p in ranking(profile, TREE) if p.candidate.method_id == "tar-ssh"
+                and p.candidate.options.compress == "ssh")
+    assert zlib.detail == "ssh-window"
+    assert bottleneck_sentence(zlib, profile) == (
+        "The network carries only 9.8 MB/s, so compressing with ssh's zlib (-C) pays off; ssh's 2 MiB window "
+        "over a 41 ms round trip is what holds your files now, at 52 MB/s.")
+    # lz4 in the pipeline shrinks what the window counts too: the network holds it, at 5× its raw rate.
+    lz4 = replace(profile, compress=[Compressibility("lz4", 5.3, 600, 2500)])
+    piped = next(p for p in ranking(lz4, TREE) if p.candidate.method_id == "tar-ssh"
+                 and p.candidate.options.compress == "lz4")
+    assert bottleneck_sentence(piped, lz4) == ("The network is the limit at 9.8 MB/s; compressing with lz4 pays "
+                                               "off, so your files go through it at 52 MB/s.")
+
 def test_compression_stays_off_over_a_wan_for_incompressible_data():
     profile = wan(compress=[Compressibility("zstd", 1.0, 250, 900), Compressibility("lz4", 1.0, 600, 2500)])
     assert best_secure(ranking(profile, BIG)).candidate.options.compress == "none"
