@@ -161,7 +161,7 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     if count <= 1:
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
-    must = [p for p in order if p.secure][:1] + insecure[:max(1, count - 1) if count >= 3 else 1]
+    must = [p for p in order if p.secure][:1] + insecure[:count - 1 if count >= 3 else 1]
     chosen = sorted(must + [p for p in order if p not in must][:max(0, count - len(must))], key=order.index)
     if len(insecure) > 1 and insecure[1] in chosen:
         # The first lap pays for cold caches (the files read, the far side's memory and folders): give it

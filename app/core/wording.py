@@ -51,8 +51,8 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile, raced_MBps: float |
         "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
         "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
         "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
-        "compression": (f"The network carries only {mbps(_tcp(profile, o.download))} MB/s, so compressing "
-                        f"with {_codec_word(o)} pays off; the compressor's {cap} MB/s is what holds it now."
+        "compression": (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
+                        "is what holds it now."
                         if compression_pays(p, profile) else
                         f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
                         "the files as they are."),
@@ -78,8 +78,8 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
     tcp, o = _tcp(profile, p.candidate.options.download), p.candidate.options
     if p.detail == "ssh-window" and o.compress != "none" and tcp and p.stream_MBps > tcp:
         # Compressed, the files go faster than the wire carries raw: the window is what holds them now.
-        return (f"The network carries only {mbps(tcp)} MB/s, so compressing with {_codec_word(o)} pays off; "
-                f"ssh's 2 MiB window over a {rtt} round trip is what holds your files now, at {cap} MB/s.")
+        return (f"{_compression_pays_off(tcp, o)}; ssh's 2 MiB window over a {rtt} round trip is what holds "
+                f"your files now, at {cap} MB/s.")
     if p.detail == "ssh-window":
         return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
     if p.detail == "sftp-window":
@@ -88,7 +88,7 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
     if p.side:  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
         where = "this computer's CPU" if p.side == "local" else f"the CPU of {host}"
         return f"{p.detail}'s own work on {where} holds {p.candidate.label} to {cap} MB/s while {net}."
-    if not (profile.tcp_down_MBps if p.candidate.options.download else profile.tcp_up_MBps):
+    if not tcp:
         return (f"The network's speed was not measured; on a gigabit network ({mbps(ASSUMED_TCP_MBPS)} MB/s) "
                 f"{p.candidate.label} would get {mbps(p.stream_MBps)} MB/s.")
     if o.compress != "none" and p.stream_MBps > tcp:
@@ -96,6 +96,10 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
                 f"so your files go through it at {mbps(p.stream_MBps)} MB/s.")
     carries = net.replace("the network carries", "it carries")
     return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
+
+
+def _compression_pays_off(tcp: float, o: Options) -> str:
+    return f"The network carries only {mbps(tcp)} MB/s, so compressing with {_codec_word(o)} pays off"
 
 
 def _codec_word(o: Options) -> str:
