@@ -46,6 +46,7 @@ class Ranked:
     prediction: Prediction
     measured_MBps: float | None = None
     seconds: float = 0.0  # expected time for the whole selection, corrected by the race
+    timed: bool = False   # `seconds` is the wall time of a lap that copied the whole selection
 
     @property
     def candidate(self) -> Candidate:
@@ -195,7 +196,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
             seconds = took[p.candidate]
         elif p.candidate.method_id in slower:
             seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
-        ranked.append(Ranked(p, rate, seconds))
+        ranked.append(Ranked(p, rate, seconds, p.candidate in took))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
     return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1))
 
@@ -206,8 +207,8 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     best_secure = next((r for r in ranking if r.prediction.secure), None)
     best = ranking[0]
     explain = best_secure or best
-    secure = _recommend(session, best_secure, ranking, profile, sources, dest) if best_secure else None
-    overall = secure if best_secure is best else _recommend(session, best, ranking, profile, sources, dest)
+    secure = _recommend(session, best_secure, ranking, profile, stats, sources, dest) if best_secure else None
+    overall = secure if best_secure is best else _recommend(session, best, ranking, profile, stats, sources, dest)
     # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
     p = explain.prediction
     if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
@@ -221,14 +222,23 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
-               sources: list[str], dest: str) -> Recommendation:
+               stats: SelectionStats, sources: list[str], dest: str) -> Recommendation:
     c = chosen.candidate
     method = methods.get(c.method_id)
     job = Job(session.display_ssh(), tuple(sources), dest, c.options, session.listen_address)
     # The rival named in the reason is the next method of the same kind (secure beside secure).
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
-    predictions = [replace(r.prediction, MBps=r.measured_MBps or r.prediction.MBps) for r in peers]
+    predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
     raced = frozenset(r.candidate for r in peers if r.measured_MBps)
     return Recommendation(chosen, wording.reason_sentence(chosen_p, predictions, profile, raced),
                           method.build(job).display)
+
+
+def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Prediction]:
+    """The rates the reason quotes, on the basis the ranking used: what the race measured, else the
+    prediction; when laps were timed over the whole selection, every method's rate for the whole copy
+    (start-up included), so a quicker copy is never quoted at a lower rate than the one it beat."""
+    timed = any(r.timed for r in peers)
+    return [replace(r.prediction, MBps=stats.bytes / 1e6 / r.seconds if timed and r.seconds > 0
+                    else r.measured_MBps or r.prediction.MBps) for r in peers]

@@ -124,6 +124,10 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
     how = "measured" if chosen.candidate in raced else "predicted"
     if rival is None:
         return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s {how})."
+    if rival.MBps > chosen.MBps and chosen.candidate in raced and rival.candidate not in raced:
+        # Ranked first all the same: a measurement outranks a prediction that is not clearly (10 %) ahead.
+        return (f"{name} is measured at {mbps(chosen.MBps)} MB/s; {rival.candidate.label} is predicted at "
+                f"{mbps(rival.MBps)} MB/s, too close to trust over a measurement.")
     rival_how = "" if (rival.candidate in raced) == (chosen.candidate in raced) else \
         (" measured" if rival.candidate in raced else " predicted")
     head = (f"{name} is {how} at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "

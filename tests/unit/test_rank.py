@@ -3,6 +3,8 @@ predictions are off."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.core.advisor import pick_entrants, rank
 from app.core.profile import CipherProbe
 from app.core.race import Lap
@@ -58,3 +60,36 @@ def test_a_lap_of_the_whole_selection_counts_with_its_own_time() -> None:
     ranked = rank(predictions, laps, small, whole=True)
     assert first(ranked) == "rsync-daemon"
     assert next(r for r in ranked if r.candidate == daemon.candidate).seconds == 1.2
+
+
+def test_the_reason_quotes_rates_on_the_basis_the_ranking_used() -> None:
+    # A whole-selection lap of tar over ssh took 0.44 s for 31.5 MB, login included (its flow rate,
+    # from ticks, said 65 MB/s); scp, unraced, is predicted 0.38 s (83 MB/s) and ranks behind it with
+    # the unraced margin. The reason must not say "65 MB/s, ahead of scp at 83 MB/s".
+    from app.core.advisor import sentence_rates
+    from app.core.wording import reason_sentence
+    small = SelectionStats(files=200, bytes=31_500_000)
+    predictions = [p for p in ranking(gigabit(), small) if p.candidate.options.compress == "none"
+                   and not p.candidate.options.mux]
+    tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")
+    ranked = rank(predictions, [Lap(tar.candidate, 65.0, seconds=small.bytes / 1e6 / (0.97 * tar.MBps))],
+                  small, whole=True)
+    assert ranked[0].candidate == tar.candidate and ranked[0].timed
+    quoted = sentence_rates(ranked, small)
+    chosen = next(p for p in quoted if p.candidate == tar.candidate)
+    assert all(chosen.MBps >= p.MBps for p in quoted)
+    assert reason_sentence(chosen, quoted, gigabit(), frozenset([tar.candidate])).startswith(
+        f"tar over ssh (with cipher {tar.candidate.options.cipher}) is measured at {chosen.MBps:.0f} MB/s")
+
+
+
+def test_a_measurement_ahead_of_a_slightly_higher_prediction_is_said_so() -> None:
+    from app.core.wording import reason_sentence
+    predictions = [p for p in ranking(gigabit(), BIG) if p.candidate.method_id in ("tar-ssh", "scp")
+                   and p.candidate.options.compress == "none" and not p.candidate.options.mux]
+    tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")
+    scp = next(p for p in predictions if p.candidate.method_id == "scp")
+    measured = replace(tar, MBps=60.0)
+    sentence = reason_sentence(measured, [measured, replace(scp, MBps=66.0)], gigabit(), frozenset([tar.candidate]))
+    assert sentence == (f"tar over ssh (with cipher {tar.candidate.options.cipher}) is measured at 60 MB/s; scp is "
+                        "predicted at 66 MB/s, too close to trust over a measurement.")
