@@ -1,8 +1,10 @@
-"""What each side can do: tools, their flavours, CPU, ciphers, free space.
+"""What each side can do: tools, their flavours, CPU, ciphers, free space, and the host's shape.
 
-The remote side is asked in one round trip (one shell script over the control
-connection); the ciphers the server offers come from its KEXINIT packet, which
-it sends in clear before any login.
+The remote side is asked in one round trip (one POSIX shell script over the control
+connection, written for dash and BusyBox ash as much as for bash); the ciphers the server
+offers come from its KEXINIT packet, which it sends in clear before any login. Whether the
+account has a shell at all (an SFTP-only account has none) and whether it has an SFTP
+server (many embedded boxes have none) are found out by trying each, at the same time.
 """
 
 from __future__ import annotations
@@ -19,14 +21,21 @@ from pathlib import Path
 import asyncssh
 
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
-         "scp", "sftp", "ssh")
+         "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink")
+SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
 
+# `shell yes` first: an account without a shell (ForceCommand internal-sftp) prints nothing at all.
+# A tool's flavour comes from its --version and, for BusyBox (no --version), its --help banner.
 _REMOTE_SCRIPT = r"""
+echo "shell yes"
+echo "sh_exe $(readlink /proc/$$/exe 2>/dev/null)"
+echo "uid $(id -u 2>/dev/null)"
+echo "login_shell $(awk -F: -v u="$(id -u)" '$3 == u {{ print $7; exit }}' /etc/passwd 2>/dev/null)"
 for t in {tools}; do command -v "$t" >/dev/null 2>&1 && echo "tool $t"; done
 echo "rsync_version $(rsync --version 2>/dev/null | head -n 1)"
 echo "rsync_compress $(rsync --version 2>/dev/null | sed -n '/Compress list:/{{n;p;}}')"
-echo "tar_version $(tar --version 2>&1 | head -n 1)"
-echo "nc_version $(nc -h 2>&1 | head -n 1)"
+echo "tar_version $( (tar --version; tar --help) 2>&1 | grep -m 1 -i -E 'GNU tar|bsdtar|libarchive|BusyBox')"
+echo "nc_version $( (nc -h; nc --help) 2>&1 | grep -m 1 -i -E 'OpenBSD|BusyBox|GNU netcat|Ncat|v1[.]1|netcat')"
 echo "cpu_model $(grep -m 1 -i -E '^(model name|Hardware|cpu model)' /proc/cpuinfo 2>/dev/null | cut -d: -f2-)"
 echo "cores $(getconf _NPROCESSORS_ONLN 2>/dev/null || grep -c ^processor /proc/cpuinfo)"
 echo "aes $(grep -m 1 -c -w -E 'aes' /proc/cpuinfo 2>/dev/null)"
@@ -57,7 +66,18 @@ class Capabilities:
     ssh_version: str = ""
     kernel: str = ""
     boot_id: str = ""  # one per running kernel: equal on both sides when the host is this computer
-    server_address: str = ""  # the address of the remote side this connection reached
+    # The control connection as the host sees it ($SSH_CONNECTION): behind NAT, a port forward or a
+    # tunnel these differ from the addresses and ports this computer's end of the connection shows.
+    server_address: str = ""
+    server_port: int | None = None
+    client_address: str = ""
+    client_port: int | None = None
+    shell: bool = True        # commands run (False: an SFTP-only account)
+    sftp: bool = True         # an SFTP server answers (False: e.g. Dropbear without sftp-server)
+    sh_exe: str = ""          # what `sh` is there (/usr/bin/dash, /bin/busybox, ...)
+    login_shell: str = ""     # the account's login shell, which reads every command first
+    uid: int | None = None
+    openssh: tuple[int, int] | None = None  # this computer: the OpenSSH client's version
     dest_exists: bool | None = None
     dest_writable: bool | None = None
     dest_free_bytes: int | None = None
@@ -71,6 +91,11 @@ class Capabilities:
         """OpenBSD netcat: `-l ADDR PORT`, `-N` and `-v` report what we rely on."""
         return self.has("nc") and "OpenBSD" in self.nc_flavour
 
+    @property
+    def busybox(self) -> bool:
+        """The account's shell and tools are BusyBox applets (an embedded box)."""
+        return "busybox" in self.sh_exe.lower() or "BusyBox" in (self.tar_flavour, self.nc_flavour)
+
     def as_dict(self) -> dict:
         out = dict(self.__dict__)
         out["tools"] = sorted(self.tools)
@@ -81,11 +106,15 @@ def _flavour(text: str) -> str:
     for name in ("GNU tar", "bsdtar", "BusyBox", "OpenBSD netcat", "GNU netcat", "Ncat", "netcat"):
         if name.lower() in text.lower():
             return name
+    if "libarchive" in text.lower():
+        return "bsdtar"
+    if "[v1.1" in text:  # Hobbit's netcat 1.10 (Debian's netcat-traditional) names itself only by version
+        return "netcat-traditional"
     return text.strip()[:40]
 
 
 def parse_remote(text: str) -> Capabilities:
-    caps = Capabilities()
+    caps = Capabilities(shell=False)
     for line in text.splitlines():
         key, _, value = line.partition(" ")
         value = value.strip()
@@ -111,7 +140,18 @@ def parse_remote(text: str) -> Capabilities:
         elif key == "boot_id":
             caps.boot_id = value
         elif key == "ssh_connection" and len(value.split()) == 4:
-            caps.server_address = value.split()[2]
+            client, cport, server, sport = value.split()
+            caps.client_address, caps.server_address = client, server
+            caps.client_port = int(cport) if cport.isdigit() else None
+            caps.server_port = int(sport) if sport.isdigit() else None
+        elif key == "shell":
+            caps.shell = True
+        elif key == "sh_exe":
+            caps.sh_exe = value
+        elif key == "login_shell":
+            caps.login_shell = value
+        elif key == "uid" and value.isdigit():
+            caps.uid = int(value)
         elif key == "dest_exists":
             caps.dest_exists = value == "yes"
         elif key == "dest_writable":
@@ -123,15 +163,42 @@ def parse_remote(text: str) -> Capabilities:
     return caps
 
 
+async def run_script(conn: asyncssh.SSHClientConnection, command: bytes, stdin: bytes = b"",
+                     timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+    """Run one remote command with `stdin` and then end of input, always: a command that reads its
+    input (an SFTP-only account runs internal-sftp whatever is asked) must not wait for more."""
+    async def go() -> asyncssh.SSHCompletedProcess:
+        proc = await conn.create_process(command, encoding=None)
+        if stdin:
+            proc.stdin.write(stdin)
+        proc.stdin.write_eof()
+        return await proc.wait(check=False)
+    return await asyncio.wait_for(go(), timeout)
+
+
+async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TIMEOUT) -> bool:
+    """Whether the host answers the SFTP subsystem (Dropbear without sftp-server does not)."""
+    try:
+        sftp = await asyncio.wait_for(conn.start_sftp_client(), timeout)
+    except (asyncssh.Error, OSError, TimeoutError):
+        return False
+    sftp.exit()
+    return True
+
+
 async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = b"sh -c " + shlex.quote(script).encode() + b" sh " + shlex.quote(dest or "").encode("utf-8", "surrogateescape")
     host, port = conn.get_extra_info("peername")[:2]
-    result, ciphers = await asyncio.gather(conn.run(command, check=False, encoding=None),
-                                           server_ciphers(host, port), return_exceptions=True)
-    if isinstance(result, BaseException):
+    result, ciphers, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
+                                                 server_ciphers(host, port), has_sftp(conn),
+                                                 return_exceptions=True)
+    if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):
         raise result
-    caps = parse_remote((result.stdout or b"").decode(errors="replace"))
+    # No answer, or no `shell yes`: the account runs no commands (an SFTP-only account).
+    text = "" if isinstance(result, BaseException) else (result.stdout or b"").decode(errors="replace")
+    caps = parse_remote(text)
+    caps.sftp = sftp is True
     caps.ssh_version = str(conn.get_extra_info("server_version") or "")
     # Without the server's list, availability checks fall back to the local one.
     caps.ciphers = [] if isinstance(ciphers, BaseException) else ciphers
@@ -162,6 +229,8 @@ def local(dest: str | None = None) -> Capabilities:
     caps.aes = cpu_has_aes()
     if "ssh" in caps.tools:
         caps.ciphers = subprocess.run(["ssh", "-Q", "cipher"], capture_output=True, text=True).stdout.split()
+        from app.core.askpass import openssh_version
+        caps.openssh = openssh_version()
     if dest:
         d = dest
         while not os.path.isdir(d) and d not in ("/", ""):

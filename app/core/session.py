@@ -132,7 +132,8 @@ class Session:
         return self.remote.server_address or self.conn.get_extra_info("peername")[0]
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
-        return await asyncio.wait_for(self.conn.run(command, input=stdin, check=False, encoding=None), timeout)
+        """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
+        return await capabilities.run_script(self.conn, command, stdin or b"", timeout)
 
     async def close(self) -> None:
         self.conn.close()

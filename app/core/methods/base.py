@@ -122,6 +122,10 @@ class Context:
     paths: list[str] = field(default_factory=list)  # the sources' full paths and the destination
 
 
+NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"
+NO_SFTP = "the host has no SFTP server (on an embedded box, install its sftp-server package)"
+
+
 class Method:
     id: str = ""
     label: str = ""
@@ -131,6 +135,7 @@ class Method:
     stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
     codecs = ("none", "ssh")
     uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)
+    needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         """(side, tool) pairs this method needs with these options."""
@@ -140,6 +145,8 @@ class Method:
         """Why this method cannot run here, or None when it can."""
         if not self.secure and not ctx.allow_insecure:
             return "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
+        if self.needs_remote_shell and not ctx.remote.shell:
+            return NO_SHELL
         if ctx.options.compress not in self.codecs:
             return f"cannot use {ctx.options.compress} compression"
         for side, tool in self.needs(ctx) + (_codec_needs(ctx.options) if self.uses_pipe_codecs else []):

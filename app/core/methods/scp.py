@@ -12,9 +12,16 @@ class Scp(Method):
     label = "scp"
     summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."
     keeps_symlinks = False  # scp -r copies what a link points to
+    needs_remote_shell = False  # in SFTP mode; the legacy protocol runs `scp` there through a shell
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "scp")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        if not ctx.remote.sftp and not (ctx.remote.shell and ctx.remote.has("scp")):
+            return ("needs an SFTP server on the host, or a shell with `scp` in it for the old protocol, "
+                    "and the host has neither")
+        return super().unavailable(ctx)
 
     def build(self, job: Job) -> Plan:
         o = job.options

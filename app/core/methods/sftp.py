@@ -3,7 +3,7 @@ large files; many small files still cost a round trip each."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Context, Job, Method, Plan
+from app.core.methods.base import NO_SFTP, Context, Job, Method, Plan
 from app.core.runner import Stage
 
 
@@ -21,11 +21,14 @@ class Sftp(Method):
     label = "sftp"
     summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."
     keeps_symlinks = False  # put -r / get -r copy what a link points to
+    needs_remote_shell = False
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "sftp")]
 
     def unavailable(self, ctx: Context) -> str | None:
+        if not ctx.remote.sftp:
+            return NO_SFTP
         if any("\n" in p or "\r" in p for p in ctx.source_names + ctx.paths):
             return "its batch commands cannot name a path with a line break in it (the sources or the destination)"
         return super().unavailable(ctx)
