@@ -122,6 +122,19 @@ def memory_keyring() -> MemoryKeyring:
     keyring.set_keyring(before)
 
 
+@pytest.fixture(scope="session")
+def busybox_bin(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A folder holding one link per BusyBox applet: PATH=this is what an embedded box's shell sees."""
+    busybox = shutil.which("busybox")
+    if busybox is None:
+        pytest.fail("busybox is missing: run `make test`, which installs busybox-static")
+    folder = tmp_path_factory.mktemp("busybox-bin")
+    applets = subprocess.run([busybox, "--list"], capture_output=True, text=True, check=True).stdout.split()
+    for name in applets:
+        (folder / name).symlink_to(busybox)
+    return str(folder)
+
+
 @pytest.fixture
 def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
     """Mount small tmpfs folders: as root every folder is writable and no disk is ever full, so a read-only

@@ -59,14 +59,12 @@ def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, byt
 
 
 def far_side(tree: Path, method: str) -> dict[str, tuple[str, bytes]]:
-    """What a method puts at the far side of a copy of `tree`: scp copies what links point to, sftp
-    leaves links out, the others keep them."""
+    """What a method puts at the far side of a copy of `tree`: scp copies what links point to, the
+    others keep them (sftp's links are made by the app after the tool ran)."""
     exact = snapshot(tree)
     if method == "scp":
         followed = snapshot(tree, follow_links=True)
         return {p: followed[p] for p in exact}
-    if method == "sftp":
-        return {p: v for p, v in exact.items() if v[0] != "link"}
     return exact
 
 

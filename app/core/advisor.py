@@ -20,7 +20,7 @@ from app.core.model import Candidate, Prediction, SelectionStats
 from app.core.profile import LinkProfile
 from app.core.race import Lap, race
 from app.core.sample import race_sample
-from app.core.selection import Selection, scan_local, scan_remote
+from app.core.selection import Selection, scan_local
 from app.core.session import Session
 from app.core.transfer import remote_abspath
 
@@ -139,12 +139,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
 
 async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:
     if req.download:
-        sources = [await remote_abspath(session, s) for s in req.sources]
-        sftp = await session.conn.start_sftp_client()
-        try:
-            selection = await scan_remote(sftp, sources)
-        finally:
-            sftp.exit()
+        sources = [await session.files.abspath(s) for s in req.sources]
+        selection = await session.files.scan(sources)
         return selection, sources, os.path.abspath(os.path.expanduser(req.dest))
     selection = await asyncio.to_thread(scan_local, req.sources)
     return selection, selection.roots, await remote_abspath(session, req.dest)

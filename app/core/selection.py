@@ -62,7 +62,7 @@ class Selection:
         return total
 
 
-def _kind(mode: int) -> str | None:
+def entry_kind(mode: int) -> str | None:
     if stat.S_ISLNK(mode):
         return "link"
     if stat.S_ISDIR(mode):
@@ -86,7 +86,7 @@ def scan_local(paths: list[str]) -> Selection:
                                 "check its permissions.") from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
-        kind = _kind(st.st_mode)
+        kind = entry_kind(st.st_mode)
         if kind is None:
             continue
         entries.append(_local_entry(top, path, kind, st))
@@ -97,7 +97,7 @@ def scan_local(paths: list[str]) -> Selection:
             prefix = top if rel == "." else join(top, rel)
             for name in sorted(dirnames + filenames):
                 st = os.lstat(join(dirpath, name))
-                kind = _kind(st.st_mode)
+                kind = entry_kind(st.st_mode)
                 if kind is not None:
                     entries.append(_local_entry(join(prefix, name), join(dirpath, name), kind, st))
     return Selection(roots, entries)
@@ -114,8 +114,10 @@ def _raise(exc: OSError) -> None:
                         "check its permissions.") from exc
 
 
-async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: bool = False) -> Selection:
-    """The same as scan_local, over SFTP: one READDIR round trip per folder."""
+async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: bool = False,
+                      depth: int | None = None) -> Selection:
+    """The same as scan_local, over SFTP: one READDIR round trip per folder (`depth` 1: a root and what
+    is directly in it). app.core.remote_files lists a tree in one command where the host has a shell."""
     roots: list[str] = []
     entries: list[Entry] = []
     for given in paths:
@@ -132,16 +134,17 @@ async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: b
                 from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
-        kind = _kind(attrs.permissions or 0)
+        kind = entry_kind(attrs.permissions or 0)
         if kind is None:
             continue
         entries.append(await _remote_entry(sftp, top, path, kind, attrs))
-        if kind == "dir":
-            await _walk_remote(sftp, path, top, entries)
+        if kind == "dir" and depth != 0:
+            await _walk_remote(sftp, path, top, entries, None if depth is None else depth - 1)
     return Selection(roots, entries)
 
 
-async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entries: list[Entry]) -> None:
+async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entries: list[Entry],
+                       depth: int | None = None) -> None:
     try:
         items = await sftp.readdir(os.fsencode(path))
     except asyncssh.SFTPError as exc:
@@ -151,12 +154,12 @@ async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entrie
         name = os.fsdecode(item.filename)
         if name in (".", ".."):
             continue
-        kind = _kind(item.attrs.permissions or 0)
+        kind = entry_kind(item.attrs.permissions or 0)
         if kind is None:
             continue
         entries.append(await _remote_entry(sftp, join(prefix, name), join(path, name), kind, item.attrs))
-        if kind == "dir":
-            await _walk_remote(sftp, join(path, name), join(prefix, name), entries)
+        if kind == "dir" and depth != 0:
+            await _walk_remote(sftp, join(path, name), join(prefix, name), entries, None if depth is None else depth - 1)
 
 
 async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: str,

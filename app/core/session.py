@@ -19,6 +19,7 @@ from app.core.capabilities import Capabilities
 from app.core.errors import TransferError, openssh_too_old, remembered_password_refused
 from app.core.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.methods.base import Ssh
+from app.core.remote_files import RemoteFiles
 
 
 class _Answer:
@@ -74,6 +75,10 @@ class Session:
     remote: Capabilities
     askpass: Askpass | None = field(default=None, repr=False)
     askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
+    files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
+
+    def __post_init__(self) -> None:
+        self.files = RemoteFiles(self)
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
@@ -136,6 +141,7 @@ class Session:
         return await capabilities.run_script(self.conn, command, stdin or b"", timeout)
 
     async def close(self) -> None:
+        self.files.close()
         self.conn.close()
         try:
             await self.conn.wait_closed()
@@ -145,6 +151,7 @@ class Session:
 
     def close_now(self) -> None:
         """Close without waiting for the host to confirm (when the app quits)."""
+        self.files.close()
         self.conn.close()
         if self.askpass is not None:
             self.askpass.close_now()

@@ -15,7 +15,7 @@ import shutil
 import socket
 import time
 from dataclasses import dataclass, replace
-from posixpath import join, normpath
+from posixpath import join
 
 import asyncssh
 
@@ -27,7 +27,7 @@ from app.core.progress import Counter, RateWindow, RsyncProgress
 from app.core.mux import Mux
 from app.core.remote_helper import PortBusy, RemoteHelper, open_data_socket
 from app.core.runner import Pipeline, finish
-from app.core.selection import Selection, scan_local, scan_remote
+from app.core.selection import Selection, scan_local
 from app.core.session import Session
 
 TICK = 0.25            # progress events four times a second
@@ -54,24 +54,21 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
     method = methods.get(req.method)
     o = req.options
     started = time.monotonic()
-    sftp = await session.conn.start_sftp_client()
-    try:
-        emit(Phase("scanning", "Reading the selection"))
-        if o.download:
-            sources = [await remote_abspath(session, s) for s in req.sources]
-            selection = await scan_remote(sftp, sources)
-            dest = os.path.abspath(os.path.expanduser(req.dest))
-        else:
-            selection = await asyncio.to_thread(scan_local, req.sources)
-            sources = selection.roots
-            dest = await remote_abspath(session, req.dest)
-        module = await _daemon_module(session, method, req, sources if o.download else [dest])
-        _check_names(selection)
-        _check_method(session, method, req, selection, [*sources, dest])
-        await _check_destination(session, selection, dest, o.download)
-        result = await _copy_staged(session, method, req, selection, sources, dest, sftp, emit, module)
-    finally:
-        sftp.exit()
+    files = session.files
+    emit(Phase("scanning", "Reading the selection"))
+    if o.download:
+        sources = [await files.abspath(s) for s in req.sources]
+        selection = await files.scan(sources)
+        dest = os.path.abspath(os.path.expanduser(req.dest))
+    else:
+        selection = await asyncio.to_thread(scan_local, req.sources)
+        sources = selection.roots
+        dest = await files.abspath(req.dest)
+    module = await _daemon_module(session, method, req, sources if o.download else [dest])
+    _check_names(selection)
+    _check_method(session, method, req, selection, [*sources, dest])
+    await _check_destination(session, selection, dest, o.download)
+    result = await _copy_staged(session, method, req, selection, sources, dest, emit, module)
     return replace(result, seconds=time.monotonic() - started)
 
 
@@ -103,17 +100,18 @@ async def _check_destination(session: Session, selection: Selection, dest: str, 
     if caps.dest_writable is False:
         raise TransferError("dest-unwritable", f"{where} cannot be written; choose a folder you can write to.")
     needed = selection.bytes_on_disk()
-    if caps.dest_free_bytes is not None and caps.dest_free_bytes < needed:
-        need, have = needed / 1e6, caps.dest_free_bytes / 1e6
+    free = caps.dest_free_bytes
+    if free is None and not download:  # no shell asked: SFTP's statvfs, where the server has it
+        space = await session.files.space(dest)
+        free = space.bytes_free if space else None
+    if free is not None and free < needed:
+        need, have = needed / 1e6, free / 1e6
         raise TransferError("dest-full", f"{where} has {have:.0f} MB free but the selection needs {need:.0f} MB; "
                             "free some space or choose another folder.")
 
 
 async def remote_abspath(session: Session, path: str) -> str:
-    if path.startswith("/"):
-        return normpath(path)
-    home = (await session.run(b'cd && pwd')).stdout.decode("utf-8", "surrogateescape").strip()
-    return normpath(join(home, path[2:] if path.startswith("~/") else "" if path == "~" else path))
+    return await session.files.abspath(path)
 
 
 async def _daemon_module(session: Session, method: Method, req: CopyRequest,
@@ -137,14 +135,14 @@ async def _daemon_module(session: Session, method: Method, req: CopyRequest,
 
 
 async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
-                       sources: list[str], dest: str, sftp: asyncssh.SFTPClient, emit: Emit,
+                       sources: list[str], dest: str, emit: Emit,
                        module: DaemonModule | None = None) -> TransferResult:
     o = req.options
     # rsync writes each file to a temporary name and renames it, so it may work in place where it
     # updates an existing copy (that is what it is good at); a first copy is staged like any other.
     # The user's own daemon writes as its own user, who may not enter a staging folder we create.
     in_place = req.scratch or method.stages_itself and (
-        module is not None or await _any_exists(session, sftp, dest, selection.names, o.download))
+        module is not None or await _any_exists(session, dest, selection.names, o.download))
     stage = None if in_place else staging.staging_name()
     target = join(dest, stage) if stage else dest
     await _prepare(session, dest, stage, o.download)
@@ -155,8 +153,10 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         control_path = await mux.start() if mux else None
         ssh = session.ssh(control_path)
         shown = ""
+        # sftp skips links inside folders and follows a link it is given: the engine makes them instead.
+        sent = _without_link_roots(selection, sources) if method.makes_links_after else sources
         for attempt in range(PORT_TRIES):
-            job = Job(ssh, tuple(sources), target, o, session.listen_address,
+            job = Job(ssh, tuple(sent), target, o, session.listen_address,
                       port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module)
             plan = method.build(job)
             shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
@@ -167,6 +167,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             except PortBusy:
                 if attempt == PORT_TRIES - 1:
                     raise TransferError("failed", "No free port was found for the remote helper; try again.")
+        if method.makes_links_after:
+            await _make_links(session, selection, target, o.download)
         placed = True  # from here on the copy is whole at the destination, whatever happens
         if req.scratch:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
@@ -181,11 +183,15 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if o.download:
             got = await asyncio.to_thread(scan_local, [join(dest, n) for n in selection.names])
         else:
-            got = await scan_remote(sftp, [join(dest, n) for n in selection.names], missing_ok=True)
+            got = await session.files.scan([join(dest, n) for n in selection.names], missing_ok=True)
         verify.check_sizes(expected, got, dest if o.download else f"{session.host.label}:{dest}")
         verification = "sizes"
         if req.verify_hashes:
-            verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
+            why_not = verify.no_hashes_reason(session.local, session.remote, session.host.label)
+            if why_not:
+                notes.append(f"Contents were not compared: {why_not}; sizes were compared.")
+            else:
+                verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
     except asyncio.CancelledError:
         await finish(_discard(session, target if stage else None, o.download))
         if placed:
@@ -212,60 +218,54 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
 
 async def _out_of_space(session: Session, path: str, download: bool) -> bool:
     """True when the filesystem holding path has (almost) no free blocks or no free inodes."""
-    try:
-        if download:
+    if download:
+        try:
             st = await asyncio.to_thread(os.statvfs, path)
-            free_bytes, free_inodes = st.f_bavail * st.f_frsize, st.f_favail if st.f_files else 1
-        else:
-            script = 'df -P -k -- "$1" | tail -n 1 | awk \'{print $4}\'; df -P -i -- "$1" | tail -n 1 | awk \'{print $2, $4}\''
-            result = await session.run(staging.sh_command(script, path), timeout=20)
-            kb, total, inodes = (result.stdout or b"").decode().split()[:3]
-            # Some filesystems (btrfs) have no inode limit and report 0 of 0.
-            free_bytes = int(kb) * 1024
-            free_inodes = int(inodes) if inodes.isdigit() and total not in ("0", "-") else 1
-    except (OSError, ValueError, asyncssh.Error, TimeoutError):
-        return False
-    return free_bytes < 1024 * 1024 or free_inodes == 0
+        except OSError:
+            return False
+        return st.f_bavail * st.f_frsize < 1024 * 1024 or (st.f_files > 0 and st.f_favail == 0)
+    space = await session.files.space(path)
+    return space is not None and (space.bytes_free < 1024 * 1024 or space.inodes_free == 0)
 
 
-async def _any_exists(session: Session, sftp: asyncssh.SFTPClient, dest: str, names: list[str],
-                      download: bool) -> bool:
-    for name in names:
-        path = join(dest, name)
-        if download:
-            if os.path.lexists(path):
-                return True
-        else:
-            try:
-                await sftp.lstat(os.fsencode(path))
-                return True
-            except asyncssh.SFTPError:
-                continue
-    return False
+def _without_link_roots(selection: Selection, sources: list[str]) -> list[str]:
+    links = {e.path for e in selection.entries if e.kind == "link" and "/" not in e.path}
+    return [s for s, name in zip(sources, selection.names) if name not in links]
+
+
+async def _make_links(session: Session, selection: Selection, target: str, download: bool) -> None:
+    """Every symbolic link of the selection, made at the far side as it is at the source."""
+    links = [(e.target, join(target, e.path)) for e in selection.entries if e.kind == "link"]
+    if not links:
+        return
+    if download:
+        def make() -> None:
+            for link_target, path in links:
+                os.symlink(link_target, path)
+        await asyncio.to_thread(make)
+    else:
+        await session.files.symlinks(links)
+
+
+async def _any_exists(session: Session, dest: str, names: list[str], download: bool) -> bool:
+    paths = [join(dest, name) for name in names]
+    if download:
+        return any(os.path.lexists(p) for p in paths)
+    return any(await session.files.exists(paths))
 
 
 async def _prepare(session: Session, dest: str, stage: str | None, download: bool) -> None:
     if download:
         await asyncio.to_thread(staging.local_prepare, dest, stage)
         return
-    result = await session.run(staging.remote_prepare_command(dest, stage))
-    if result.exit_status != 0:
-        err = (result.stderr or b"").decode(errors="replace")
-        raise explain_stderr(err, session.host.label, f"Could not create {dest} on {session.host.label}; "
-                             "choose a folder you can write to.")
+    await session.files.prepare(dest, stage)
 
 
 async def _finalize(session: Session, stage: str, dest: str, names: list[str], download: bool) -> None:
     if download:
         await asyncio.to_thread(staging.local_finalize, stage, dest, names)
         return
-    result = await session.run(staging.remote_finalize_command(stage, dest, names), timeout=600)
-    if result.exit_status != 0:
-        err = (result.stderr or b"").decode(errors="replace")
-        if result.exit_status == 3:
-            raise TransferError("conflict", f"Something at {dest} is in the way ({err.strip()}); move it aside "
-                                "and copy again.", err)
-        raise explain_stderr(err, session.host.label, "Moving the copy into place failed; see the details.")
+    await session.files.finalize(stage, dest, names)
 
 
 async def _discard(session: Session, stage: str | None, download: bool) -> None:
@@ -280,17 +280,15 @@ async def remove_folder(session: Session, path: str, local: bool, timeout: float
         if local:
             await asyncio.to_thread(shutil.rmtree, path, True)
         else:
-            await session.run(staging.remote_remove_command(path), timeout=timeout)
-    except (OSError, asyncssh.Error, TimeoutError):
+            await session.files.remove(path, timeout)
+    except (OSError, asyncssh.Error, TimeoutError, TransferError):
         pass
 
 
 async def _verify_hashes(session: Session, selection: Selection, sources: list[str], dest: str,
                          expected: dict, download: bool) -> str:
     tool = verify.pick_hash_tool(session.local, session.remote)
-    if tool is None:
-        raise TransferError("verify-failed", "No hash tool (b3sum, xxhsum, sha256sum, md5sum) is on both sides; "
-                            "install one or verify without hashes.")
+    assert tool is not None  # verify.no_hashes_reason said there is one
     parents = {n: os.path.dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
     rel = [p for p, (kind, _size) in expected.items() if kind == "file"]
     at_source = [join(parents[p.split("/", 1)[0]], p) for p in rel]

@@ -26,6 +26,17 @@ def pick_hash_tool(local: Capabilities, remote: Capabilities) -> str | None:
     return next((t for t in HASH_TOOLS if local.has(t) and remote.has(t)), None)
 
 
+def no_hashes_reason(local: Capabilities, remote: Capabilities, host: str) -> str | None:
+    """Why contents cannot be compared with this host (then sizes are), or None when they can."""
+    if not remote.shell:
+        return f"{host} runs no commands for this account (SFTP only), so nothing there can hash the files"
+    if not remote.has("xargs"):
+        return f"{host} has no `xargs` to hand the files to a hash tool"
+    if pick_hash_tool(local, remote) is None:
+        return f"no hash tool ({', '.join(HASH_TOOLS)}) is on both this computer and {host}"
+    return None
+
+
 def expected_manifest(source: Selection, keeps_symlinks: bool) -> dict[str, tuple[str, int]]:
     """What the destination must hold. Methods that follow links (scp, sftp) turn them into
     copies of their targets, so links are left out of the comparison for them."""

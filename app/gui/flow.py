@@ -20,7 +20,7 @@ from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.hosts import Host, fetch_host_key, resolve, trust
 from app.core.keylogin import KeySetup, setup_key
-from app.core.selection import scan_local, scan_remote
+from app.core.selection import scan_local
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy, remote_abspath
 from app.gui.bridge import CoreBridge, Job
@@ -28,7 +28,6 @@ from app.gui.local_network import is_local_address
 from app.gui.remote_browser import Listing, RemoteEntry
 from app.gui.settings import GuiSettings, HostChoice
 
-REMOTE_NAMES = ("utf-8", "surrogateescape")  # any file name survives, as in the core
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,6 @@ class Flow(QObject):
         self.keep_in_keyring: set[tuple[str, str | None]] = set()
         self.session: Session | None = None
         self.connected: Connected | None = None
-        self._sftp: asyncssh.SFTPClient | None = None
 
     def job(self, coro: Awaitable[Any], name: str) -> Job:
         return Job(coro, name, self)
@@ -126,17 +124,11 @@ class Flow(QObject):
 
     async def disconnect(self) -> None:
         session, self.session, self.connected = self.session, None, None
-        if self._sftp is not None:
-            self._sftp.exit()
-            self._sftp = None
         if session is not None:
             await session.close()
 
     def close_now(self) -> None:
         """On quit: close the browsing connection without waiting for the host to confirm."""
-        if self._sftp is not None:
-            self._sftp.exit()
-            self._sftp = None
         if self.session is not None:
             self.session.close_now()
             self.session = self.connected = None
@@ -154,29 +146,26 @@ class Flow(QObject):
         return await asyncio.to_thread(asyncio.run, trust(host, lambda shown: shown == fingerprint))
 
     # -- browsing and measuring -----------------------------------------------------------------
-    async def _sftp_client(self) -> asyncssh.SFTPClient:
+    def _connected(self) -> Session:
         if self.session is None:
             raise TransferError("usage", "Test the connection to a host first; then its folders can be browsed.")
-        if self._sftp is None:
-            self._sftp = await self.session.conn.start_sftp_client()
-        return self._sftp
+        return self.session
 
     async def list_remote(self, path: str) -> Listing:
-        sftp = await self._sftp_client()
+        """One folder of the host, through its shell or its SFTP server (whichever it has)."""
+        files = self._connected().files
         try:
-            real = await sftp.realpath(path.encode(*REMOTE_NAMES))
-            names = await sftp.readdir(real)
-        except asyncssh.SFTPError as exc:
-            raise TransferError("usage", f"The folder {path} cannot be read on the host ({exc.reason}); "
-                                "choose another one.", str(exc)) from exc
-        entries = [RemoteEntry(n.filename.decode(*REMOTE_NAMES), n.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY,
-                               n.attrs.size or 0)
-                   for n in names if n.filename not in (b".", b"..")]
-        return Listing(real.decode(*REMOTE_NAMES), entries)
+            real = await files.abspath(path or "~")
+            entries = await files.listdir(real)
+        except (TransferError, asyncssh.Error) as exc:
+            raise TransferError("usage", f"The folder {path} cannot be read on the host; choose another one.",
+                                str(exc)) from exc
+        return Listing(real, [RemoteEntry(e.path, e.kind == "dir", e.size) for e in entries])
 
     async def measure(self, path: str, download: bool) -> tuple[int, int]:
         if download:
-            selection = await scan_remote(await self._sftp_client(), [path])
+            files = self._connected().files
+            selection = await files.scan([await files.abspath(path)])
         else:
             selection = await asyncio.to_thread(scan_local, [path])
         return selection.files, selection.bytes

@@ -132,6 +132,7 @@ class Method:
     secure: bool = True
     summary: str = ""
     keeps_symlinks: bool = True
+    makes_links_after = False  # the tool skips links: the engine makes them at the far side afterwards
     stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
     codecs = ("none", "ssh")
     uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)

@@ -20,7 +20,9 @@ class Sftp(Method):
     id = "sftp"
     label = "sftp"
     summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."
-    keeps_symlinks = False  # put -r / get -r copy what a link points to
+    # put -r / get -r skip links inside folders and follow a link they are given: the engine leaves
+    # linked sources out of the batch and makes every link itself afterwards (over SFTP or the shell).
+    makes_links_after = True
     needs_remote_shell = False
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:

@@ -1,0 +1,327 @@
+"""Files on the host: where a path is, what a tree holds, making, moving into place, removing.
+
+Two ways reach them, and the host's shape decides which: its shell (a POSIX sh with GNU or
+BusyBox tools; a whole tree listed in one command, whatever the round trip) or its SFTP
+server (an SFTP-only account has nothing else; an embedded box may have no SFTP server at
+all). `RemoteFiles` asks the host's capabilities once and takes the shell where there is one,
+SFTP where there is not. Every path goes to the shell as a quoted argument, never inside a script.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, replace
+from posixpath import basename, dirname, join, normpath
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from app.core import staging
+from app.core.errors import TransferError
+from app.core.selection import Entry, Selection, entry_kind
+
+if TYPE_CHECKING:
+    from app.core.session import Session
+
+SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
+
+# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
+# roots, then an empty record; one `SIZE MODE` line per path in that order (no names in these lines,
+# so a name with a line break cannot shift them); then every link's target, in the same order.
+# find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
+_SCAN = r"""
+depth=$1; shift
+for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done; printf '\0'
+for p; do shift; if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; fi; done
+[ $# -gt 0 ] || exit 0
+t=$(mktemp) || exit 2
+trap 'rm -f "$t"' EXIT
+find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
+cat "$t"; printf '\0'
+xargs -0 stat -c '%s %f' < "$t" || exit 3
+printf '\0'
+xargs -0 sh -c 'for l; do if [ -L "$l" ]; then printf "%s\0" "$(readlink -- "$l")"; fi; done' sh < "$t"
+"""
+
+# $@: paths. One y/n each: something (a link too) is there.
+_EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done"""
+
+# $1: a path; the nearest folder that exists on the way up to it.
+_NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done; printf %s "$d" """
+
+# $1: a folder. `KB_FREE INODES_TOTAL INODES_FREE` (df -P is POSIX; -i is in GNU and BusyBox).
+# (awk would print a product this large in exponent notation.)
+_FREE = r"""df -P -k -- "$1" | tail -n 1 | awk '{print $4}'; df -P -i -- "$1" 2>/dev/null | tail -n 1 | awk '{print $2, $4}'"""
+
+
+@dataclass(frozen=True)
+class Space:
+    bytes_free: int
+    inodes_free: int | None  # None: the filesystem has no inode limit (btrfs) or did not say
+
+
+class RemoteFiles:
+    """The host's files, through its shell or its SFTP server (see the module's docstring)."""
+
+    def __init__(self, session: "Session") -> None:
+        self.session = session
+        self._sftp: asyncssh.SFTPClient | None = None
+
+    @property
+    def shell(self) -> bool:
+        return self.session.remote.shell
+
+    @property
+    def via(self) -> str:
+        """How this host's files are reached, as a person says it."""
+        return "its shell" if self.shell else "SFTP"
+
+    async def sftp(self) -> asyncssh.SFTPClient:
+        """The session's one SFTP client, started when first needed."""
+        if not self.session.remote.sftp:
+            raise TransferError("unavailable", f"{self.session.host.label} has no SFTP server; on an embedded box, "
+                                "install its sftp-server package.")
+        if self._sftp is None:
+            self._sftp = await self.session.conn.start_sftp_client()
+        return self._sftp
+
+    def close(self) -> None:
+        if self._sftp is not None:
+            self._sftp.exit()
+            self._sftp = None
+
+    async def _sh(self, script: str, *args: str, stdin: bytes | None = None,
+                  timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+        return await self.session.run(staging.sh_command(script, *args), stdin=stdin, timeout=timeout)
+
+    # -- paths ---------------------------------------------------------------------------------
+
+    async def home(self) -> str:
+        if self.shell:
+            out = (await self._sh('cd && pwd')).stdout or b""
+            return out.decode("utf-8", "surrogateescape").strip()
+        return os.fsdecode(await (await self.sftp()).realpath(b"."))
+
+    async def abspath(self, path: str) -> str:
+        """`~`, `~/x` and relative paths from the account's home; the host's own view of the path."""
+        if path.startswith("/"):
+            return normpath(path)
+        rest = path[2:] if path.startswith("~/") else "" if path == "~" else path
+        return normpath(join(await self.home(), rest))
+
+    async def nearest_dir(self, path: str) -> str:
+        """The nearest existing folder at or above `path`."""
+        if self.shell:
+            result = await self._sh(_NEAREST, path)
+            found = (result.stdout or b"").decode("utf-8", "surrogateescape")
+            if result.exit_status != 0 or not found:
+                raise TransferError("failed", f"No folder on the way to {path} could be found on "
+                                    f"{self.session.host.label}.", (result.stderr or b"").decode(errors="replace"))
+            return found
+        sftp = await self.sftp()
+        d = normpath(path)
+        while d != "/" and not await _sftp_isdir(sftp, d):
+            d = dirname(d) or "/"
+        return d
+
+    async def exists(self, paths: list[str]) -> list[bool]:
+        """Whether anything (a link too) is at each path."""
+        if not paths:
+            return []
+        if self.shell:
+            out = (await self._sh(_EXISTS, *paths)).stdout or b""
+            return [c == ord("y") for c in out[:len(paths)]] + [False] * max(0, len(paths) - len(out))
+        sftp = await self.sftp()
+        found = []
+        for path in paths:
+            try:
+                await sftp.lstat(os.fsencode(path))
+                found.append(True)
+            except asyncssh.SFTPNoSuchFile:
+                found.append(False)
+        return found
+
+    # -- listing -------------------------------------------------------------------------------
+
+    @property
+    def _shell_lists(self) -> bool:
+        return self.shell and all(self.session.remote.has(t) for t in ("find", "xargs", "stat", "mktemp"))
+
+    async def scan(self, paths: list[str], missing_ok: bool = False, depth: int | None = None) -> Selection:
+        """What the paths hold, like selection.scan_local does on this computer (`depth` 1: a root and
+        what is directly in it)."""
+        if not self._shell_lists:
+            from app.core.selection import scan_remote
+            return await scan_remote(await self.sftp(), paths, missing_ok, depth)
+        roots = [normpath(p) for p in paths]
+        result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
+        if result.exit_status != 0:
+            err = (result.stderr or b"").decode(errors="replace")
+            raise TransferError("source-missing", f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
+                                "check that it can be read.", err)
+        return parse_scan(result.stdout or b"", roots, paths, missing_ok)
+
+    async def listdir(self, path: str) -> list[Entry]:
+        """One folder's entries (names relative to it, kinds, sizes), for browsing."""
+        selection = await self.scan([path], depth=1)
+        return [replace(e, path=e.path.split("/", 1)[1]) for e in selection.entries[1:]]
+
+    # -- changing ------------------------------------------------------------------------------
+
+    async def prepare(self, dest: str, stage: str | None) -> None:
+        """Create the destination and, inside it, a private staging folder."""
+        label = self.session.host.label
+        if self.shell:
+            result = await self.session.run(staging.remote_prepare_command(dest, stage))
+            if result.exit_status != 0:
+                from app.core.errors import explain_stderr
+                err = (result.stderr or b"").decode(errors="replace")
+                raise explain_stderr(err, label, f"Could not create {dest} on {label}; choose a folder you can "
+                                     "write to.")
+            return
+        sftp = await self.sftp()
+        try:
+            await sftp.makedirs(os.fsencode(dest), exist_ok=True)
+            if stage is not None:
+                await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
+        except asyncssh.SFTPError as exc:
+            raise _sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
+                              "this account may write to (an SFTP-only account often may write only in one).") \
+                from None
+
+    async def finalize(self, stage: str, dest: str, names: list[str]) -> None:
+        """Move each name from the staging folder into the destination (see staging.py)."""
+        label = self.session.host.label
+        if self.shell:
+            result = await self.session.run(staging.remote_finalize_command(stage, dest, names), timeout=600)
+            if result.exit_status != 0:
+                err = (result.stderr or b"").decode(errors="replace")
+                if result.exit_status == 3:
+                    raise TransferError("conflict", f"Something at {dest} is in the way ({err.strip()}); move it "
+                                        "aside and copy again.", err)
+                from app.core.errors import explain_stderr
+                raise explain_stderr(err, label, "Moving the copy into place failed; see the details.")
+            return
+        sftp = await self.sftp()
+        try:
+            for name in names:
+                await _sftp_move(sftp, join(stage, name), join(dest, name))
+            await sftp.rmtree(os.fsencode(stage), ignore_errors=True)
+        except asyncssh.SFTPError as exc:
+            raise _sftp_error(exc, label, f"Moving the copy into place on {label} failed ({exc.reason}).") from None
+
+    async def remove(self, path: str, timeout: float = 120) -> None:
+        """Remove a folder of ours (staging, race scratch, probe files)."""
+        if self.shell:
+            await self.session.run(staging.remote_remove_command(path), timeout=timeout)
+            return
+        await (await self.sftp()).rmtree(os.fsencode(path), ignore_errors=True)
+
+    async def symlinks(self, links: list[tuple[str, str]]) -> None:
+        """Make symbolic links: (what it points to, where the link goes) each."""
+        label = self.session.host.label
+        if self.shell:
+            stdin = b"".join(os.fsencode(t) + b"\0" + os.fsencode(p) + b"\0" for t, p in links)
+            result = await self._sh('xargs -0 -n 2 sh -c \'ln -s -- "$0" "$1"\'', stdin=stdin, timeout=600)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"The symbolic links could not all be made on {label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        sftp = await self.sftp()
+        try:
+            for target, path in links:
+                await sftp.symlink(os.fsencode(target), os.fsencode(path))
+        except asyncssh.SFTPError as exc:
+            raise _sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
+                from None
+
+    async def space(self, path: str) -> Space | None:
+        """Free space where `path` is (its nearest existing folder), or None when the host does not say."""
+        try:
+            folder = await self.nearest_dir(path)
+            if self.shell:
+                words = ((await self._sh(_FREE, folder, timeout=20)).stdout or b"").decode().split()
+                if not words or not words[0].isdigit():
+                    return None
+                total, free = (words[1:3] + ["0", "0"])[:2]
+                return Space(int(words[0]) * 1024, int(free) if free.isdigit() and total not in ("0", "-") else None)
+            vfs = await (await self.sftp()).statvfs(os.fsencode(folder))  # OpenSSH's statvfs extension
+            return Space(vfs.bavail * vfs.frsize, vfs.favail if vfs.files else None)
+        except (TransferError, asyncssh.Error, OSError, TimeoutError, ValueError):
+            return None
+
+
+def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
+    """Read what _SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
+    status, _, rest = out.partition(b"\0")
+    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
+        if seen != "y" and not missing_ok:
+            raise TransferError("source-missing", f"{name} does not exist on the remote side; check the path.")
+    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
+    names_blob, _, rest = rest.partition(b"\0\0")
+    stats_blob, _, links_blob = rest.partition(b"\0")
+    names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
+    stats = stats_blob.decode(errors="replace").split()
+    targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
+    entries: list[Entry] = []
+    for i, path in enumerate(names):
+        size, mode = int(stats[2 * i]), int(stats[2 * i + 1], 16)
+        kind = entry_kind(mode)
+        if kind is None:
+            continue
+        root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
+        top = basename(root.rstrip("/")) or root
+        rel = top + path[len(root.rstrip("/")):] if path != root else top
+        entries.append(Entry(rel, kind, size if kind == "file" else 0, next(targets, "") if kind == "link" else ""))
+    order = {r: i for i, r in enumerate(kept)}
+    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
+    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
+    return Selection(kept, entries)
+
+
+async def _sftp_isdir(sftp: asyncssh.SFTPClient, path: str) -> bool:
+    try:
+        return stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0)
+    except asyncssh.SFTPError:
+        return False
+
+
+async def _sftp_kind(sftp: asyncssh.SFTPClient, path: str) -> str | None:
+    try:
+        return entry_kind((await sftp.lstat(os.fsencode(path))).permissions or 0) or "other"
+    except asyncssh.SFTPNoSuchFile:
+        return None
+
+
+async def _sftp_move(sftp: asyncssh.SFTPClient, src: str, dst: str) -> None:
+    """What staging's shell script does, over SFTP: files replace files (an atomic rename where the
+    server has posix-rename), folders merge, a file and a folder in each other's way are a conflict."""
+    src_kind, dst_kind = await _sftp_kind(sftp, src), await _sftp_kind(sftp, dst)
+    if src_kind == "dir" and dst_kind == "dir":
+        for item in await sftp.readdir(os.fsencode(src)):
+            name = os.fsdecode(item.filename)
+            if name not in (".", ".."):
+                await _sftp_move(sftp, join(src, name), join(dst, name))
+        return
+    if dst_kind == "dir" or (src_kind == "dir" and dst_kind is not None):
+        raise TransferError("conflict", f"{dst} is in the way (a file where a folder goes, or the other way "
+                            "round); move it aside and copy again.")
+    if dst_kind is None:
+        await sftp.rename(os.fsencode(src), os.fsencode(dst))
+        return
+    try:
+        await sftp.posix_rename(os.fsencode(src), os.fsencode(dst))  # replaces in one step
+    except asyncssh.SFTPOpUnsupported:  # no atomic replace on this server: the old file goes first
+        await sftp.remove(os.fsencode(dst))
+        await sftp.rename(os.fsencode(src), os.fsencode(dst))
+
+
+def _sftp_error(exc: asyncssh.SFTPError, host: str, fallback: str) -> TransferError:
+    if isinstance(exc, asyncssh.SFTPPermissionDenied):
+        return TransferError("dest-unwritable", f"{host} did not allow writing there ({exc.reason}); choose a "
+                             "folder this account may write to.", str(exc))
+    if exc.code == 4 and "space" in str(exc.reason).lower():
+        return TransferError("dest-full", "The destination ran out of space during the copy; free some space "
+                             "there or choose another folder.", str(exc))
+    return TransferError("failed", fallback, str(exc))

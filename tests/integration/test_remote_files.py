@@ -1,0 +1,105 @@
+"""The host's files through its shell and through SFTP give the same answers, on a real sshd, and the
+shell's one-command listing works with BusyBox's tools too (run for real, with only BusyBox on PATH)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.core.hosts import HostSpec
+from app.core.remote_files import _SCAN, parse_scan
+from app.core.selection import scan_local, scan_remote
+from app.core.session import Session
+from app.core.staging import sh_command
+from tests.helpers import make_tree, snapshot
+
+
+
+async def _session(sshd) -> Session:
+    return await Session.open(HostSpec("testhost", str(sshd.ssh_config)))
+
+
+async def test_shell_and_sftp_list_a_tree_alike(sshd, tmp_path: Path) -> None:
+    tree = make_tree(tmp_path, small_files=300)
+    os.symlink("nowhere", tree / "dangling")
+    (tree / "deep" / "er" / "est").mkdir(parents=True)
+    single = tmp_path / "one file.bin"
+    single.write_bytes(b"x" * 10)
+    paths = [str(tree), str(single)]
+    session = await _session(sshd)
+    try:
+        by_shell = await session.files.scan(paths)
+        by_sftp = await scan_remote(await session.files.sftp(), paths)
+        one_level = await session.files.scan([str(tree)], depth=1)
+        listed = await session.files.listdir(str(tree))
+    finally:
+        await session.close()
+    here = scan_local(paths)
+    assert by_shell.manifest() == here.manifest() == by_sftp.manifest()
+    assert {e.path for e in one_level.entries} == {"mixed tree"} | {f"mixed tree/{n}" for n in os.listdir(tree)}
+    assert sorted(e.path for e in listed) == sorted(os.listdir(tree))
+
+
+async def test_missing_paths(sshd, tmp_path: Path) -> None:
+    session = await _session(sshd)
+    try:
+        found = await session.files.scan([str(tmp_path / "nope"), str(tmp_path)], missing_ok=True)
+        assert found.roots == [str(tmp_path)]
+        with pytest.raises(Exception) as info:
+            await session.files.scan([str(tmp_path / "nope")])
+        assert "does not exist" in str(info.value)
+        assert await session.files.exists([str(tmp_path), str(tmp_path / "nope")]) == [True, False]
+    finally:
+        await session.close()
+
+
+@pytest.mark.parametrize("shell", [True, False], ids=["shell", "sftp"])
+async def test_staging_moves_into_place_and_merges(sshd, tmp_path: Path, shell: bool) -> None:
+    """prepare → (files in the stage) → finalize, through the shell or SFTP: files replace files, folders merge,
+    a file where a folder goes is a conflict that moves nothing of that name."""
+    dest = tmp_path / "dest"
+    (dest / "keep" / "old").mkdir(parents=True)
+    (dest / "keep" / "old" / "a.txt").write_text("old")
+    (dest / "clash").mkdir()
+    session = await _session(sshd)
+    session.remote.shell = shell  # the same host, reached the other way
+    try:
+        await session.files.prepare(str(dest), ".stage")
+        stage = dest / ".stage"
+        assert stage.is_dir() and (stage.stat().st_mode & 0o777) == 0o700
+        (stage / "keep" / "old").mkdir(parents=True)
+        (stage / "keep" / "old" / "a.txt").write_text("new")
+        (stage / "keep" / "b.txt").write_text("b")
+        (stage / "fresh").write_text("fresh")
+        await session.files.finalize(str(stage), str(dest), ["keep", "fresh"])
+        assert snapshot(dest) == {"keep": ("dir", b""), "keep/old": ("dir", b""), "keep/old/a.txt": ("file", b"new"),
+                                  "keep/b.txt": ("file", b"b"), "fresh": ("file", b"fresh"), "clash": ("dir", b"")}
+        await session.files.prepare(str(dest), ".stage2")
+        (dest / ".stage2" / "clash").write_text("a file where a folder is")
+        with pytest.raises(Exception) as info:
+            await session.files.finalize(str(dest / ".stage2"), str(dest), ["clash"])
+        assert getattr(info.value, "kind", "") == "conflict"
+        assert (dest / "clash").is_dir()
+        await session.files.remove(str(dest / ".stage2"))
+        assert not (dest / ".stage2").exists()
+        await session.files.symlinks([("fresh", str(dest / "to fresh")), ("../x y", str(dest / "keep" / "up"))])
+        assert os.readlink(dest / "to fresh") == "fresh" and os.readlink(dest / "keep" / "up") == "../x y"
+        space = await session.files.space(str(dest / "not yet" / "there"))
+        assert space is not None and space.bytes_free > 0
+        assert await session.files.abspath("~/x") == os.path.join(os.path.expanduser("~"), "x")
+    finally:
+        await session.close()
+
+
+def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: str) -> None:
+    tree = make_tree(tmp_path, small_files=50)
+    os.symlink("nowhere", tree / "dangling")
+    command = sh_command(_SCAN, "", str(tree), str(tmp_path / "missing")).decode("utf-8", "surrogateescape")
+    out = subprocess.run([os.path.join(busybox_bin, "sh"), "-c", command], capture_output=True, timeout=60,
+                         env={"PATH": busybox_bin})
+    assert out.returncode == 0, out.stderr
+    found = parse_scan(out.stdout, [str(tree), str(tmp_path / "missing")], [str(tree), "missing"], missing_ok=True)
+    assert found.manifest() == scan_local([str(tree)]).manifest()
