@@ -193,8 +193,13 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         elif p.candidate.method_id in slower:
             seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
         ranked.append(Ranked(p, rate, seconds, p.candidate in took))
-    # A raced candidate beats an unraced one that is not clearly (10%) faster on paper.
-    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1))
+    # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
+    # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is
+    # clearly faster too.
+    def loses_links(r: Ranked) -> bool:
+        return stats.links > 0 and not methods.get(r.candidate.method_id).keeps_symlinks
+
+    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1) * (1.1 if loses_links(r) else 1.0))
 
 
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
@@ -227,8 +232,10 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
     raced = frozenset(r.candidate for r in peers if r.measured_MBps)
-    return Recommendation(chosen, wording.reason_sentence(chosen_p, predictions, profile, raced),
-                          method.build(job).display)
+    reason = wording.reason_sentence(chosen_p, predictions, profile, raced)
+    if stats.links and not method.keeps_symlinks:
+        reason += " " + wording.links_become_copies(stats.links)
+    return Recommendation(chosen, reason, method.build(job).display)
 
 
 def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Prediction]:

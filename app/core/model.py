@@ -109,12 +109,14 @@ class SelectionStats:
     names: tuple[str, ...] = ()           # top-level names (some methods refuse some names)
     single_file: bool | None = None
     tar_bytes: int | None = None          # the tar stream's size; estimated from `files` when None
+    links: int = 0                        # symbolic links: methods that follow them lose them
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
         kinds = [e.kind for e in selection.entries]
         return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
-                   len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes())
+                   len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
+                   kinds.count("link"))
 
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""

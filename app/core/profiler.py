@@ -70,27 +70,46 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     return profile
 
 
+NO_SHELL = "the account runs no commands (SFTP only)"
+
+
+def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> None:
+    profile.notes.append(f"{label} not measured: {why}")
+    emit(ProbeDone(name, label, f"not measured: {why}", False))
+
+
 async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
     session = ctx.session
-    if session.remote.nc_listen_ok:
+    if not session.remote.shell:
+        _skip("tcp-up", "Raw TCP", NO_SHELL, profile, emit)
+    elif session.remote.nc_listen_ok:
         profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx))
         profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx))
     else:
-        why = "the host has no OpenBSD netcat to listen with"
-        profile.notes.append(f"Raw TCP not measured: {why}")
-        emit(ProbeDone("tcp-up", "Raw TCP, upload", f"not measured: {why}", False))
-    for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers):
+        _skip("tcp-up", "Raw TCP", "the host has no netcat this app can listen with", profile, emit)
+    if not session.remote.shell:
+        _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
+    for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:
         probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
                            lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})")
         if probe is not None:
             profile.ciphers.append(probe)
-    if ctx.remote_dir:
+    if ctx.remote_dir and not session.remote.shell:
+        _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
+    elif ctx.remote_dir:
         profile.remote_write_MBps = await _run(
             "remote-write", "Destination disk writes", emit, profile,
             disk.probe_remote_write(ctx, session.remote.dest_free_bytes))
+    if ctx.remote_dir:
         per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
-                              lambda ms: f"{ms['sftp']:.2g} ms talking SFTP, {ms['tar-ssh']:.2g} ms creating it")
+                              _per_file_text)
         profile.per_file_ms = dict(per_file or {})
+
+
+def _per_file_text(ms: dict[str, float]) -> str:
+    said = [f"{ms['sftp']:.2g} ms talking SFTP" if "sftp" in ms else "",
+            f"{ms['tar-ssh']:.2g} ms creating it" if "tar-ssh" in ms else ""]
+    return ", ".join(s for s in said if s)
 
 
 async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:

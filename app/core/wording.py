@@ -158,3 +158,10 @@ def _factor_words(p: Prediction, host: str) -> str:
             "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
             "local-disk": "this computer's disk", "per-file": "pauses on every file",
             "compression": "compression"}[p.limit]
+
+
+def links_become_copies(links: int) -> str:
+    """Said after the reason when the chosen method follows symbolic links."""
+    which = "The selection's symbolic link arrives" if links == 1 else f"The selection's {links} symbolic links arrive"
+    return f"{which} as a copy of what it points to, not as a link." if links == 1 else \
+        f"{which} as copies of what they point to, not as links."

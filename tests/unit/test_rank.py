@@ -93,3 +93,18 @@ def test_a_measurement_ahead_of_a_slightly_higher_prediction_is_said_so() -> Non
     sentence = reason_sentence(measured, [measured, replace(scp, MBps=66.0)], gigabit(), frozenset([tar.candidate]))
     assert sentence == (f"tar over ssh (with cipher {tar.candidate.options.cipher}) is measured at 60 MB/s; scp is "
                         "predicted at 66 MB/s, too close to trust over a measurement.")
+
+
+def test_a_method_that_keeps_links_wins_a_near_tie_when_the_selection_has_links() -> None:
+    # scp and sftp both speak SFTP and come out alike; scp turns links into copies of their targets.
+    plain = SelectionStats(files=3, bytes=300_000_000)
+    predictions = [p for p in ranking(gigabit(), plain) if p.candidate.method_id in ("scp", "sftp")]
+    scp = next(p for p in predictions if p.candidate.method_id == "scp")
+    sftp = next(p for p in predictions if p.candidate.method_id == "sftp")
+    laps = [Lap(scp.candidate, 100.0), Lap(sftp.candidate, 96.0)]  # scp measured 4 % faster
+    assert rank(predictions, laps, plain)[0].candidate.method_id == "scp"
+    with_links = replace(plain, links=2)
+    assert rank(predictions, laps, with_links)[0].candidate.method_id == "sftp"
+    # Clearly faster still wins, and the reason then says what happens to the links (test_advise checks it).
+    laps = [Lap(scp.candidate, 100.0), Lap(sftp.candidate, 60.0)]
+    assert rank(predictions, laps, with_links)[0].candidate.method_id == "scp"

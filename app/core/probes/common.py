@@ -34,8 +34,27 @@ def now() -> float:
     return time.monotonic()
 
 
+# A shell function: nanoseconds by the host's own clock. BusyBox's date has no %N (it prints it as
+# it is): /proc/uptime's hundredths of a second are fine for timings of half a second and more.
+NOW_NS = r"""
+now_ns() {
+  t=$(date +%s%N 2>/dev/null)
+  case $t in ''|*[!0-9]*) read -r u _ < /proc/uptime; t=${u%.*}${u#*.}0000000 ;; esac
+  echo "$t"
+}
+"""
+
+
 def remote_script(script: str, *args: str) -> bytes:
     return sh_command(script, *args)
+
+
+def host_seconds(stdout: bytes) -> float | None:
+    """Seconds between the two clock readings of an `ns START END` line, or None when it is not there."""
+    parts = stdout.decode(errors="replace").split()
+    if len(parts) >= 3 and parts[-3] == "ns" and parts[-2].isdigit() and parts[-1].isdigit():
+        return (int(parts[-1]) - int(parts[-2])) / 1e9
+    return None
 
 
 def MBps(nbytes: float, seconds: float) -> float:

@@ -7,18 +7,18 @@ own filesystem; the file is removed afterwards.
 
 from __future__ import annotations
 
-from app.core.probes.common import MBps, ProbeContext, now, remote_script
+from app.core.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now, remote_script
 
 BLOCK_MB = 4
 # $1: the destination (its nearest existing folder is used), $2: how many 4 MiB blocks.
-_SCRIPT = r"""
+_SCRIPT = NOW_NS + r"""
 d=$1; while [ ! -d "$d" ]; do d=$(dirname -- "$d"); done
 t=$(mktemp "$d/.transfer-advisor-probe.XXXXXX") || exit 2
 trap 'rm -f "$t" "$t.out"' EXIT
 head -c 4194304 /dev/urandom > "$t" || exit 2
-s=$(date +%s%N)
+s=$(now_ns)
 i=0; while [ "$i" -lt "$2" ]; do cat "$t"; i=$((i + 1)); done | dd of="$t.out" bs=1048576 conv=fsync 2>/dev/null || exit 3
-e=$(date +%s%N)
+e=$(now_ns)
 echo "ns $s $e"
 """
 
@@ -36,9 +36,7 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> float
         if result.exit_status != 0:
             raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()
                                or f"the write test failed (exit {result.exit_status})")
-        parts = (result.stdout or b"").decode().split()
-        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            elapsed = (int(parts[2]) - int(parts[1])) / 1e9  # the host's own clock: no network in it
+        elapsed = host_seconds(result.stdout or b"") or elapsed  # the host's own clock: no network in it
         rate = MBps(blocks * BLOCK_MB * 2**20, elapsed)
         if elapsed > 0.4:
             break

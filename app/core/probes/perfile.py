@@ -26,7 +26,7 @@ from posixpath import join
 
 import asyncssh
 
-from app.core.probes.common import ProbeContext, now, remote_script
+from app.core.probes.common import NOW_NS, ProbeContext, host_seconds, now, remote_script
 from app.core.runner import finish
 
 TAR_FILES = 400
@@ -38,14 +38,14 @@ CLIENT_SHARE_FLOOR = 0.3  # never count less than this share of the wall time as
 
 # $1: the destination (its nearest existing folder is used), $2: the temporary folder's name.
 # Reads the tar on stdin into the folder, then times only the extraction.
-_SCRIPT = r"""
+_SCRIPT = NOW_NS + r"""
 d=$1; while [ ! -d "$d" ]; do d=$(dirname -- "$d"); done
 t="$d/$2"; mkdir -- "$t" "$t/x" || exit 2
 trap 'rm -rf -- "$t"' EXIT
 cat > "$t/p.tar" || exit 2
-s=$(date +%s%N)
+s=$(now_ns)
 tar -x -f "$t/p.tar" -C "$t/x" || exit 3
-e=$(date +%s%N)
+e=$(now_ns)
 echo "ns $s $e"
 """
 
@@ -62,30 +62,39 @@ def _small_tar() -> bytes:
 
 
 async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
-    """Milliseconds per file, by method id, for copies into the destination."""
+    """Milliseconds per file, by method id, for copies into the destination: the figures this host's
+    shape lets us take (no SFTP server: no SFTP figure; no shell or tar: no creation figure)."""
     assert ctx.remote_dir is not None
+    remote, out = ctx.session.remote, {}
     try:
-        create = await _create_ms(ctx)
-        sftp = await _sftp_ms(ctx)
+        if remote.shell and remote.has("tar"):
+            create = await _create_ms(ctx)
+            out.update({"tar-ssh": create, "tar-nc": create, "rsync-ssh": create * RSYNC_PER_TAR,
+                        "rsync-daemon": create * RSYNC_PER_TAR})
+        if remote.sftp:
+            sftp = await _sftp_ms(ctx)
+            out.update({"scp": sftp, "sftp": sftp})
     except asyncssh.Error as exc:  # an SFTP refusal is a probe that could not run, said in words
         raise RuntimeError(exc.reason or type(exc).__name__) from None
-    return {"scp": sftp, "sftp": sftp, "tar-ssh": create, "tar-nc": create,
-            "rsync-ssh": create * RSYNC_PER_TAR, "rsync-daemon": create * RSYNC_PER_TAR}
+    if not out:
+        raise RuntimeError("the host has neither an SFTP server nor tar to time files with")
+    return out
 
 
 async def _create_ms(ctx: ProbeContext) -> float:
     name = f".transfer-advisor-probe-{secrets.token_hex(4)}"
     result = await ctx.session.run(remote_script(_SCRIPT, ctx.remote_dir, name), stdin=_small_tar(), timeout=60)
-    parts = (result.stdout or b"").decode().split()
-    if result.exit_status != 0 or len(parts) != 3 or not (parts[1].isdigit() and parts[2].isdigit()):
+    seconds = host_seconds(result.stdout or b"")
+    if result.exit_status != 0 or seconds is None:
         raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()
                            or f"extracting the test files failed (exit {result.exit_status})")
-    return (int(parts[2]) - int(parts[1])) / 1e6 / TAR_FILES
+    return seconds * 1000 / TAR_FILES
 
 
 async def _sftp_ms(ctx: ProbeContext) -> float:
-    folder = join(await _nearest_dir(ctx), f".transfer-advisor-probe-{secrets.token_hex(4)}")
-    sftp = await ctx.session.conn.start_sftp_client()
+    files = ctx.session.files
+    folder = join(await files.nearest_dir(ctx.remote_dir or "."), f".transfer-advisor-probe-{secrets.token_hex(4)}")
+    sftp = await files.sftp()
     try:
         await sftp.mkdir(folder)
         data, done = os.urandom(FILE_BYTES), 0
@@ -101,14 +110,4 @@ async def _sftp_ms(ctx: ProbeContext) -> float:
         # (round trips, the host's work) is what the figure is for.
         return max(wall - ours, CLIENT_SHARE_FLOOR * wall) * 1000 / done
     finally:
-        sftp.exit()
-        await finish(ctx.session.run(remote_script('rm -rf -- "$1"', folder), timeout=60))
-
-
-async def _nearest_dir(ctx: ProbeContext) -> str:
-    result = await ctx.session.run(remote_script(
-        'd=$1; while [ ! -d "$d" ]; do d=$(dirname -- "$d"); done; printf %s "$d"', ctx.remote_dir))
-    found = (result.stdout or b"").decode("utf-8", "surrogateescape")
-    if result.exit_status != 0 or not found:
-        raise RuntimeError("the destination's folder could not be found")
-    return found
+        await finish(files.remove(folder, timeout=60))

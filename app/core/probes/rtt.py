@@ -1,4 +1,7 @@
-"""Round-trip time: one byte echoed through an SSH session, several times; the median."""
+"""Round-trip time: one byte echoed through an SSH session, several times; the median.
+
+An account without a shell (SFTP only) echoes nothing: there, an SFTP request the server answers
+at once (stat of the home folder) stands in for the echo."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ ECHOES = 12
 
 async def probe_rtt(ctx: ProbeContext) -> float:
     """Milliseconds for one echo through `cat` on the host: the path every method's traffic takes."""
+    if not ctx.session.remote.shell:
+        return await _sftp_rtt(ctx)
     proc = await ctx.session.conn.create_process("cat", encoding=None)
     try:
         samples = []
@@ -23,3 +28,13 @@ async def probe_rtt(ctx: ProbeContext) -> float:
     finally:
         proc.stdin.write_eof()
         proc.close()
+
+
+async def _sftp_rtt(ctx: ProbeContext) -> float:
+    sftp = await ctx.session.files.sftp()
+    samples = []
+    for _ in range(ECHOES):
+        start = now()
+        await sftp.stat(b".")
+        samples.append((now() - start) * 1000)
+    return statistics.median(samples[2:])
