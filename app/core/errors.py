@@ -110,6 +110,12 @@ def key_install_failed(host: str, details: str) -> TransferError:
                          "the account may write its home folder, then try again.", details)
 
 
+def key_install_needs_shell(host: str) -> TransferError:
+    return TransferError("unavailable", f"This account on {host} may only use SFTP, so the app cannot add a key to "
+                         "it; add the key in the NAS's own settings (its users or SSH page), or keep using the "
+                         "password.")
+
+
 def key_not_accepted(host: str) -> str:
     return (f"The key is in ~/.ssh/authorized_keys on {host}, but {host} still does not accept it; its SSH server "
             "may not allow key logins (PubkeyAuthentication), so keep using the password.")

@@ -21,7 +21,7 @@ from pathlib import Path
 import asyncssh
 
 from app.core import staging
-from app.core.errors import TransferError, key_install_failed, key_not_accepted
+from app.core.errors import TransferError, key_install_failed, key_install_needs_shell, key_not_accepted
 from app.core.hosts import Host, connect
 from app.core.paths import data_dir
 from app.core.session import Session
@@ -93,6 +93,8 @@ def _write_new(path: Path, data: bytes, mode: int) -> None:
 async def setup_key(session: Session) -> KeySetup:
     """Make the key, add it to the host's authorized_keys over this session, and try a login with it."""
     host = session.host
+    if not session.remote.shell:
+        raise key_install_needs_shell(host.label)
     key = await asyncio.to_thread(ensure_key, host)
     line = key.export_public_key("openssh").decode().strip()
     result = await session.run(staging.sh_command(_INSTALL), stdin=(line + "\n").encode(), timeout=30)
