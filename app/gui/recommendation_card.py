@@ -78,6 +78,15 @@ class Choice(QWidget):
             widget.setToolTip(tip)
 
 
+def left_out_text(advice: Advice) -> str:
+    """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here);
+    the unencrypted ones that are only switched off are left out of it: the settings say that."""
+    from app.core import methods
+    rows = [f"{methods.get(m).label}: {why}" for m, why in advice.left_out.items()
+            if not why.startswith("sends data unencrypted")]
+    return ("Not possible here: " + "; ".join(rows) + ".") if rows else ""
+
+
 class RecommendationCard(Card):
     copy_now = Signal(object)  # the Recommendation chosen
 
@@ -100,6 +109,8 @@ class RecommendationCard(Card):
         self.group.addButton(self.secure.radio)
         self.group.addButton(self.overall.radio)
         self.others = muted()
+        self.left_out = muted()
+        self.left_out.setObjectName("leftOut")
         bottom = QHBoxLayout()
         self.go = QPushButton("Copy &now")
         self.go.setObjectName("primary")
@@ -108,7 +119,7 @@ class RecommendationCard(Card):
         self.go_note = muted(wrap=False)
         bottom.addWidget(self.go_note, 1)
         bottom.addWidget(self.go)
-        for w in (self.placeholder, self.secure, self.insecure_frame, self.others):
+        for w in (self.placeholder, self.secure, self.insecure_frame, self.others, self.left_out):
             self.body.addWidget(w)
         self.body.addLayout(bottom)
         self.group.buttonToggled.connect(self._update_note)
@@ -120,6 +131,7 @@ class RecommendationCard(Card):
         self.secure.hide()
         self.insecure_frame.hide()
         self.others.hide()
+        self.left_out.hide()
         self.go.setEnabled(False)
         self.go_note.setText("")
 
@@ -141,6 +153,8 @@ class RecommendationCard(Card):
         (self.secure if advice.secure else self.overall).radio.setChecked(True)
         self.others.setText(self._others_text(advice))
         self.others.setVisible(bool(self.others.text()))
+        self.left_out.setText(left_out_text(advice))
+        self.left_out.setVisible(bool(self.left_out.text()))
         self.go.setEnabled(self.chosen() is not None)
         self._update_note()
 
