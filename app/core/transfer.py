@@ -85,7 +85,8 @@ def _check_names(selection: Selection) -> None:
 def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection,
                   paths: list[str]) -> None:
     single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
-    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths)
+    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths,
+                  entry_paths=[e.path for e in selection.entries])
     reason = method.unavailable(ctx)
     if reason:
         kind = "insecure-not-allowed" if not method.secure and not req.allow_insecure else "unavailable"
@@ -157,7 +158,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         sent = _without_link_roots(selection, sources) if method.makes_links_after else sources
         for attempt in range(PORT_TRIES):
             job = Job(ssh, tuple(sent), target, o, session.listen_address,
-                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module)
+                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module,
+                      local=session.local, remote=session.remote)
             plan = method.build(job)
             shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
             emit(Phase("copying", method.label))

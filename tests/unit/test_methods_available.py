@@ -14,7 +14,7 @@ CIPHERS = ["chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com", "aes256-gc
 def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: str = "OpenBSD netcat",
          rsync_compress: tuple[str, ...] = ("zstd", "lz4", "zlibx", "zlib", "none")) -> Capabilities:
     return Capabilities(tools=set(TOOLS) - set(missing), ciphers=CIPHERS if ciphers is None else ciphers,
-                        nc_flavour=nc, rsync_compress=list(rsync_compress))
+                        nc_flavour=nc, rsync_compress=list(rsync_compress), openssh=(9, 6))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.methods import METHODS, Job, Options, Ssh, get
 from app.core.methods.base import glob_escape, rsync_glob_escape
@@ -70,31 +71,44 @@ def test_ssh_options_with_a_shared_connection():
     assert ssh.rsh(Options()) == "ssh -F /cfg -o ControlPath=/run/ta/cm-1 -o ControlMaster=no"
 
 
-# --- scp ---------------------------------------------------------------------------------------
+# --- scp (which protocol for which client and host, and hostile names: tests/unit/test_scp.py) ----
+
+SFTP_SIDES = dict(local=Capabilities(openssh=(9, 6)), remote=Capabilities(tools={"scp"}))
+OLD_SIDES = dict(local=Capabilities(openssh=(9, 6)), remote=Capabilities(tools={"scp"}, sftp=False))
+
 
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
 def test_scp_upload(o, ssh_opts):
-    plan = METHODS["scp"].build(up(o))
-    assert argvs(plan) == [["scp", "-r", "-p", "-q", *ssh_opts, "--", "/home/ann/photos", "/home/ann/notes.txt",
+    plan = METHODS["scp"].build(up(o, **SFTP_SIDES))
+    assert argvs(plan) == [["scp", "-s", "-r", "-p", "-q", *ssh_opts, "--", "/home/ann/photos", "/home/ann/notes.txt",
                             f"nas:{STAGE_UP}/"]]
     assert (plan.progress, plan.watch) == ("io", (0, "wchar")) and plan.stdin_data is None and plan.listener is None
+    plan = METHODS["scp"].build(up(o, **OLD_SIDES))
+    assert argvs(plan) == [["scp", "-O", "-r", "-p", "-q", *ssh_opts, "--", "/home/ann/photos", "/home/ann/notes.txt",
+                            f"nas:'{STAGE_UP}/'"]]
 
 
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
 def test_scp_download(o, ssh_opts):
-    plan = METHODS["scp"].build(down(o))
-    assert argvs(plan) == [["scp", "-r", "-p", "-q", *ssh_opts, "--", "nas:/srv/share/photos",
+    plan = METHODS["scp"].build(down(o, **SFTP_SIDES))
+    assert argvs(plan) == [["scp", "-s", "-r", "-p", "-q", *ssh_opts, "--", "nas:/srv/share/photos",
                             "nas:/srv/share/notes.txt", f"{STAGE_DOWN}/"]]
     assert plan.display == shlex.join(argvs(plan)[0])
+    plan = METHODS["scp"].build(down(o, **OLD_SIDES))
+    assert argvs(plan) == [["scp", "-O", "-r", "-p", "-q", *ssh_opts, "--", "nas:'/srv/share/photos'",
+                            "nas:'/srv/share/notes.txt'", f"{STAGE_DOWN}/"]]
 
 
 def test_scp_escapes_globs_in_remote_sources_but_not_in_the_target():
     hostile = "/srv/star*?[x]/back\\slash"
-    plan = METHODS["scp"].build(down(sources=(hostile,)))
+    plan = METHODS["scp"].build(down(sources=(hostile,), **SFTP_SIDES))
     assert argvs(plan)[0][-2:] == ["nas:/srv/star\\*\\?\\[x\\]/back\\\\slash", f"{STAGE_DOWN}/"]
     # scp (SFTP mode) never globs the target: escaping it would put real backslashes in the path.
-    plan = METHODS["scp"].build(up(dest="/srv/star*?[x] back\\slash", sources=("/home/ann/colon:name",)))
+    plan = METHODS["scp"].build(up(dest="/srv/star*?[x] back\\slash", sources=("/home/ann/colon:name",), **SFTP_SIDES))
     assert argvs(plan)[0][-2:] == ["/home/ann/colon:name", "nas:/srv/star*?[x] back\\slash/"]
+    # The old protocol's `scp -f` globs nothing: the host's shell reads the path, single-quoted.
+    plan = METHODS["scp"].build(down(sources=(hostile, "/srv/it's"), **OLD_SIDES))
+    assert argvs(plan)[0][-3:] == ["nas:'/srv/star*?[x]/back\\slash'", "nas:'/srv/it'\\''s'", f"{STAGE_DOWN}/"]
 
 
 # --- sftp --------------------------------------------------------------------------------------

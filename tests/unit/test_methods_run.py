@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from app.core.askpass import openssh_version
+from app.core.capabilities import Capabilities
 from app.core.methods import METHODS, Job, Options, Ssh
 from tests.unit.hostile import DEST, NAMES, assert_copied, assert_no_traps, make_file, make_sources, run_stages
 
@@ -219,13 +221,16 @@ def _program(path: Path, text: str) -> str:
 
 
 @needs_sftp_server
+@pytest.mark.skipif((openssh_version() or (0, 0)) < (8, 7), reason="this scp has no SFTP mode (OpenSSH 8.7)")
 @pytest.mark.parametrize("download", [False, True])
-def test_scp(box, download):
+def test_scp_sftp_mode(box, download):
+    """SFTP mode (the old protocol's hostile names: tests/unit/test_scp.py)."""
     src, dest = _folders(box)
     sources = make_sources(src)
-    plan = METHODS["scp"].build(Job(SSH, tuple(sources), str(dest), Options(download=download)))
+    plan = METHODS["scp"].build(Job(SSH, tuple(sources), str(dest), Options(download=download),
+                                    local=Capabilities(openssh=openssh_version()), remote=Capabilities()))
     (argv,) = [list(s.argv) for s in plan.stages]
-    assert argv[:4] == ["scp", "-r", "-p", "-q"]
+    assert argv[:5] == ["scp", "-s", "-r", "-p", "-q"]
     fake_ssh = _program(box / "fake-ssh", f"exec {SFTP_SERVER}")  # what sshd runs for the sftp subsystem
     run_stages([argv[:1] + ["-S", fake_ssh] + argv[1:]], box / "cwd")
     assert_copied(sources, str(dest))

@@ -26,7 +26,7 @@ TREE = SelectionStats(files=3_000, bytes=600_000_000, dirs=100)    # compressibl
 
 def caps(missing: tuple[str, ...] = ()) -> Capabilities:
     return Capabilities(tools=set(TOOLS) - set(missing), ciphers=CIPHERS, nc_flavour="OpenBSD netcat",
-                        rsync_compress=["zstd", "lz4", "zlib", "none"])
+                        rsync_compress=["zstd", "lz4", "zlib", "none"], openssh=(9, 6))
 
 
 def weak_nas(**changes) -> LinkProfile:

@@ -91,6 +91,10 @@ class Job:
     port: int = 0             # rsync daemon: the port chosen for it
     secret: str = ""          # rsync daemon: one-time password
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
+    # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
+    # whether the host has an SFTP server decide its protocol, and so how its paths are written).
+    local: Capabilities | None = None
+    remote: Capabilities | None = None
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,9 @@ class Context:
     source_names: list[str] = field(default_factory=list)
     single_file: bool | None = None  # None: no selection yet (listing methods for a host)
     paths: list[str] = field(default_factory=list)  # the sources' full paths and the destination
+    # Every entry below the sources' parents ("photos/2024/a.jpg"), once the selection is scanned:
+    # some protocols cannot carry some names anywhere in a tree (old scp: a line break).
+    entry_paths: list[str] = field(default_factory=list)
 
 
 NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"
