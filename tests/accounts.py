@@ -214,18 +214,23 @@ def remove_account(name: str) -> list[str]:
     return problems
 
 
-def owner_of(name: str) -> str:
-    try:
-        return (BASE / name / "owner").read_text().strip()
-    except OSError:
-        return ""
+def owners() -> dict[str, str]:
+    """Every account folder here and who owns it (`pid N`, `lab NAME`; "" when unreadable)."""
+    if not BASE.is_dir():
+        return {}
+    found = {}
+    for folder in BASE.iterdir():
+        if NAME_RE.match(folder.name):
+            try:
+                found[folder.name] = (folder / "owner").read_text().strip()
+            except OSError:
+                found[folder.name] = ""
+    return found
 
 
 def owned_by(owner: str) -> list[str]:
     """Accounts whose folder names this owner (e.g. `lab ta-lab-wan-123`)."""
-    if not BASE.is_dir():
-        return []
-    return sorted(d.name for d in BASE.iterdir() if NAME_RE.match(d.name) and owner_of(d.name) == owner.strip())
+    return sorted(name for name, who in owners().items() if who == owner)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -242,9 +247,9 @@ def remove_stale() -> list[str]:
     """Remove the accounts of test runs that died without removing them (owner `pid N`, N gone).
     A lab's accounts go with its lab (tests/lab/cleanup.py), not here. Returns the names removed."""
     removed = []
-    for folder in BASE.iterdir() if BASE.is_dir() else ():
-        kind, _, who = owner_of(folder.name).partition(" ")
-        if NAME_RE.match(folder.name) and kind == "pid" and who.isdigit() and not _pid_alive(int(who)):
-            remove_account(folder.name)
-            removed.append(folder.name)
+    for name, owner in owners().items():
+        kind, _, pid = owner.partition(" ")
+        if kind == "pid" and pid.isdigit() and not _pid_alive(int(pid)):
+            remove_account(name)
+            removed.append(name)
     return removed

@@ -122,8 +122,8 @@ def test_dropbear_session_knows_its_connection(dropbear_host: ShapeHost) -> None
 
 def test_dropbear_busybox_nc_listens_with_l_p(dropbear_host: ShapeHost, source: Path) -> None:
     port = free_port()
-    receiver = subprocess.Popen(["ssh", "-F", str(dropbear_host.ssh_config), "-o", "BatchMode=yes", "--", dropbear_host.alias,
-                                 f"nc -l -p {port} > received.bin"], stdin=subprocess.DEVNULL,
+    receiver = subprocess.Popen(["ssh", "-F", str(dropbear_host.ssh_config), "-o", "BatchMode=yes", "--",
+                                 dropbear_host.alias, f"nc -l -p {port} > received.bin"], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         # Its first connection is the data connection: knock until it listens, then send.
