@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from app.core.demo import descendants
+from app.core.demo import descendants, process_exists
 
 BASE = Path("/var/lib/transfer-advisor-tests")
 NAME_RE = re.compile(r"^ta-[a-z]+-[0-9a-f]{6}$")
@@ -233,23 +233,13 @@ def owned_by(owner: str) -> list[str]:
     return sorted(name for name, who in owners().items() if who == owner)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    return True
-
-
 def remove_stale() -> list[str]:
     """Remove the accounts of test runs that died without removing them (owner `pid N`, N gone).
     A lab's accounts go with its lab (tests/lab/cleanup.py), not here. Returns the names removed."""
     removed = []
     for name, owner in owners().items():
         kind, _, pid = owner.partition(" ")
-        if kind == "pid" and pid.isdigit() and not _pid_alive(int(pid)):
+        if kind == "pid" and pid.isdigit() and not process_exists(int(pid)):
             remove_account(name)
             removed.append(name)
     return removed

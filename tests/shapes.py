@@ -39,8 +39,7 @@ NOLOGIN = "/usr/sbin/nologin"
 # kind (in the account's name), login shell, home as its sessions see it (None: a folder of its own)
 ACCOUNTS = {"sftp-only": ("sftp", NOLOGIN, "/upload"), "dropbear": ("dbear", "/bin/sh", None),
             "dash": ("dash", "/bin/dash", None)}
-TOOLS = {"useradd": "passwd", "userdel": "passwd", "unshare": "util-linux", "ssh-keygen": "openssh-client",
-         "scp": "openssh-client"}
+TOOLS = {"useradd": "passwd", "userdel": "passwd", "unshare": "util-linux", "mount": "mount", "scp": "openssh-client"}
 SHAPE_TOOLS = {"sftp-only": {SSHD: "openssh-server"}, "dash": {SSHD: "openssh-server", "dash": "dash"},
                "dropbear": {DROPBEAR: "dropbear-bin", DROPBEARKEY: "dropbear-bin", BUSYBOX: "busybox-static"}}
 NO_FORWARDING = ("AllowTcpForwarding no\nAllowAgentForwarding no\nAllowStreamLocalForwarding no\n"
