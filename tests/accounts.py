@@ -73,16 +73,31 @@ def _unused_uids(tries: int = 20) -> list[int]:
     return secrets.SystemRandom().sample([uid for uid in UIDS if uid not in taken], tries)
 
 
+def _make_base(name: str) -> Path:
+    """BASE/name, 0755 whatever the umask. BASE goes when its last account does: another run may
+    remove it between our two mkdirs, so try again."""
+    for _attempt in range(5):
+        try:
+            BASE.mkdir(mode=0o755)
+            os.chmod(BASE, 0o755)
+        except FileExistsError:
+            pass
+        try:
+            (BASE / name).mkdir(mode=0o755)
+        except FileNotFoundError:
+            continue
+        os.chmod(BASE / name, 0o755)
+        return BASE / name
+    raise RuntimeError(f"could not make {BASE / name}")
+
+
 def make_account(kind: str, shell: str, home: str | None = None, owner: str | None = None) -> Account:
     """`useradd` ta-KIND-xxxxxx with this login shell. Its home is `home` as its sessions will see it
     (nothing is made there), or else a folder `home` of its own in its base folder. The password
     field is `*`: no password works, yet the account is not "locked" (`!`), which sshd without PAM
     and Dropbear refuse even for keys."""
     name = f"ta-{kind}-{secrets.token_hex(3)}"
-    BASE.mkdir(mode=0o755, exist_ok=True)
-    base = BASE / name
-    base.mkdir(mode=0o755)
-    os.chmod(base, 0o755)
+    base = _make_base(name)
     (base / "owner").write_text(f"{owner or f'pid {os.getpid()}'}\n")
     for uid in _unused_uids():
         made = _retry(["useradd", "--no-create-home", "--home-dir", home or str(base / "home"), "--shell", shell,
@@ -211,6 +226,10 @@ def remove_account(name: str) -> list[str]:
         shutil.rmtree(base, ignore_errors=True)
         if base.exists():
             problems.append(f"{base} could not be removed")
+    try:
+        BASE.rmdir()  # when this was the last account
+    except OSError:
+        pass
     return problems
 
 
