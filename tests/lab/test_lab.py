@@ -187,21 +187,29 @@ def test_cli_up_down_with_a_host_shape_leaves_nothing(tmp_path: Path) -> None:
         pwd.getpwnam(user)
 
 
-def test_crashed_lab_is_removed(lab) -> None:
+@pytest.mark.parametrize("shape", ["openssh", "sftp-only"])  # sftp-only: the disk is bind-mounted in its chroot
+def test_crashed_lab_is_removed(lab, shape: str) -> None:
     lab("slow-disk")  # skips where the slow disk cannot be built
-    code = textwrap.dedent("""
+    reason = unavailable_reason("slow-disk", shape)
+    if reason:
+        pytest.skip(reason)
+    code = textwrap.dedent(f"""
         import os, signal, sys
         from tests.lab import Lab
-        lab = Lab.up("slow-disk")
-        print(lab.name, lab.loop, flush=True)
+        lab = Lab.up("slow-disk", shape="{shape}")
+        print(lab.name, lab.loop, lab.user, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     """)
     crashed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert crashed.returncode == -signal.SIGKILL, crashed.stderr
-    name, loop = crashed.stdout.split()
+    name, loop, user = crashed.stdout.split()
     left = cleanup.leftovers()[name]
     assert left["namespace"] and left["loops"] == [loop] and left["mounts"] and left["throttle_rules"]
     assert left["processes"]  # sshd, rsync daemon, delay line outlived their owner
+    assert left["accounts"] == ([user] if shape != "openssh" else [])
     assert name in cleanup.reap_orphans()
     assert_gone(name)
     assert disk.majmin(loop) not in disk.rules()
+    if shape != "openssh":
+        with pytest.raises(KeyError):
+            pwd.getpwnam(user)
