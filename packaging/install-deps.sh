@@ -5,16 +5,22 @@
 set -euo pipefail
 
 # What the app needs: the tools its methods run, Python, and the Qt libraries a desktop may lack.
-packages=(openssh-client openssh-server rsync netcat-openbsd zstd lz4 xxhash tar coreutils
+# Nothing here listens: no server (the local demo host runs its built-in one when there is no sshd).
+packages=(openssh-client rsync netcat-openbsd zstd lz4 xxhash tar coreutils
           python3 python3-venv
           libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3
           libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0)
 if [ "${1:-run}" = test ]; then  # what only the tests, the lab and packaging need
-  packages+=(xvfb xauth  # the window under a virtual X server (screenshots)
+  packages+=(openssh-server  # the test peers' sshd (Debian also starts one on port 22 when installing it)
+             dropbear-bin passwd dash util-linux  # host shapes (tests/shapes.py): Dropbear, useradd, dash, unshare
+             xvfb xauth  # the window under a virtual X server (screenshots)
              dbus  # dbus-daemon and dbus-monitor: a private session bus for the notification tests
              iproute2 iptables e2fsprogs iputils-ping  # the network lab (tests/lab): netns, NFQUEUE, slow disk
              binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
              desktop-file-utils appstream)  # validate the desktop entry and AppStream metainfo
+  # BusyBox for the embedded box: the static build, unless the dynamic one (package busybox) is there:
+  # they conflict, and installing one would remove the other, which initramfs-tools may be using.
+  dpkg-query -W -f='${Status}' busybox 2>/dev/null | grep -q "install ok installed" || packages+=(busybox-static)
 fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -19,6 +19,7 @@ from typing import Callable, Iterator
 import keyring
 import pytest
 
+from tests import accounts, shapes
 from tests.helpers import MemoryKeyring
 from tests.lab.fixtures import lab  # noqa: F401  (the network lab, for tests that ask for it)
 from tests.peers import PasswordUser, RsyncDaemon, SshServer, make_password_user, start_rsyncd, start_sshd
@@ -110,6 +111,36 @@ def password_sshd(password_user: PasswordUser, tmp_path_factory: pytest.TempPath
 def password_key_sshd(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory) -> SshServer:
     """The same account behind an sshd that also takes the keys in its ~/.ssh/authorized_keys; alias `bothhost`."""
     yield from _password_server(tmp_path_factory, password_user, "password+key", "bothhost")
+
+
+def _shape_host(shape: str) -> Iterator[shapes.ShapeHost]:
+    reason = shapes.unavailable_reason(shape)
+    if reason:
+        (pytest.skip if os.geteuid() != 0 else pytest.fail)(reason)
+    accounts.remove_stale()  # a killed run's accounts, servers and folders
+    host = shapes.start(shape)
+    yield host
+    host.stop()
+
+
+@pytest.fixture(scope="session")
+def sftp_only_host() -> Iterator[shapes.ShapeHost]:
+    """An SFTP-only chrooted account (OpenSSH `ForceCommand internal-sftp`, no shell); copies go to
+    `dest` /upload, which is `local_dest` here. Alias `sftp-only` in its `ssh_config`."""
+    yield from _shape_host("sftp-only")
+
+
+@pytest.fixture(scope="session")
+def dropbear_host() -> Iterator[shapes.ShapeHost]:
+    """An embedded box: Dropbear, BusyBox only (ash, tar, nc), no sftp-server, a non-root account
+    with /bin/sh; `dest` is its home. Alias `dropbear`."""
+    yield from _shape_host("dropbear")
+
+
+@pytest.fixture(scope="session")
+def dash_host() -> Iterator[shapes.ShapeHost]:
+    """An OpenSSH account whose login shell is dash; `dest` is its home. Alias `dash`."""
+    yield from _shape_host("dash")
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ addressed only in 198.18.0.0/15 (198.18.<slot>.1 here, 198.18.<slot>.2 there), w
   disk    ext4 on a loop device, writes throttled by blkio   (disk.py; slow-disk only)
   servers a real sshd on :22 (ssh config alias `labhost`), an rsync daemon on :873 with
           module `share`, and nc, all inside the namespace   (services.py)
+  shape   the ssh server on :22 may be another host shape: sftp-only, dropbear, dash
+          (Lab.up(..., shape=...); tests/shapes.py)
 Scenarios: gigabit-lan, weak-nas, fast-link, wan, slow-disk (scenarios.py).
 
 People:     python -m tests.lab up wan | status | down [wan]

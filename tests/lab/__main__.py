@@ -8,14 +8,14 @@ import sys
 from dataclasses import asdict
 
 from . import cleanup, names
-from .lab import Lab, LabUnavailable
+from .lab import SHAPES, Lab, LabUnavailable
 from .scenarios import SCENARIOS
 from .system import LabError
 
 
 def _up(args) -> int:
     try:
-        lab = Lab.up(args.scenario, mode="cli", **({"disk_mb": args.disk_mb} if args.disk_mb else {}))
+        lab = Lab.up(args.scenario, mode="cli", shape=args.shape, **({"disk_mb": args.disk_mb} if args.disk_mb else {}))
     except LabUnavailable as e:
         print(f"lab: cannot build {args.scenario}: {e}", file=sys.stderr)
         return 2
@@ -23,7 +23,8 @@ def _up(args) -> int:
         print(json.dumps(asdict(lab), indent=2))
         return 0
     print(lab.describe())
-    print(f"\nTry:  transfer-advisor copy {lab.alias} FILE --dest {lab.dest} --method tar-ssh "
+    method = "tar-ssh" if lab.shape != "sftp-only" else "sftp"
+    print(f"\nTry:  transfer-advisor copy {lab.alias} FILE --dest {lab.remote_dest} --method {method} "
           f"--ssh-config {lab.ssh_config}")
     print(f"Stop: python -m tests.lab down {lab.name}")
     return 0
@@ -66,6 +67,7 @@ def _status(args) -> int:
         parts = [("namespace", things["namespace"] and name), ("veth", ", ".join(things["links"])),
                  ("cgroups", ", ".join(things["cgroups"])), ("folder", things["folder"]),
                  ("loop", ", ".join(things["loops"])), ("mounts", ", ".join(things["mounts"])),
+                 ("accounts", ", ".join(things["accounts"])),
                  ("blkio rule", ", ".join(things["throttle_rules"])),
                  ("processes", " ".join(map(str, things["processes"])))]
         print("  exists:     " + "; ".join(f"{k} {v}" for k, v in parts if v))
@@ -116,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", choices=list(SCENARIOS))
     p.add_argument("--json", action="store_true", help="print the lab's state as JSON")
     p.add_argument("--disk-mb", type=int, help="size of the slow-disk file system (sparse)")
+    p.add_argument("--shape", choices=SHAPES, default="openssh",
+                   help="the remote's ssh server and account (default openssh: sshd, root, bash)")
     p.set_defaults(func=_up)
     p = sub.add_parser("down", help="remove every lab, the labs of one scenario, or one lab by name")
     p.add_argument("target", nargs="?", help="a scenario or a lab name; none: everything")

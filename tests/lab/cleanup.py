@@ -3,7 +3,8 @@
 Everything is found from the system itself (not only from state files, which a crash may not
 have written): namespaces, cgroups and /tmp folders named ta-lab-*, host-side veths named
 talab<slot>h, loop devices backed by a file under /tmp/ta-lab-*, mounts under /tmp/ta-lab-*,
-and the blkio throttle rules of those loop devices.
+the blkio throttle rules of those loop devices, and the throwaway accounts of host shapes whose
+folder says `lab ta-lab-*` (tests/accounts.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import os
 import re
 import shutil
 from pathlib import Path
+
+from tests import accounts
 
 from . import cgroups, disk, names, netns
 from .system import cgroup_v1_mount, out, reap
@@ -52,7 +55,7 @@ def leftovers() -> dict[str, dict]:
     def entry(name: str) -> dict:
         return labs.setdefault(name, {"namespace": False, "links": [], "cgroups": [], "folder": None,
                                       "loops": [], "mounts": [], "throttle_rules": [], "processes": [],
-                                      "state": None})
+                                      "accounts": [], "state": None})
 
     for ns in netns.namespaces():
         if names.is_lab_name(ns):
@@ -86,6 +89,10 @@ def leftovers() -> dict[str, dict]:
             pass
     for mount in disk.mounts_under(f"{root}/{names.PREFIX}"):
         entry(Path(mount).relative_to(root).parts[0])["mounts"].append(mount)
+    for account, owner in accounts.owners().items():
+        kind, _, lab = owner.partition(" ")
+        if kind == "lab" and names.is_lab_name(lab):
+            entry(lab)["accounts"].append(account)
     return labs
 
 
@@ -102,6 +109,8 @@ def remove_lab(name: str) -> list[str]:
             except ProcessLookupError:
                 pass
     problems += cgroups.remove(name)
+    for account in accounts.owned_by(f"lab {name}"):  # a host shape's (tests/shapes.py)
+        problems += accounts.remove_account(account)
     # 2. the disk: throttle rule off (unmounting then flushes at full speed), unmount, detach
     for loop in disk.loops_backed_by(f"{folder}/"):
         problems += disk.clear_rule(loop)

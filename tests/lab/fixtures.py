@@ -3,6 +3,7 @@
     def test_something(lab):
         wan = lab("wan")                 # built on first use, shared for the session
         subprocess.run(wan.ssh_argv("true"), check=True)
+        box = lab("weak-nas", shape="dropbear")  # the remote is a host shape of tests/shapes.py
 
 Without root, namespaces, tbf, NFQUEUE or the cgroup v1 cpu controller (or, for slow-disk,
 loop devices and ext4), the test calling `lab(...)` is skipped with the reason. Labs are torn
@@ -21,22 +22,23 @@ from . import cleanup
 from .lab import Lab, unavailable_reason
 from .system import LabError
 
-_labs: dict[str, Lab] = {}
+_labs: dict[tuple[str, str], Lab] = {}
 _reaped = False
 
 
-def get_lab(scenario: str) -> Lab:
-    """The session's lab for `scenario`, built on first use; skips the calling test if impossible."""
+def get_lab(scenario: str, shape: str = "openssh") -> Lab:
+    """The session's lab for `scenario` with a remote of this host shape, built on first use; skips
+    the calling test if impossible."""
     global _reaped
-    if scenario not in _labs:
-        reason = unavailable_reason(scenario)
+    if (scenario, shape) not in _labs:
+        reason = unavailable_reason(scenario, shape)
         if reason:
             pytest.skip(reason)
         if not _reaped:
             cleanup.reap_orphans()
             _reaped = True
-        _labs[scenario] = Lab.up(scenario, mode="fixture")
-    return _labs[scenario]
+        _labs[scenario, shape] = Lab.up(scenario, mode="fixture", shape=shape)
+    return _labs[scenario, shape]
 
 
 def down_all() -> None:

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import shlex
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from tests import shapes
+
 from . import cgroups, cleanup, delay, disk, names, netns, services
 from .scenarios import Scenario, get
 from .system import LabError, missing_for_disk, missing_for_lab, run, track
+
+SHAPES = ("openssh", *shapes.SHAPES)  # the remote's ssh server and account
+SHAPE_SUMMARY = {"openssh": "OpenSSH sshd, bash and GNU tools", "sftp-only": "OpenSSH, SFTP only, chrooted",
+                 "dropbear": "Dropbear and BusyBox only", "dash": "OpenSSH, dash as the login shell"}
 
 RAM_DEST_MB = 6144  # takes only what is written
 DISK_MB = int(os.environ.get("TA_LAB_DISK_MB", "2048"))  # sparse; only what is written takes space
@@ -21,9 +28,10 @@ class LabUnavailable(LabError):
     """This machine cannot build the lab (not root, no namespaces, ...); the message says why."""
 
 
-def unavailable_reason(scenario: str | Scenario) -> str | None:
+def unavailable_reason(scenario: str | Scenario, shape: str = "openssh") -> str | None:
     s = get(scenario) if isinstance(scenario, str) else scenario
-    return missing_for_lab() or (missing_for_disk() if s.disk_write_MBps else None)
+    return (missing_for_lab() or (missing_for_disk() if s.disk_write_MBps else None)
+            or (shapes.unavailable_reason(shape) if shape != "openssh" else None))
 
 
 @dataclass
@@ -40,7 +48,10 @@ class Lab:
     remote_if: str | None = None
     ssh_config: str | None = None
     alias: str = services.ALIAS
-    dest: str | None = None
+    shape: str = "openssh"
+    user: str | None = None     # the account ssh logs in as
+    dest: str | None = None     # the destination folder on this machine
+    remote_dest: str | None = None  # the same folder as the remote names it (/upload in the sftp-only chroot)
     rsync_url: str | None = None
     rsyncd_conf: str | None = None
     loop: str | None = None
@@ -53,10 +64,13 @@ class Lab:
 
     # ---- building -------------------------------------------------------------------------
     @classmethod
-    def up(cls, scenario: str | Scenario, mode: str = "api", disk_mb: int = DISK_MB) -> "Lab":
-        """Build a lab for a named scenario, or for a Scenario of your own (e.g. another CPU quota)."""
+    def up(cls, scenario: str | Scenario, mode: str = "api", disk_mb: int = DISK_MB, shape: str = "openssh") -> "Lab":
+        """Build a lab for a named scenario, or for a Scenario of your own (e.g. another CPU quota), whose
+        remote is a host of this shape (SHAPES; tests/shapes.py)."""
+        if shape not in SHAPES:
+            raise ValueError(f"unknown host shape {shape!r}; known: {', '.join(SHAPES)}")
         spec = get(scenario) if isinstance(scenario, str) else scenario
-        reason = unavailable_reason(spec)
+        reason = unavailable_reason(spec, shape)
         if reason:
             raise LabUnavailable(reason)
         n = 0
@@ -68,7 +82,7 @@ class Lab:
             except FileExistsError:
                 n += 1
         lab = cls(name=name, scenario=spec.name, mode=mode, owner_pid=os.getpid(), dir=str(names.lab_dir(name)),
-                  spec_fields=asdict(spec))
+                  shape=shape, spec_fields=asdict(spec))
         lab.save()
         try:
             lab._build(spec, disk_mb)
@@ -108,17 +122,26 @@ class Lab:
         Path(self.dest).mkdir(parents=True, exist_ok=True)
         self.save()
         prefix = self.remote_prefix()
-        (root / "ssh").mkdir(mode=0o755)
-        sshd, ssh_config = services.start_sshd(root / "ssh", self.remote_ip, prefix)
-        track(self.name, sshd)
-        self.pids["sshd"] = sshd.pid
-        self.ssh_config = str(ssh_config)
+        self._start_ssh(prefix)
         rsyncd, conf = services.start_rsyncd(root, self.remote_ip, Path(self.dest), prefix)
         track(self.name, rsyncd)
         self.pids["rsyncd"] = rsyncd.pid
         self.rsyncd_conf = str(conf)
         self.rsync_url = f"rsync://{self.remote_ip}/{services.RSYNC_MODULE}/"
         self.save()
+
+    def _start_ssh(self, prefix: list[str]) -> None:
+        if self.shape == "openssh":
+            (Path(self.dir) / "ssh").mkdir(mode=0o755)
+            sshd, ssh_config = services.start_sshd(Path(self.dir) / "ssh", self.remote_ip, prefix)
+            self.user, self.remote_dest = pwd.getpwuid(os.getuid()).pw_name, self.dest
+        else:  # its account and folder are the lab's: cleanup.remove_lab removes them with it
+            host = shapes.start(self.shape, listen=self.remote_ip, port=services.SSH_PORT, prefix=prefix,
+                                alias=services.ALIAS, dest=Path(self.dest), owner=f"lab {self.name}")
+            sshd, ssh_config, self.user, self.remote_dest = host.proc, host.ssh_config, host.user, host.dest
+        track(self.name, sshd)
+        self.pids["sshd"] = sshd.pid
+        self.ssh_config = str(ssh_config)
 
     # ---- state ----------------------------------------------------------------------------
     def save(self) -> None:
@@ -135,12 +158,14 @@ class Lab:
         return cls(**{k: v for k, v in state.items() if k in cls.__dataclass_fields__})
 
     @classmethod
-    def find(cls, scenario: str | None = None) -> list["Lab"]:
-        """Labs that are up now (e.g. made by `python -m tests.lab up`), newest first."""
+    def find(cls, scenario: str | None = None, shape: str | None = "openssh") -> list["Lab"]:
+        """Labs that are up now (e.g. made by `python -m tests.lab up`), newest first; of one host shape
+        (None: any), so a benchmark asking for `wan` does not get a Dropbear box."""
         found = []
         for name, things in cleanup.leftovers().items():
             state = things.get("state")
-            if state and state.get("ssh_config") and (scenario is None or state.get("scenario") == scenario):
+            if (state and state.get("ssh_config") and (scenario is None or state.get("scenario") == scenario)
+                    and (shape is None or state.get("shape", "openssh") == shape)):
                 found.append(cls.load(name))
         return sorted(found, key=lambda lab: lab.created, reverse=True)
 
@@ -176,8 +201,8 @@ class Lab:
                  f"  remote      {self.remote_ip} (this side {self.host_ip}; veth {self.host_if} <-> {self.remote_if},"
                  f" namespace {self.name})",
                  f"  ssh config  {self.ssh_config}   (alias {self.alias}: `ssh -F {self.ssh_config} {self.alias}`)",
-                 f"  destination {self.dest}" + (f"  (ext4 on {self.loop}, writes held to "
-                                                  f"{s.disk_write_MBps:g} MB/s)" if self.loop else ""),
+                 f"  host shape  {self.shape}: {SHAPE_SUMMARY[self.shape]}, logged in as {self.user}",
+                 self._destination_line(),
                  f"  rsync       {self.rsync_url}   (daemon config {self.rsyncd_conf})"]
         if self.measured_rtt_ms is not None:
             lines.append(f"  RTT         {self.measured_rtt_ms:.3f} ms measured (TCP connect), "
@@ -185,6 +210,14 @@ class Lab:
                          f"  RTT         {self.measured_rtt_ms:.3f} ms measured (TCP connect), no delay line")
         lines.append(f"  on remote   {shlex.join(self.remote_prefix())} COMMAND...")
         return "\n".join(lines)
+
+    def _destination_line(self) -> str:
+        line = f"  destination {self.dest}"
+        if self.remote_dest and self.remote_dest != self.dest:
+            line += f" (the remote calls it {self.remote_dest})"
+        if self.loop:
+            line += f"  (ext4 on {self.loop}, writes held to {self.spec.disk_write_MBps:g} MB/s)"
+        return line
 
     # ---- tearing down ---------------------------------------------------------------------
     def down(self) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import pwd
 import shutil
 import signal
 import subprocess
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import accounts
 from tests.lab import cleanup, disk, measure, names, netns
 from tests.lab.lab import unavailable_reason
 
@@ -47,6 +49,7 @@ def assert_gone(name: str) -> None:
                                                        "/sys/fs/cgroup/blkio"))
     assert not disk.loops_backed_by(f"{names.lab_dir(name)}/")
     assert not disk.mounts_under(f"{names.lab_dir(name)}/")
+    assert not accounts.owned_by(f"lab {name}")
 
 
 def test_addresses_stay_in_the_benchmark_range(lab) -> None:
@@ -140,21 +143,73 @@ def test_cli_up_status_down_leaves_nothing(tmp_path: Path) -> None:
     assert_gone(name)
 
 
-def test_crashed_lab_is_removed(lab) -> None:
+# Dropbear has no sftp-server: scp there is the legacy protocol, as the app's scp method would find.
+SCP_OPTIONS = {"sftp-only": [], "dropbear": ["-O"], "dash": []}
+
+
+@pytest.mark.parametrize("shape", list(SCP_OPTIONS))
+def test_each_host_shape_serves_as_the_remote(lab, shape: str, tmp_path: Path) -> None:
+    remote = lab("fast-link", shape=shape)
+    src = tmp_path / "one file.bin"
+    src.write_bytes(os.urandom(MB))
+    copied = subprocess.run(["scp", "-F", remote.ssh_config, "-o", "BatchMode=yes", *SCP_OPTIONS[shape], "--",
+                             str(src), f"{remote.alias}:{remote.remote_dest}/"], capture_output=True, text=True,
+                            timeout=60)
+    assert copied.returncode == 0, copied.stderr
+    landed = Path(remote.dest) / src.name
+    assert landed.read_bytes() == src.read_bytes()
+    assert pwd.getpwuid(landed.stat().st_uid).pw_name == remote.user != "root"
+    if shape != "sftp-only":  # a shell: its session runs on the remote, in its cgroup
+        where = subprocess.run(remote.ssh_argv('echo "$SSH_CONNECTION"; cat /proc/self/cgroup'), capture_output=True,
+                               text=True, timeout=30, stdin=subprocess.DEVNULL).stdout
+        assert where.split()[:1] == [remote.host_ip] and f"cpu:/{remote.name}" in where, where
+
+
+def test_cli_up_down_with_a_host_shape_leaves_nothing(tmp_path: Path) -> None:
+    reason = unavailable_reason("fast-link", "sftp-only")
+    if reason:
+        pytest.skip(reason)
+    state = json.loads(lab_cli("up", "fast-link", "--shape", "sftp-only", "--json").stdout)
+    name, user = state["name"], state["user"]
+    try:
+        assert state["shape"] == "sftp-only" and state["remote_dest"] == "/upload"
+        assert f"accounts {user}" in lab_cli("status").stdout
+        src = tmp_path / "f.bin"
+        src.write_bytes(os.urandom(MB))
+        put = subprocess.run(["sftp", "-F", state["ssh_config"], "-b", "-", "labhost"], input=f"put {src} /upload/\n",
+                             capture_output=True, text=True, timeout=60)
+        assert put.returncode == 0, put.stderr
+        assert (Path(state["dest"]) / "f.bin").read_bytes() == src.read_bytes()
+    finally:
+        assert lab_cli("down", name).returncode == 0
+    assert_gone(name)
+    with pytest.raises(KeyError):
+        pwd.getpwnam(user)
+
+
+@pytest.mark.parametrize("shape", ["openssh", "sftp-only"])  # sftp-only: the disk is bind-mounted in its chroot
+def test_crashed_lab_is_removed(lab, shape: str) -> None:
     lab("slow-disk")  # skips where the slow disk cannot be built
-    code = textwrap.dedent("""
+    reason = unavailable_reason("slow-disk", shape)
+    if reason:
+        pytest.skip(reason)
+    code = textwrap.dedent(f"""
         import os, signal, sys
         from tests.lab import Lab
-        lab = Lab.up("slow-disk")
-        print(lab.name, lab.loop, flush=True)
+        lab = Lab.up("slow-disk", shape="{shape}")
+        print(lab.name, lab.loop, lab.user, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     """)
     crashed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert crashed.returncode == -signal.SIGKILL, crashed.stderr
-    name, loop = crashed.stdout.split()
+    name, loop, user = crashed.stdout.split()
     left = cleanup.leftovers()[name]
     assert left["namespace"] and left["loops"] == [loop] and left["mounts"] and left["throttle_rules"]
     assert left["processes"]  # sshd, rsync daemon, delay line outlived their owner
+    assert left["accounts"] == ([user] if shape != "openssh" else [])
     assert name in cleanup.reap_orphans()
     assert_gone(name)
     assert disk.majmin(loop) not in disk.rules()
+    if shape != "openssh":
+        with pytest.raises(KeyError):
+            pwd.getpwnam(user)
