@@ -110,13 +110,14 @@ class SelectionStats:
     single_file: bool | None = None
     tar_bytes: int | None = None          # the tar stream's size; estimated from `files` when None
     links: int = 0                        # symbolic links: methods that follow them lose them
+    odd_paths: tuple[str, ...] = ()       # entries whose names hold a line break (old scp cannot carry them)
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
         kinds = [e.kind for e in selection.entries]
         return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
-                   kinds.count("link"))
+                   kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path))
 
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""
@@ -526,7 +527,8 @@ def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities,
         muxes = (False, True) if method.secure else (False,)
         for cipher, codec, mux in product(ciphers, method.codecs, muxes):
             o = Options(cipher, codec, mux, download)
-            ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file())
+            ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file(),
+                          entry_paths=list(stats.odd_paths))
             why = method.unavailable(ctx)
             if why is None:
                 found.append(Candidate(method.id, o))
