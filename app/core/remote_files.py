@@ -207,7 +207,7 @@ class RemoteFiles:
         try:
             for name in names:
                 await _sftp_move(sftp, join(stage, name), join(dest, name))
-            await sftp.rmtree(os.fsencode(stage), ignore_errors=True)
+            await _sftp_rmtree(sftp, stage)
         except asyncssh.SFTPError as exc:
             raise _sftp_error(exc, label, f"Moving the copy into place on {label} failed ({exc.reason}).") from None
 
@@ -216,7 +216,7 @@ class RemoteFiles:
         if self.shell:
             await self.session.run(staging.remote_remove_command(path), timeout=timeout)
             return
-        await (await self.sftp()).rmtree(os.fsencode(path), ignore_errors=True)
+        await _sftp_rmtree(await self.sftp(), path)
 
     async def symlinks(self, links: list[tuple[str, str]]) -> None:
         """Make symbolic links: (what it points to, where the link goes) each."""
@@ -292,6 +292,31 @@ async def _sftp_kind(sftp: asyncssh.SFTPClient, path: str) -> str | None:
         return entry_kind((await sftp.lstat(os.fsencode(path))).permissions or 0) or "other"
     except asyncssh.SFTPNoSuchFile:
         return None
+
+
+async def _sftp_rmtree(sftp: asyncssh.SFTPClient, path: str) -> None:
+    """Remove a folder of ours and all in it, links as links; what cannot go stays, silently. (asyncssh's
+    rmtree refuses names with a backslash, which a user's files may have.)"""
+    try:
+        items = await sftp.readdir(os.fsencode(path))
+    except asyncssh.SFTPError:
+        items = []
+    for item in items:
+        name = os.fsdecode(item.filename)
+        if name in (".", "..") or "/" in name:  # never a path the server made up
+            continue
+        child = join(path, name)
+        try:
+            if item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
+                await _sftp_rmtree(sftp, child)
+            else:
+                await sftp.remove(os.fsencode(child))
+        except asyncssh.SFTPError:
+            continue
+    try:
+        await sftp.rmdir(os.fsencode(path))
+    except asyncssh.SFTPError:
+        pass
 
 
 async def _sftp_move(sftp: asyncssh.SFTPClient, src: str, dst: str) -> None:

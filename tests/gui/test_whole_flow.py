@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 
 from tests.gui import driver
-from tests.helpers import make_tree, snapshot
+from tests.helpers import far_side, make_tree, snapshot
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +21,8 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def expected(tree: Path, method: str) -> dict:
-    """What each method puts at the far side: scp follows links, sftp leaves them out."""
-    want = snapshot(tree, follow_links=method == "scp")
-    return {k: v for k, v in want.items() if v[0] != "link"} if method == "sftp" else want
+    """What each method puts at the far side (scp follows links), seen as the test looks at it."""
+    return snapshot(tree, follow_links=method == "scp") if method == "scp" else far_side(tree, method)
 
 
 def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, desktop_bus, make_window,

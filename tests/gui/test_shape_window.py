@@ -1,0 +1,83 @@
+"""The window's whole flow on the host shapes a home NAS has: an SFTP-only chroot, an embedded box with
+Dropbear and BusyBox (no SFTP server), a dash login shell. Pick the host, test it, drop a folder, find the
+fastest way (what cannot run there is said), copy, check the bytes; then browse the host's folders and
+fetch the copy back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.gui import driver
+from tests.helpers import far_side, make_tree, snapshot
+from tests.shapes import ShapeHost
+
+pytestmark = [pytest.mark.root, pytest.mark.slow]
+FIXTURES = {"sftp-only": "sftp_only_host", "dropbear": "dropbear_host", "dash": "dash_host"}
+SAID_OUT = {"sftp-only": "tar over ssh: runs commands on the host", "dropbear": "sftp: the host has no SFTP server",
+            "dash": ""}
+
+
+@pytest.fixture(params=list(FIXTURES))
+def host(request: pytest.FixtureRequest) -> ShapeHost:
+    return request.getfixturevalue(FIXTURES[request.param])
+
+
+def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window, drive) -> None:
+    tree = make_tree(tmp_path, small_files=60, big_bytes=1_000_000)
+    name = f"window-{os.urandom(3).hex()}"
+    dest, local_dest = f"{host.dest.rstrip('/')}/{name}", host.local_dest / name
+    back = tmp_path / "back"
+    back.mkdir()
+    window = make_window(host.ssh_config)
+
+    async def up() -> None:
+        await driver.connect(window, host.alias)
+        assert driver.drop_files(window.selection.list, [str(tree)])
+        window.selection.dest.setText(dest)
+        await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
+        window.find.click()
+        await driver.state(window, "recommendation", "error", timeout=90)
+        assert window.state == "recommendation", window.banner.sentence.text()
+        assert SAID_OUT[host.shape] in window.card.left_out.text()
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=90)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(up())
+    method = window.card.chosen().ranked.candidate.method_id
+    assert snapshot(local_dest / tree.name, follow_links=method == "scp") == far_side(tree, method)
+    assert sorted(os.listdir(local_dest)) == [tree.name]  # no staging or race folder left behind
+
+    async def down() -> None:
+        window.selection.download.click()
+        window.selection.add_files.click()  # the host's folders, through its shell or its SFTP server
+        browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
+        browser.open_folder(dest)
+        await driver.until(lambda: browser.current == dest and browser.list.count(), 20, "the listing")
+        item = next(browser.list.item(i) for i in range(browser.list.count())
+                    if browser.list.item(i).text() == tree.name)
+        item.setSelected(True)
+        browser.ok.click()
+        window.selection.dest.setText(str(back))
+        await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
+        window.find.click()
+        await driver.state(window, "recommendation", "error", timeout=90)
+        assert window.state == "recommendation", window.banner.sentence.text()
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=90)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(down())
+    fetched = window.card.chosen().ranked.candidate.method_id
+    follow = fetched == "scp"
+    assert snapshot(back / tree.name, follow_links=follow) == snapshot(local_dest / tree.name, follow_links=follow)
+    window.close()  # the window's own connection (for browsing) ends with it; nothing else was left running
+
+    async def gone() -> None:
+        await driver.until(lambda: not host.processes(), 15, "the host's sessions to end")
+
+    drive(gone())
+    assert host.tmp_leftovers() == []
