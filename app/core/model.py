@@ -111,13 +111,15 @@ class SelectionStats:
     tar_bytes: int | None = None          # the tar stream's size; estimated from `files` when None
     links: int = 0                        # symbolic links: methods that follow them lose them
     odd_paths: tuple[str, ...] = ()       # entries whose names hold a line break (old scp cannot carry them)
+    link_kinds: frozenset[str] = frozenset()  # what the links lead to: "file", "dir", "none"
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
         kinds = [e.kind for e in selection.entries]
         return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
-                   kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path))
+                   kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path),
+                   selection.link_kinds())
 
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""
@@ -528,7 +530,7 @@ def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities,
         for cipher, codec, mux in product(ciphers, method.codecs, muxes):
             o = Options(cipher, codec, mux, download)
             ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file(),
-                          entry_paths=list(stats.odd_paths))
+                          entry_paths=list(stats.odd_paths), link_kinds=stats.link_kinds)
             why = method.unavailable(ctx)
             if why is None:
                 found.append(Candidate(method.id, o))

@@ -28,7 +28,8 @@ SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
 
 # $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
 # roots, then an empty record; one `SIZE MODE` line per path in that order (no names in these lines,
-# so a name with a line break cannot shift them); then every link's target, in the same order.
+# so a name with a line break cannot shift them); then every link's target and what it leads to
+# (d, f or n for nowhere), in the same order.
 # find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
 _SCAN = r"""
 depth=$1; shift
@@ -41,7 +42,9 @@ find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
 cat "$t"; printf '\0'
 xargs -0 stat -c '%s %f' < "$t" || exit 3
 printf '\0'
-xargs -0 sh -c 'for l; do if [ -L "$l" ]; then printf "%s\0" "$(readlink -- "$l")"; fi; done' sh < "$t"
+xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
+  if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
+  printf "%s\0%s\0" "$(readlink -- "$l")" "$k"; fi; done' sh < "$t"
 """
 
 # $@: paths. One y/n each: something (a link too) is there.
@@ -264,6 +267,7 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
     stats = stats_blob.decode(errors="replace").split()
     targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
+    leads = {"d": "dir", "f": "file", "n": "none"}
     entries: list[Entry] = []
     for i, path in enumerate(names):
         size, mode = int(stats[2 * i]), int(stats[2 * i + 1], 16)
@@ -273,7 +277,11 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
         root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
         top = basename(root.rstrip("/")) or root
         rel = top + path[len(root.rstrip("/")):] if path != root else top
-        entries.append(Entry(rel, kind, size if kind == "file" else 0, next(targets, "") if kind == "link" else ""))
+        if kind == "link":
+            target = next(targets, "")
+            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), "")))
+        else:
+            entries.append(Entry(rel, kind, size if kind == "file" else 0))
     order = {r: i for i, r in enumerate(kept)}
     tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))

@@ -22,6 +22,9 @@ class Entry:
     kind: str  # "file", "dir" or "link"
     size: int = 0
     target: str = ""  # where a link points
+    # What a link leads to: "file", "dir", "none" (nowhere), or "" when not known. Tools that follow
+    # links (scp) copy a folder again, loop, or fail on these.
+    leads_to: str = ""
 
 
 @dataclass
@@ -41,6 +44,10 @@ class Selection:
     def names(self) -> list[str]:
         """The top-level names the roots get at the destination."""
         return [basename(r.rstrip("/")) or r for r in self.roots]
+
+    def link_kinds(self) -> frozenset[str]:
+        """What the selection's links lead to ("file", "dir", "none"; "" for not known)."""
+        return frozenset(e.leads_to for e in self.entries if e.kind == "link")
 
     def manifest(self) -> dict[str, tuple[str, int | str]]:
         """path → (kind, size for files / target for links / 0 for folders)."""
@@ -105,8 +112,15 @@ def scan_local(paths: list[str]) -> Selection:
 
 def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
     if kind == "link":
-        return Entry(rel, kind, 0, os.readlink(path))
+        return Entry(rel, kind, 0, os.readlink(path), _leads_to(path))
     return Entry(rel, kind, st.st_size if kind == "file" else 0)
+
+
+def _leads_to(path: str) -> str:
+    try:
+        return "dir" if stat.S_ISDIR(os.stat(path).st_mode) else "file"
+    except OSError:  # dangling, a loop, or not ours to read
+        return "none"
 
 
 def _raise(exc: OSError) -> None:
@@ -169,7 +183,11 @@ async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: st
             target = os.fsdecode(await sftp.readlink(os.fsencode(path)))
         except asyncssh.SFTPError:
             target = ""
-        return Entry(rel, kind, 0, target)
+        try:
+            leads_to = "dir" if stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0) else "file"
+        except asyncssh.SFTPError:
+            leads_to = "none"
+        return Entry(rel, kind, 0, target, leads_to)
     return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0)
 
 

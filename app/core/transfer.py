@@ -86,7 +86,7 @@ def _check_method(session: Session, method: Method, req: CopyRequest, selection:
                   paths: list[str]) -> None:
     single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
     ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths,
-                  entry_paths=[e.path for e in selection.entries])
+                  entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds())
     reason = method.unavailable(ctx)
     if reason:
         kind = "insecure-not-allowed" if not method.secure and not req.allow_insecure else "unavailable"

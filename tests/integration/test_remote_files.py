@@ -39,6 +39,11 @@ async def test_shell_and_sftp_list_a_tree_alike(sshd, tmp_path: Path) -> None:
         await session.close()
     here = scan_local(paths)
     assert by_shell.manifest() == here.manifest() == by_sftp.manifest()
+
+    def leads(selection):
+        return {e.path: e.leads_to for e in selection.entries if e.kind == "link"}
+    assert leads(by_shell) == leads(here) == leads(by_sftp) == {"mixed tree/link-to-big": "file",
+                                                                "mixed tree/dangling": "none"}
     assert {e.path for e in one_level.entries} == {"mixed tree"} | {f"mixed tree/{n}" for n in os.listdir(tree)}
     assert sorted(e.path for e in listed) == sorted(os.listdir(tree))
 

@@ -338,3 +338,18 @@ def test_the_trap_would_catch_an_unquoted_path(tmp_path):
                    stdin=subprocess.DEVNULL)
     with pytest.raises(AssertionError, match="PWNED"):
         assert_no_traps(tmp_path)
+
+
+def test_scp_is_left_out_for_links_it_would_follow_into_trouble() -> None:
+    """scp -r follows links: a link to a folder is copied again (or loops), a link to nothing stops it."""
+    from app.core.capabilities import Capabilities
+    from app.core.methods import METHODS
+    from app.core.methods.base import Context, Options
+    local = Capabilities(tools={"scp", "ssh", "sftp"}, openssh=(9, 2))
+    remote = Capabilities(tools={"scp"})
+    for kinds, ok in ((frozenset(), True), (frozenset({"file"}), True), (frozenset({"dir"}), False),
+                      (frozenset({"none", "file"}), False)):
+        why = METHODS["scp"].unavailable(Context(local, remote, Options(), link_kinds=kinds))
+        assert (why is None) == ok, (kinds, why)
+        if not ok:
+            assert "symbolic link" in why

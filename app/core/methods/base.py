@@ -127,6 +127,7 @@ class Context:
     # Every entry below the sources' parents ("photos/2024/a.jpg"), once the selection is scanned:
     # some protocols cannot carry some names anywhere in a tree (old scp: a line break).
     entry_paths: list[str] = field(default_factory=list)
+    link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
 
 
 NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"

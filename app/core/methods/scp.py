@@ -94,6 +94,10 @@ class Scp(Method):
         mode = choose(ctx.local, ctx.remote)
         if mode.protocol is None:
             return mode.refused
+        # scp -r follows every link: one to a folder copies it again (or loops), one to nothing fails.
+        if ctx.link_kinds & {"dir", "none"}:
+            return ("follows symbolic links, and the selection has a link to a folder or to nothing (it would copy "
+                    "the folder twice, go round in a loop, or stop)")
         # The old protocol ends each name at a line break, so OpenSSH's scp sends any name whose path
         # holds one vis-encoded ("a\^Jb"): a silently renamed copy. Other servers' scp lose step.
         # (A destination with one would do; it is refused too, to keep the rule one sentence.)
