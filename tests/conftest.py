@@ -14,6 +14,7 @@ tries the same cases every time and takes the same time.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -164,13 +165,28 @@ def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
             subprocess.run(["umount", "-l", str(point)], check=True)
 
 
-@pytest.fixture
-def disk_tmp() -> Iterator[Path]:
+@contextlib.contextmanager
+def disk_folder() -> Iterator[Path]:
     """A folder on the real disk, removed afterwards: page cache, fsync and renames as on a user's machine
     (tmp_path is in RAM)."""
     folder = Path(tempfile.mkdtemp(prefix=f"{DISK_PREFIX}{os.getpid()}-", dir=DISK_BASE))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def disk_tmp() -> Iterator[Path]:
+    with disk_folder() as folder:
+        yield folder
+
+
+@pytest.fixture(scope="module")
+def disk_tmp_module() -> Iterator[Path]:
+    """The same for a module's shared data (a tree built once, copied by many tests)."""
+    with disk_folder() as folder:
+        yield folder
 
 
 @pytest.fixture(params=["ram", "disk"])

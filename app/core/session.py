@@ -132,7 +132,9 @@ class Session:
         return self.remote.server_address or self.conn.get_extra_info("peername")[0]
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
-        return await asyncio.wait_for(self.conn.run(command, input=stdin, check=False, encoding=None), timeout)
+        # asyncssh sends no end-of-file for empty input, so a command reading stdin would wait forever.
+        given = {"stdin": asyncssh.DEVNULL} if stdin == b"" else {"input": stdin}
+        return await asyncio.wait_for(self.conn.run(command, check=False, encoding=None, **given), timeout)
 
     async def close(self) -> None:
         self.conn.close()

@@ -47,7 +47,8 @@ def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str
 
 def hash_script(tool: str) -> str:
     """Reads NUL-separated relative names on stdin, hashes them in that order."""
-    return "xargs -0 " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
+    # -r: with no files (an empty folder) run nothing; a hash tool given no names would read stdin instead.
+    return "xargs -0 -r " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
 
 
 def parse_hashes(output: bytes) -> list[str]:
