@@ -68,14 +68,15 @@ def test_copy_with_each_method(sshd, tmp_path: Path, name: str, method: str, dow
     assert proc.stdout.startswith(copied) and "MB/s" not in proc.stdout.splitlines()[0]
 
 
+ON_DISK = [(name, method) for name in ("empty folder", "zero.txt", "three tiny")
+           for method in ("sftp", "rsync-ssh", "tar-ssh", "tar-nc", "rsync-daemon")] + [("zero.txt", "ssh-cat")]
+
+
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
-@pytest.mark.parametrize("method", ["sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "tar-nc", "rsync-daemon"])
-@pytest.mark.parametrize("name", ["empty folder", "zero.txt", "three tiny"])
+@pytest.mark.parametrize("name,method", ON_DISK)
 def test_copy_on_the_real_disk(sshd, disk_tmp: Path, name: str, method: str, download: bool) -> None:
     """One method of each family again with source and destination on disk, where renames and fsync
     are real."""
-    if method == "ssh-cat" and name != "zero.txt":
-        pytest.skip("ssh cat copies one file; its refusal of folders is checked in RAM")
     src, dest = make(disk_tmp, name), disk_tmp / "dest"
     out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", method, "--allow-insecure",
                    "--verify", *(["--download"] if download else []), *ssh(sshd))
