@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.wording import mbps, noun, size  # size: one wording of sizes for the core and the window
 
 
@@ -31,3 +32,8 @@ def duration(seconds: float | None) -> str:
 def count(n: int, word: str, many: str | None = None) -> str:
     """"1 file", "2 files", with a thin space between thousands."""
     return f"{n:,} {noun(n, word, many)}".replace(",", "\u2009")
+
+
+def timed(nbytes: int) -> bool:
+    """Enough bytes for a rate to mean something; below it the time a copy took is what counts."""
+    return nbytes >= TOO_LITTLE_TO_TIME
