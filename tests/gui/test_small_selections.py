@@ -12,7 +12,7 @@ import pytest
 
 from app.gui.settings import GuiSettings
 from tests.gui import driver
-from tests.helpers import far_side, snapshot
+from tests.helpers import far_side, make_many, snapshot, tree_bytes
 
 WORDS = {"empty folder": "0 files, 0 B", "zero.txt": "1 file, 0 B", "one.bin": "1 file, 1.0 kB",
          "three tiny": "3 files, 3 B"}
@@ -104,3 +104,28 @@ async def pick_on_host(window, src: Path) -> None:
     item.setSelected(True)
     browser.ok.click()
     assert window.selection.sources() == [str(src)]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_many_tiny_files(sshd, disk_tmp: Path, make_window, drive) -> None:
+    """100 000 tiny files on disk, dropped on the window, advised and copied."""
+    src, dest = make_many(disk_tmp / "many files"), disk_tmp / "on the NAS"
+    window = make_window(sshd.ssh_config)
+
+    async def steps() -> None:
+        await driver.connect(window, "testhost")
+        assert driver.drop_files(window.selection.list, [str(src)])
+        window.selection.dest.setText(str(dest))
+        await driver.until(lambda: window.selection.totals()[2], 120, "the selection to be measured")
+        assert window.selection.summary.text().startswith("1 item · 100\u2009000 files · ")
+        window.find.click()
+        await driver.state(window, "recommendation", "error", timeout=300)
+        assert window.state == "recommendation", window.banner.sentence.text()
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=400)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(steps(), timeout=800)
+    assert tree_bytes(dest / src.name) == tree_bytes(src)
+    assert window.transfer.state.text().startswith("Done: 100\u2009000 files, ")
