@@ -172,7 +172,7 @@ def test_rsync_daemon_module_the_user_already_runs(sshd, rsyncd, tree: Path, tmp
     config over ssh, the copy goes through the daemon, and the far side is checked."""
     conf = str(rsyncd.root / "rsyncd.conf")
     if download:
-        remote_src = rsyncd.path / "from module"
+        remote_src = rsyncd.path / f"from module {tmp_path.name}"
         subprocess_copy(tree, remote_src)
         args = [str(remote_src / tree.name), "--dest", str(tmp_path / "got"), "--download"]
         landed = tmp_path / "got" / tree.name
