@@ -41,6 +41,24 @@ def make_tree(root: Path, small_files: int = 2000, big_bytes: int = 8 * 1024 * 1
     return tree
 
 
+def make_small(base: Path, name: str) -> Path:
+    """One of the small selections users meet, in base/src: "empty folder", "zero.txt" (0 bytes),
+    "one.bin" (1 000 random bytes) or "three tiny" (a folder of three files of 1, 2 and 0 bytes)."""
+    path = base / "src" / name
+    path.parent.mkdir(exist_ok=True)
+    if name == "empty folder":
+        path.mkdir()
+    elif name == "zero.txt":
+        path.write_bytes(b"")
+    elif name == "one.bin":
+        path.write_bytes(os.urandom(1000))
+    else:
+        path.mkdir()
+        for i, tiny in enumerate([b"a", b"bc", b""]):
+            (path / f"-{i} it's \"tiny\"").write_bytes(tiny)
+    return path
+
+
 def make_many(root: Path, files: int = 100_000, folders: int = 100) -> Path:
     """A tree of many tiny files, as a source tree or a mail folder holds them (every seventh empty)."""
     for d in range(folders):

@@ -12,26 +12,10 @@ import pytest
 
 from app.gui.settings import GuiSettings
 from tests.gui import driver
-from tests.helpers import far_side, make_many, snapshot, tree_bytes
+from tests.helpers import far_side, make_many, make_small, snapshot, tree_bytes
 
 WORDS = {"empty folder": "0 files, 0 B", "zero.txt": "1 file, 0 B", "one.bin": "1 file, 1.0 kB",
          "three tiny": "3 files, 3 B"}
-
-
-def make(base: Path, name: str) -> Path:
-    path = base / "src" / name
-    path.parent.mkdir(exist_ok=True)
-    if name == "empty folder":
-        path.mkdir()
-    elif name == "zero.txt":
-        path.write_bytes(b"")
-    elif name == "one.bin":
-        path.write_bytes(os.urandom(1000))
-    else:
-        path.mkdir()
-        for i, tiny in enumerate([b"a", b"bc", b""]):
-            (path / f"-{i} it's tiny").write_bytes(tiny)
-    return path
 
 
 async def find_and_copy(window, name: str) -> None:
@@ -49,7 +33,7 @@ async def find_and_copy(window, name: str) -> None:
 
 @pytest.mark.parametrize("name", list(WORDS))
 def test_small_upload(sshd, storage: Path, name: str, make_window, drive) -> None:
-    src, dest = make(storage, name), storage / "on the NAS"
+    src, dest = make_small(storage, name), storage / "on the NAS"
     # Hashes: an empty folder's hash check once waited forever for input that never came.
     window = make_window(sshd.ssh_config, GuiSettings(race_seconds=1.0, race_count=2, probe_budget=0.4,
                                                       verify="hashes"))
@@ -77,14 +61,14 @@ def test_small_upload(sshd, storage: Path, name: str, make_window, drive) -> Non
 
 
 def test_small_download(sshd, tmp_path: Path, make_window, drive) -> None:
-    src, dest = make(tmp_path, "three tiny"), tmp_path / "restored"
+    src, dest = make_small(tmp_path, "three tiny"), tmp_path / "restored"
     dest.mkdir()
     window = make_window(sshd.ssh_config)
 
     async def steps() -> None:
         await driver.connect(window, "testhost")
         window.selection.download.click()
-        await pick_on_host(window, src)
+        await driver.pick_on_host(window, str(src))
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the remote selection to be measured")
         await find_and_copy(window, "three tiny")
@@ -92,18 +76,6 @@ def test_small_download(sshd, tmp_path: Path, make_window, drive) -> None:
     drive(steps())
     method = window.card.chosen().ranked.candidate.method_id
     assert snapshot(dest / src.name) == far_side(src, method)
-
-
-async def pick_on_host(window, src: Path) -> None:
-    """Choose src in the host's folder browser, as a user does."""
-    window.selection.add_files.click()
-    browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
-    browser.open_folder(str(src.parent))
-    await driver.until(lambda: browser.current == str(src.parent) and browser.list.count(), 20, "the listing")
-    item = next(browser.list.item(i) for i in range(browser.list.count()) if browser.list.item(i).text() == src.name)
-    item.setSelected(True)
-    browser.ok.click()
-    assert window.selection.sources() == [str(src)]
 
 
 @pytest.mark.slow

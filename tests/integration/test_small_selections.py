@@ -10,30 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, cli_json, far_side, snapshot
+from tests.helpers import cli, cli_json, far_side, make_small, snapshot
 
 METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
 SELECTIONS = ["empty folder", "zero.txt", "one.bin", "three tiny"]
 ONE_FILE_ONLY = ("ssh cat (one file) cannot be used here: it copies exactly one regular file; the selection "
                  "is not one file.")
-
-
-def make(base: Path, name: str) -> Path:
-    """One of the small selections, in a folder of its own under base."""
-    folder = base / "src"
-    folder.mkdir(exist_ok=True)
-    path = folder / name
-    if name == "empty folder":
-        path.mkdir()
-    elif name == "zero.txt":
-        path.write_bytes(b"")
-    elif name == "one.bin":
-        path.write_bytes(os.urandom(1000))
-    else:
-        path.mkdir()
-        for i, tiny in enumerate([b"a", b"bc", b""]):
-            (path / f"-{i} it's \"tiny\"").write_bytes(tiny)
-    return path
 
 
 def landed(src: Path, dest: Path, method: str) -> None:
@@ -54,7 +36,7 @@ def ssh(sshd) -> list[str]:
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("name", SELECTIONS)
 def test_copy_with_each_method(sshd, tmp_path: Path, name: str, method: str, download: bool) -> None:
-    src, dest = make(tmp_path, name), tmp_path / "dest"
+    src, dest = make_small(tmp_path, name), tmp_path / "dest"
     proc = cli("copy", "testhost", str(src), "--dest", str(dest), "--method", method, "--allow-insecure",
                *(["--download"] if download else []), *ssh(sshd))
     if method == "ssh-cat" and src.is_dir():
@@ -77,7 +59,7 @@ ON_DISK = [(name, method) for name in ("empty folder", "zero.txt", "three tiny")
 def test_copy_on_the_real_disk(sshd, disk_tmp: Path, name: str, method: str, download: bool) -> None:
     """One method of each family again with source and destination on disk, where renames and fsync
     are real."""
-    src, dest = make(disk_tmp, name), disk_tmp / "dest"
+    src, dest = make_small(disk_tmp, name), disk_tmp / "dest"
     out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", method, "--allow-insecure",
                    "--verify", *(["--download"] if download else []), *ssh(sshd))
     assert "error" not in out, out
@@ -88,7 +70,7 @@ def test_copy_on_the_real_disk(sshd, disk_tmp: Path, name: str, method: str, dow
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 @pytest.mark.parametrize("name", SELECTIONS)
 def test_copy_best(sshd, storage: Path, name: str, download: bool) -> None:
-    src, dest = make(storage, name), storage / "dest"
+    src, dest = make_small(storage, name), storage / "dest"
     out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--best", "--allow-insecure",
                    "--verify", *(["--download"] if download else []), *ssh(sshd))
     assert "error" not in out, out
@@ -97,7 +79,7 @@ def test_copy_best(sshd, storage: Path, name: str, download: bool) -> None:
 
 @pytest.mark.parametrize("name", SELECTIONS)
 def test_advise_speaks_in_seconds(sshd, storage: Path, name: str) -> None:
-    src, dest = make(storage, name), storage / "dest"
+    src, dest = make_small(storage, name), storage / "dest"
     out = cli_json("advise", "testhost", str(src), "--dest", str(dest), "--allow-insecure", "--race-seconds", "1",
                    *ssh(sshd))
     assert "error" not in out, out
@@ -117,7 +99,7 @@ def test_advise_speaks_in_seconds(sshd, storage: Path, name: str) -> None:
 @pytest.mark.parametrize("args", [["--no-race"], ["--download"], ["--race", "1", "--race-seconds", "0.001"]],
                          ids=["no-race", "download", "shortest-race"])
 def test_advise_variants_on_three_tiny_files(sshd, tmp_path: Path, args: list[str]) -> None:
-    src = make(tmp_path, "three tiny")
+    src = make_small(tmp_path, "three tiny")
     proc = cli("advise", "testhost", str(src), "--dest", str(tmp_path / "dest"), *args, *ssh(sshd))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Bottleneck: Your selection (3 files, 3 B) is too little to time the link with: ")
@@ -128,7 +110,7 @@ def test_advise_variants_on_three_tiny_files(sshd, tmp_path: Path, args: list[st
 
 @pytest.mark.parametrize("name", ["empty folder", "one.bin"])
 def test_profile_and_methods(sshd, tmp_path: Path, name: str) -> None:
-    src = make(tmp_path, name)
+    src = make_small(tmp_path, name)
     profile = cli("profile", "testhost", "--dest", str(tmp_path / "dest"), "--budget", "0.25", *ssh(sshd))
     methods = cli_json("methods", "testhost", "--dest", str(tmp_path / "dest"), "--allow-insecure",
                        *ssh(sshd))
@@ -138,7 +120,7 @@ def test_profile_and_methods(sshd, tmp_path: Path, name: str) -> None:
 
 def test_the_demo_commands_from_the_issue(tmp_path: Path) -> None:
     """`advise --demo FOLDER` on an empty folder and `copy --demo small.txt --best`, as the user ran them."""
-    folder = make(tmp_path, "empty folder")
+    folder = make_small(tmp_path, "empty folder")
     small = tmp_path / "small.txt"
     small.write_bytes(b"hello\n")
     advise = cli("advise", "--demo", str(folder))
