@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from app import __version__
+from app import cli_numbers as numbers
 from app.bundle import restore_child_environment
 from app.core import methods as method_registry
 from app.core.askpass import FROZEN_FLAG
@@ -26,8 +27,10 @@ from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.hosts import HostSpec, resolve, trust
 from app.core.methods.base import COMPRESSION, Context, Options
 from app.core.paths import ENV_HOME
+from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from app.core.wording import plural, short_time
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 
@@ -108,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsync-module", metavar="[USER@]MODULE",
                    help="rsync-daemon: use this module of the rsync daemon the host already runs "
                         "(password from $RSYNC_PASSWORD) instead of starting a private one")
-    c.add_argument("--rsync-port", type=int, metavar="N", help="port of that daemon (default: from its config, or 873)")
+    c.add_argument("--rsync-port", type=numbers.port, metavar="N", help="port of that daemon (default: from its config, or 873)")
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
 
@@ -119,8 +122,10 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
     a.add_argument("--allow-insecure", action="store_true", help="consider unencrypted methods (trusted LAN only)")
     a.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
-    a.add_argument("--race", type=int, default=3, metavar="N", help="how many methods race (default 3)")
-    a.add_argument("--race-seconds", type=float, default=2.0, metavar="S", help="seconds each races (default 2)")
+    a.add_argument("--race", type=numbers.race_count, default=3, metavar="N",
+                   help=f"how many methods race, 1 to {len(method_registry.METHODS)} (default 3)")
+    a.add_argument("--race-seconds", type=numbers.race_seconds, default=2.0, metavar="S",
+                   help=f"seconds each races, at most {numbers.RACE_MAX_SECONDS:g} (default 2)")
     a.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
     a.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile is kept")
 
@@ -129,7 +134,8 @@ def _parser() -> argparse.ArgumentParser:
     pr.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     pr.add_argument("--dest", help="remote destination folder (its disk is measured there)")
     pr.add_argument("--fresh", action="store_true", help="measure again even if a recent profile is kept")
-    pr.add_argument("--budget", type=float, default=1.0, metavar="S", help="seconds per throughput probe (default 1)")
+    pr.add_argument("--budget", type=numbers.probe_budget, default=1.0, metavar="S",
+                    help=f"seconds per throughput probe, at most {numbers.BUDGET_MAX_SECONDS:g} (default 1)")
 
     t = sub.add_parser("trust", parents=[common], help="show a host's key fingerprint and add it to known_hosts")
     t.add_argument("host")
@@ -267,8 +273,9 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _print_copy(out: dict[str, Any]) -> None:
-    print(f"Copied {out['files']} files, {_size(out['bytes'])} in {out['seconds']:.1f} s "
-          f"({out['rate_MBps']:.1f} MB/s) with {out['method']}; verified ({out['verification']}).")
+    rate = f" ({out['rate_MBps']:.1f} MB/s)" if out["bytes"] >= TOO_LITTLE_TO_TIME else ""
+    print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])} in {out['seconds']:.1f} s{rate} "
+          f"with {out['method']}; verified ({out['verification']}).")
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
@@ -296,7 +303,8 @@ class _AdviceLive:
         elif isinstance(event, Phase) and event.name in ("profiling", "racing"):
             print(f"{event.detail}…", file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
-            shown = f"{event.MBps:.1f} MB/s" if event.MBps else f"failed: {event.error}"
+            shown = (f"{event.MBps:.1f} MB/s" if event.MBps else f"failed: {event.error}" if event.failed else
+                     f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")
             print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
 
 
@@ -310,6 +318,13 @@ async def _advise(args: argparse.Namespace) -> dict[str, Any]:
     return advice.as_dict()
 
 
+def _ranked_figures(r: dict[str, Any], factor: str) -> str:
+    if factor == "setup":  # too little to time a rate: the whole copy's time is what tells them apart
+        return f"takes {short_time(r['expected_seconds'])}"
+    measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
+    return f"predicted {r['predicted_MBps']:7.1f} MB/s{measured}  limit: {r['limit']}"
+
+
 def _print_advice(out: dict[str, Any]) -> None:
     print(f"Bottleneck: {out['bottleneck']['sentence']}")
     print("Ranking:")
@@ -317,10 +332,8 @@ def _print_advice(out: dict[str, Any]) -> None:
         o = r["options"]
         extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux")
                           if x)
-        measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
         lock = "" if r["secure"] else "  [insecure]"
-        print(f"  {i}. {r['method']:<13} {extra:<40} predicted {r['predicted_MBps']:7.1f} MB/s{measured}"
-              f"  limit: {r['limit']}{lock}")
+        print(f"  {i}. {r['method']:<13} {extra:<40} {_ranked_figures(r, out['bottleneck']['factor'])}{lock}")
     for title, key in (("Recommended (secure)", "secure"), ("Fastest overall", "overall")):
         rec = out["recommended"][key]
         if rec is None or (key == "overall" and rec == out["recommended"]["secure"]):

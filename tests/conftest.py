@@ -5,19 +5,26 @@ touches the real home directory.
 
 Test folders live in RAM (/dev/shm) when it has room: a few tests copy a 384 MiB file, and a
 machine's disk may have less free than that (CI once had 366 MB). A passing test's folder is
-removed when it ends (tmp_path_retention_policy), a failing one's is kept for a look.
+removed when it ends (tmp_path_retention_policy), a failing one's is kept for a look. Users' files
+are on disks, not in RAM: `on_disk` gives a folder on the real disk, and `storage` runs a test in both.
+
+Property-based tests (hypothesis) are derandomized with a fixed number of examples, so a run in CI
+tries the same cases every time and takes the same time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
 import keyring
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests import accounts, shapes
 from tests.helpers import MemoryKeyring
@@ -27,18 +34,30 @@ from tests.peers import PasswordUser, RsyncDaemon, SshServer, make_password_user
 NEEDED = ("ssh", "sshd", "scp", "sftp", "rsync", "tar", "nc", "zstd", "lz4")
 RAM_BASE = Path("/dev/shm")
 RAM_NEEDED = 4 << 30  # the largest test copies need about 1 GiB at once; leave plenty for the rest
+DISK_BASE = Path("/var/tmp")  # on the root filesystem (not a tmpfs like /tmp may be) and kept across boots
+DISK_PREFIX = "transfer-advisor-disk-"
+
+settings.register_profile("ci", derandomize=True, database=None, max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def _sweep(base: Path, prefix: str) -> None:
+    """Remove folders PREFIX<pid>[-...] left by test runs that died; runs still alive keep theirs."""
+    for old in base.glob(f"{prefix}*"):
+        pid = old.name[len(prefix):].split("-")[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _sweep(DISK_BASE, DISK_PREFIX)
     if config.option.basetemp or not RAM_BASE.is_dir() or not os.access(RAM_BASE, os.W_OK):
         return
     stat = os.statvfs(RAM_BASE)
     if stat.f_bavail * stat.f_frsize < RAM_NEEDED:
         return
-    for old in RAM_BASE.glob(f"transfer-advisor-tests-{os.getuid()}-*"):  # left by runs that failed
-        pid = old.name.rsplit("-", 1)[1]
-        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
-            shutil.rmtree(old, ignore_errors=True)
+    _sweep(RAM_BASE, f"transfer-advisor-tests-{os.getuid()}-")  # left by runs that failed
     # One folder per run: runs in other checkouts at the same time keep theirs.
     config.option.basetemp = str(RAM_BASE / f"transfer-advisor-tests-{os.getuid()}-{os.getpid()}")
 
@@ -188,3 +207,33 @@ def tmpfs(tmp_path: Path) -> Iterator[Callable[[str, str], Path]]:
     for point in reversed(mounted):
         if subprocess.run(["umount", str(point)], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(point)], check=True)
+
+
+@contextlib.contextmanager
+def disk_folder() -> Iterator[Path]:
+    """A folder on the real disk, removed afterwards: page cache, fsync and renames as on a user's machine
+    (tmp_path is in RAM)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"{DISK_PREFIX}{os.getpid()}-", dir=DISK_BASE))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def disk_tmp() -> Iterator[Path]:
+    with disk_folder() as folder:
+        yield folder
+
+
+@pytest.fixture(scope="module")
+def disk_tmp_module() -> Iterator[Path]:
+    """The same for a module's shared data (a tree built once, copied by many tests)."""
+    with disk_folder() as folder:
+        yield folder
+
+
+@pytest.fixture(params=["ram", "disk"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """Where a test keeps its source and destination: in RAM, then once more on the real disk."""
+    return tmp_path if request.param == "ram" else request.getfixturevalue("disk_tmp")

@@ -41,6 +41,45 @@ def make_tree(root: Path, small_files: int = 2000, big_bytes: int = 8 * 1024 * 1
     return tree
 
 
+def make_small(base: Path, name: str) -> Path:
+    """One of the small selections users meet, in base/src: "empty folder", "zero.txt" (0 bytes),
+    "one.bin" (1 000 random bytes) or "three tiny" (a folder of three files of 1, 2 and 0 bytes)."""
+    path = base / "src" / name
+    path.parent.mkdir(exist_ok=True)
+    if name == "empty folder":
+        path.mkdir()
+    elif name == "zero.txt":
+        path.write_bytes(b"")
+    elif name == "one.bin":
+        path.write_bytes(os.urandom(1000))
+    else:
+        path.mkdir()
+        for i, tiny in enumerate([b"a", b"bc", b""]):
+            (path / f"-{i} it's \"tiny\"").write_bytes(tiny)
+    return path
+
+
+def make_many(root: Path, files: int = 100_000, folders: int = 100) -> Path:
+    """A tree of many tiny files, as a source tree or a mail folder holds them (every seventh empty)."""
+    for d in range(folders):
+        folder = root / f"pkg {d:03d}"
+        folder.mkdir(parents=True)
+        for i in range(files // folders):
+            (folder / f"m{i:04d}.py").write_bytes(b"x = %d\n" % i if i % 7 else b"")
+    return root
+
+
+def tree_bytes(root: Path) -> dict[str, bytes]:
+    """Every file under root and its bytes (lighter than snapshot for trees of many files)."""
+    out = {}
+    for dirpath, _dirs, names in os.walk(root):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, root)] = f.read()
+    return out
+
+
 def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, bytes]]:
     """Every entry under root: its kind and its bytes (a link's target for links)."""
     out: dict[str, tuple[str, bytes]] = {}

@@ -20,7 +20,7 @@ from app.core.model import Candidate, Prediction, SelectionStats
 from app.core.profile import LinkProfile
 from app.core.race import Lap, race
 from app.core.sample import race_sample
-from app.core.selection import Selection, scan_local
+from app.core.selection import TOO_LITTLE_TO_TIME, Selection, scan_local
 from app.core.session import Session
 from app.core.transfer import remote_abspath
 
@@ -77,7 +77,7 @@ class Advice:
     profile: LinkProfile
     stats: SelectionStats
     ranking: list[Ranked]
-    factor: str
+    factor: str  # one of model.FACTORS, or "setup": the selection is too little to time, starting up takes it
     sentence: str
     secure: Recommendation | None
     overall: Recommendation | None
@@ -174,7 +174,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
     set-up and finish included, which on a small selection decide between near-equal rates."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
-    took = {lap.candidate: lap.seconds for lap in laps if whole and lap.MBps and lap.seconds}
+    took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
               if p.candidate in measured and p.stream_MBps > 0}
     scale = statistics.median(ratios.values()) if ratios else 1.0
@@ -199,7 +199,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     def loses_links(r: Ranked) -> bool:
         return stats.links > 0 and not methods.get(r.candidate.method_id).keeps_symlinks
 
-    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps else 1.1) * (1.1 if loses_links(r) else 1.0))
+    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
+                  * (1.1 if loses_links(r) else 1.0))
 
 
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
@@ -216,10 +217,19 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
         # The race did better than the ceiling the model put on it: the sentence quotes what it did.
         p = replace(p, stream_MBps=explain.measured_MBps,
                     components={**p.components, p.limit: explain.measured_MBps})
+    if too_little_to_time(stats):
+        sentence = wording.small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
+                                                    explain.seconds, explain.timed)
+        return Advice(profile, stats, ranking, "setup", sentence, secure, overall, left_out, seconds, "start-up")
     factor = "link" if wording.compression_pays(p, profile) else p.limit
     return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
                   secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
                   p.side if factor == p.limit else "")
+
+
+def too_little_to_time(stats: SelectionStats) -> bool:
+    """Starting the copy, not any rate, takes the time: the advice speaks in seconds."""
+    return stats.bytes < TOO_LITTLE_TO_TIME
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
@@ -232,8 +242,9 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
     predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
-    raced = frozenset(r.candidate for r in peers if r.measured_MBps)
-    reason = wording.reason_sentence(chosen_p, predictions, profile, raced)
+    raced = frozenset(r.candidate for r in peers if r.measured_MBps or r.timed)
+    reason = (wording.small_reason_sentence(chosen_p, predictions, raced) if too_little_to_time(stats) else
+              wording.reason_sentence(chosen_p, predictions, profile, raced))
     if stats.links and not method.keeps_symlinks:
         reason += " " + wording.links_become_copies(stats.links)
     return Recommendation(chosen, reason, method.build(job).display)
@@ -245,4 +256,4 @@ def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Predictio
     (start-up included), so a quicker copy is never quoted at a lower rate than the one it beat."""
     timed = any(r.timed for r in peers)
     return [replace(r.prediction, MBps=stats.bytes / 1e6 / r.seconds if timed and r.seconds > 0
-                    else r.measured_MBps or r.prediction.MBps) for r in peers]
+                    else r.measured_MBps or r.prediction.MBps, seconds=r.seconds) for r in peers]

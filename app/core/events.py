@@ -76,8 +76,13 @@ class RaceSample:
 class RaceResult:
     key: str
     label: str
-    MBps: float | None  # measured rate, None when it failed
+    MBps: float | None  # measured rate; None when it failed or moved too little to time a rate
     error: str = ""
+    seconds: float | None = None  # a lap that copied all it was given: how long that took
+
+    @property
+    def failed(self) -> bool:
+        return self.MBps is None and self.seconds is None
 
 
 Event = Phase | Progress | TransferResult | ProbeDone | RaceSample | RaceResult

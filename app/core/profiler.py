@@ -28,8 +28,9 @@ def _rate(value: float) -> str:
 
 
 async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
-               show: Callable[[object], str] = _rate) -> object | None:
-    """Run one probe; report it; on failure note why and go on."""
+               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure") -> object | None:
+    """Run one probe; report it; on failure note why and go on. A probe that ends with None had
+    nothing it could time (`nothing` says why): the model goes on without that figure."""
     try:
         value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
     except (OSError, RuntimeError, TransferError, TimeoutError, ValueError) as exc:
@@ -37,6 +38,10 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
         why = reason.strip().splitlines()[-1][:160] if reason.strip() else type(exc).__name__
         profile.notes.append(f"{label} not measured: {why}")
         emit(ProbeDone(name, label, f"not measured: {why}", False))
+        return None
+    if value is None:
+        profile.notes.append(f"{label}: {nothing}.")
+        emit(ProbeDone(name, label, nothing, False))
         return None
     figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
     emit(ProbeDone(name, label, show(value), True, figure))
@@ -115,7 +120,8 @@ def _per_file_text(ms: dict[str, float]) -> str:
 async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
     paths = ctx.local_paths or []
     profile.local_read_MBps = await _run("local-read", "Reading the selection", emit, profile,
-                                         asyncio.to_thread(local.read_speed, paths, ctx.budget))
+                                         asyncio.to_thread(local.read_speed, paths, ctx.budget),
+                                         nothing="too little to time")
     data = await asyncio.to_thread(local.sample, paths)
     found = await _run("compress", "Compressibility", emit, profile, local.compressibility(data),
                        lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {c.MBps:.0f} MB/s" for c in cs)

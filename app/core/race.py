@@ -8,6 +8,7 @@ socket takes megabytes into its buffers at once, so a lap's clock starts at the 
 ticks in a row that each moved data, one tick after the burst, and runs for `seconds` from there.
 One that finishes within its time is measured to its end, which counts the far side draining, and
 also keeps its wall time: when the race copied the whole selection, that time is the answer itself.
+A lap that moved too little to time a rate (a tiny selection, an empty folder) keeps only that time.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from app.core.errors import TransferError
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.model import Candidate
 from app.core.runner import finish
+from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy, remove_folder
 
@@ -35,7 +37,7 @@ MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it l
 @dataclass(frozen=True)
 class Lap:
     candidate: Candidate
-    MBps: float | None
+    MBps: float | None  # None when it failed, or moved too little to time a rate
     error: str = ""
     seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
 
@@ -67,7 +69,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
             # and no lap writes while the far side is still busy with the last one's files.
             await finish(remove_folder(session, request.dest, local=download))
             laps.append(lap)
-            emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error))
+            emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
     finally:
         await finish(remove_folder(session, scratch, local=download))
     return laps
@@ -101,13 +103,14 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             task.result()  # raises what the copy raised
             # Finished within the lap: to the last byte at the far side, without the app's scan and verify.
             end, flow = (last[0] if last else None), flow_start(samples[:-1])
-            if end is None or end.elapsed <= 0:
-                return Lap(candidate, None)
             took = ended[0] - started
+            if end is None or end.elapsed <= 0 or end.done < TOO_LITTLE_TO_TIME:
+                return Lap(candidate, None, seconds=took)  # too little for a rate: its time is the answer
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
                 return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
-        return Lap(candidate, _steady_rate(samples))
+        rate = _steady_rate(samples)
+        return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
     except TransferError as exc:
         return Lap(candidate, None, exc.sentence)
     finally:

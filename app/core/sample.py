@@ -46,7 +46,7 @@ class _Node:
 
 def race_sample(selection: Selection, target_bytes: float) -> Sample | None:
     """About `target_bytes` of the selection with its mix of file sizes; None to race it whole."""
-    if selection.bytes < WHOLE_BELOW * target_bytes or selection.files < 2:
+    if not target_bytes > 0 or selection.bytes < WHOLE_BELOW * target_bytes or selection.files < 2:
         return None
     parents = {basename(r.rstrip("/")) or r: dirname(r.rstrip("/")) for r in selection.roots}
     units = _units(selection, target_bytes)

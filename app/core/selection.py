@@ -15,6 +15,10 @@ import asyncssh
 
 from app.core.errors import TransferError
 
+# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
+# timed as a whole, and its advice speaks in seconds, not MB/s.
+TOO_LITTLE_TO_TIME = 2**20
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -203,5 +207,5 @@ def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str,
         elif got[1] != size and kind == "link":
             problems.append(f"{path!r} points to {got[1]!r}, expected {size!r}")
         elif got[1] != size:
-            problems.append(f"{path!r} has {got[1]} bytes, expected {size}")
+            problems.append(f"{path!r} has {got[1]:,} bytes, expected {size:,}")
     return problems

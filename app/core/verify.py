@@ -15,6 +15,7 @@ from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.runner import run
 from app.core.selection import Selection, compare
+from app.core.wording import agree, plural
 
 # Fastest first. Each: the command that hashes the files named on its command line.
 HASH_TOOLS = {"b3sum": ["b3sum", "--"], "xxhsum": ["xxhsum", "-H2", "--"], "sha256sum": ["sha256sum", "--"],
@@ -50,13 +51,15 @@ def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str
     problems = compare(expected, got.manifest())
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-        raise TransferError("verify-failed", f"Verification failed: {len(problems)} item(s) differ at {where}; "
-                            "copy again (with a different method if it repeats).", shown)
+        differ = f"{plural(len(problems), 'item')} {agree(len(problems), 'differs', 'differ')}"
+        raise TransferError("verify-failed", f"Verification failed: {differ} at {where}; copy again (with a "
+                            "different method if it repeats).", shown)
 
 
 def hash_script(tool: str) -> str:
     """Reads NUL-separated relative names on stdin, hashes them in that order."""
-    return "xargs -0 " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
+    # -r: with no files (an empty folder) run nothing; a hash tool given no names would read stdin instead.
+    return "xargs -0 -r " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
 
 
 def parse_hashes(output: bytes) -> list[str]:
@@ -79,11 +82,13 @@ async def local_hashes(tool: str, base: str, files: list[str]) -> list[str]:
 def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None:
     if len(ours) != len(files) or len(theirs) != len(files):
         raise TransferError("verify-failed", "Verification could not read every hash; copy again and verify.",
-                            f"{len(files)} files, {len(ours)} local hashes, {len(theirs)} remote hashes")
+                            f"{plural(len(files), 'file')}, {plural(len(ours), 'local hash', 'local hashes')}, "
+                            f"{plural(len(theirs), 'remote hash', 'remote hashes')}")
     bad = [f for f, a, b in zip(files, ours, theirs) if a != b]
     if bad:
-        raise TransferError("verify-failed", f"Verification failed: {len(bad)} file(s) differ in content; "
-                            "copy again.", "; ".join(repr(f) for f in bad[:10]))
+        differ = f"{plural(len(bad), 'file')} {agree(len(bad), 'differs', 'differ')}"
+        raise TransferError("verify-failed", f"Verification failed: {differ} in content; copy again.",
+                            "; ".join(repr(f) for f in bad[:10]))
 
 
 async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:

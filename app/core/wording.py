@@ -9,6 +9,35 @@ from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction
 from app.core.profile import LinkProfile
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """1 → "1 file"; 0 and 2 → "0 files", "2 files". `many` for words that do not just add an s."""
+    return f"{n} {noun(n, word, many)}"
+
+
+def noun(n: int, word: str, many: str | None = None) -> str:
+    """The word a count of n takes: "file" for 1, "files" for 0 and 2."""
+    return word if n == 1 else many or word + "s"
+
+
+def agree(n: int, one: str, many: str) -> str:
+    """The verb that goes with a count: "1 item differs", "2 items differ"."""
+    return one if n == 1 else many
+
+
+def size(n: float) -> str:
+    """Bytes in SI units, as file managers show them: 1.2 GB, 640 kB, 12 B."""
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}" if n < 100 else f"{n:.0f} {unit}"
+        n /= 1000
+    return f"{n:.0f} TB"
+
+
+def short_time(value: float) -> str:
+    """0.3147 → "0.31 s", 12.4 → "12 s": a short time as a person says it."""
+    return f"{value:.0f} s" if value >= 9.5 else f"{value:.2g} s"
+
+
 def mbps(value: float) -> str:
     """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
     return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
@@ -70,7 +99,7 @@ def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
         pause += f" ({SFTP_RTTS_PER_FILE} round trips of {ms(profile.rtt_ms)} and the file's creation)"
     return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
-            f"{p.seconds:.0f} s for {p.files} files.")
+            f"{p.seconds:.0f} s for {plural(p.files, 'file')}.")
 
 
 def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
@@ -133,6 +162,29 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
     head = (f"{name} is {how} at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
             f"at {mbps(rival.MBps)} MB/s{rival_how}")
     return f"{head}: {_why(chosen, rival, profile)}."
+
+
+def small_selection_sentence(files: int, nbytes: int, label: str, took: float, raced: bool) -> str:
+    """The limit of a selection too small to time a rate with: starting the copy is most of it."""
+    how = "copied it in the race in" if raced else "is predicted to copy it in"
+    return (f"Your selection ({plural(files, 'file')}, {size(nbytes)}) is too little to time the link with: "
+            f"{label} {how} {short_time(took)}, most of that starting up.")
+
+
+def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: frozenset = frozenset()) -> str:
+    """Why this candidate, for a selection too small to time a rate with: whole copies, in seconds."""
+    name = chosen.candidate.label + _options_words(chosen.candidate.options)
+    how = "took" if chosen.candidate in raced else "is predicted to take"
+    rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    if rival is None:
+        return f"{name} is the only method that can run here ({short_time(chosen.seconds)} for all of it)."
+    if rival.seconds < chosen.seconds and chosen.candidate in raced and rival.candidate not in raced:
+        return (f"{name} took {short_time(chosen.seconds)} for all of it; {rival.candidate.label} is predicted "
+                f"at {short_time(rival.seconds)}, too close to trust over a measurement.")
+    rival_how = "" if (rival.candidate in raced) == (chosen.candidate in raced) else \
+        (" in the race" if rival.candidate in raced else " predicted")
+    return (f"{name} {how} {short_time(chosen.seconds)} for all of it, ahead of {rival.candidate.label} at "
+            f"{short_time(rival.seconds)}{rival_how}: with this little data, the quicker start decides.")
 
 
 def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:

@@ -12,6 +12,7 @@ from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.gui.demo_host import is_demo
+from app.gui.formatting import count
 from app.gui.settings import HostChoice
 from app.gui.transfer_log import PastCopy, add as log_copy
 
@@ -43,7 +44,7 @@ class CopyStep:
         log_copy(PastCopy.of(choice.label, dest, result))
         self._refresh_history()
         verdict = "verified" if result.verified else "NOT verified"
-        self.notifier.notify("Copy finished", f"{result.files} files to {where}, {verdict}.")
+        self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
         self._set_state("done")
 
     def _copy_failed(self, choice: HostChoice, dest: str, download: bool, chosen: Recommendation,

@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.wording import mbps
-
-
-def size(n: float) -> str:
-    """Bytes in SI units, as file managers show them: 1.2 GB, 640 kB, 12 B."""
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}" if n < 100 else f"{n:.0f} {unit}"
-        n /= 1000
-    return f"{n:.0f} TB"
+from app.core.selection import TOO_LITTLE_TO_TIME
+from app.core.wording import mbps, noun, size  # size: one wording of sizes for the core and the window
 
 
 def rate(MBps: float | None) -> str:
@@ -37,5 +29,11 @@ def duration(seconds: float | None) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n:,} {word if n == 1 else plural or word + 's'}".replace(",", "\u2009")
+def count(n: int, word: str, many: str | None = None) -> str:
+    """"1 file", "2 files", with a thin space between thousands."""
+    return f"{n:,} {noun(n, word, many)}".replace(",", "\u2009")
+
+
+def timed(nbytes: int) -> bool:
+    """Enough bytes for a rate to mean something; below it the time a copy took is what counts."""
+    return nbytes >= TOO_LITTLE_TO_TIME

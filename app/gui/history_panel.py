@@ -11,7 +11,7 @@ from app.core import history
 from app.core.methods import METHODS
 from app.core.profile import LinkProfile
 from app.gui.card import Card
-from app.gui.formatting import count, duration, rate, size
+from app.gui.formatting import count, duration, rate, size, timed
 from app.gui.transfer_log import PastCopy, load
 
 SHOWN = 30
@@ -28,8 +28,8 @@ def copy_line(c: PastCopy) -> str:
     if c.outcome != "done":
         return f"{_when(c.when)}  {arrow} {label}: {c.outcome}"
     check = " · verified" if c.verified else ""
-    return (f"{_when(c.when)}  {arrow} {label} · {count(c.files, 'file')}, {size(c.bytes)} · "
-            f"{rate(c.rate_MBps)}{check}")
+    speed = rate(c.rate_MBps) if timed(c.bytes) else duration(c.seconds)
+    return f"{_when(c.when)}  {arrow} {label} · {count(c.files, 'file')}, {size(c.bytes)} · {speed}{check}"
 
 
 def profile_line(p: LinkProfile) -> str:

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
 from app.core.events import RaceResult, RaceSample
+from app.core.wording import short_time
 from app.gui.card import muted
 from app.gui.formatting import rate
 from app.gui.live_plot import LivePlot
@@ -59,15 +60,20 @@ class RaceChart(QWidget):
     def add_result(self, event: RaceResult) -> None:
         self._ensure(event.key, event.label)
         self.results[event.key] = event
-        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  failed")
-        if not event.MBps:
+        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  failed"
+                             if event.failed else f"  all in {short_time(event.seconds or 0.0)}")
+        if event.failed:
             self.status.setText(f"{event.label} failed: {event.error}")
 
     def finished(self) -> None:
         measured = [r for r in self.results.values() if r.MBps]
+        timed = [r for r in self.results.values() if not r.MBps and r.seconds is not None]
         if measured:
             best = max(measured, key=lambda r: r.MBps or 0)
             self.status.setText(f"Fastest on your files: {best.label} at {rate(best.MBps)}.")
+        elif timed:  # too little to time a rate: the quickest whole copy
+            best = min(timed, key=lambda r: r.seconds or 0.0)
+            self.status.setText(f"Quickest on your files: {best.label}, all of them in {short_time(best.seconds)}.")
 
     def _ensure(self, key: str, label: str) -> None:
         if key not in self.plot.series:

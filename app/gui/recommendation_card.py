@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
 
 from app.core.advisor import Advice, Recommendation
 from app.gui.card import Card, muted
-from app.gui.formatting import duration, rate, size
+from app.gui.formatting import duration, rate, size, timed
 from app.gui.tips import method_tip
 
 INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
@@ -19,6 +19,9 @@ INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change 
 
 def _speed_words(rec: Recommendation, total_bytes: int) -> str:
     ranked = rec.ranked
+    if not timed(total_bytes):  # too little for a rate: the whole copy's time
+        how = "timed on your files" if ranked.timed else "predicted"
+        return f"about {duration(ranked.seconds)} for {size(total_bytes)}, {how}"
     how = "measured on your files" if ranked.measured_MBps else "predicted"
     speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
     return f"{speed} {how} · about {duration(ranked.seconds)} for {size(total_bytes)}"
@@ -178,6 +181,9 @@ class RecommendationCard(Card):
             if method in seen:
                 continue
             seen.add(method)
+            if not timed(advice.stats.bytes):
+                rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
+                continue
             how = "measured" if r.measured_MBps else "predicted"
             rest.append(f"{r.candidate.label} {rate(r.measured_MBps or r.prediction.MBps)} {how}")
         return ("Others: " + " · ".join(rest[:4])) if rest else ""

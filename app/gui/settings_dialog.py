@@ -21,6 +21,7 @@ from app.core.paths import ENV_HOME
 from app.gui import added_hosts, settings as settings_store, state_folder, theme
 from app.gui.card import muted
 from app.gui.file_dialogs import choose_folder
+from app.gui.formatting import count
 from app.gui.settings import THEMES, VERIFY_LEVELS, GuiSettings
 
 
@@ -57,8 +58,9 @@ class SettingsDialog(QDialog):
         self.race_seconds.setValue(settings.race_seconds)
         self.race_count = QSpinBox()
         self.race_count.setRange(1, 7)
-        self.race_count.setSuffix(" methods")
+        self.race_count.valueChanged.connect(lambda n: self.race_count.setSuffix(" method" if n == 1 else " methods"))
         self.race_count.setValue(settings.race_count)
+        self.race_count.setSuffix(" method" if settings.race_count == 1 else " methods")
         self.theme = QComboBox()
         for key in THEMES:
             self.theme.addItem({"system": "Like the system", "light": "Light", "dark": "Dark"}[key], key)
@@ -180,8 +182,8 @@ class SettingsDialog(QDialog):
 
     def _tell_leftovers(self, folder: str, leftovers: list) -> None:
         box = QMessageBox(QMessageBox.Information, "Old files left behind",
-                          f"The state is now kept in {folder}, but {len(leftovers)} old file(s) could not be removed; "
-                          "delete them by hand when you like.", QMessageBox.Ok, self.parentWidget())
+                          f"The state is now kept in {folder}, but {count(len(leftovers), 'old file')} could not "
+                          "be removed; delete them by hand when you like.", QMessageBox.Ok, self.parentWidget())
         box.setDetailedText("\n".join(str(p) for p in leftovers))
         box.open()
         self.leftovers_box = box

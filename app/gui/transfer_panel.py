@@ -10,7 +10,7 @@ from app.core.errors import TransferError
 from app.core.events import Phase, Progress, TransferResult
 from app.gui import theme
 from app.gui.card import Card, muted
-from app.gui.formatting import count, duration, rate, size
+from app.gui.formatting import count, duration, rate, size, timed
 from app.gui.live_plot import LivePlot
 
 REFRESH_MS = 100
@@ -111,8 +111,9 @@ class TransferPanel(Card):
     def finished(self, result: TransferResult, where: str) -> None:
         self.cancel.setEnabled(False)
         self.bar.setValue(1000)
+        speed = f" ({rate(result.rate_MBps)})" if timed(result.bytes) else ""
         self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)} in "
-                           f"{duration(result.seconds)} ({rate(result.rate_MBps)}) with {self.method_label}.")
+                           f"{duration(result.seconds)}{speed} with {self.method_label}.")
         self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
         how = ("every file, folder and link is there with the right size" if result.verification == "sizes" else
                f"every file is there and its {result.verification} hash matches")

@@ -82,3 +82,16 @@ async def connect(window: MainWindow, label: str, timeout: float = 30.0) -> None
     await until(lambda: window.flow.connected is not None or window.banner.isVisible(), timeout,
                 f"the connection to {label}")
     assert window.flow.connected is not None, window.banner.sentence.text()
+
+
+async def pick_on_host(window: MainWindow, path: str) -> None:
+    """Add `path` from the host's folder browser (download), as a user picks it."""
+    window.selection.add_files.click()
+    browser = await until(lambda: getattr(window, "browser", None), 10, "the folder browser")
+    parent, name = path.rsplit("/", 1)
+    browser.open_folder(parent)
+    await until(lambda: browser.current == parent and browser.list.count(), 20, "the listing")
+    item = next(browser.list.item(i) for i in range(browser.list.count()) if browser.list.item(i).text() == name)
+    item.setSelected(True)
+    browser.ok.click()
+    assert window.selection.sources() == [path]

@@ -86,15 +86,7 @@ def test_download_picked_on_the_host(sshd, tree: Path, tmp_path: Path, make_wind
     async def steps() -> None:
         await driver.connect(window, "testhost")
         window.selection.download.click()
-        window.selection.add_files.click()  # opens the host's folders
-        browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
-        browser.open_folder(str(tree.parent))
-        await driver.until(lambda: browser.current == str(tree.parent) and browser.list.count(), 20, "the listing")
-        item = next(browser.list.item(i) for i in range(browser.list.count())
-                    if browser.list.item(i).text() == tree.name)
-        item.setSelected(True)
-        browser.ok.click()
-        assert window.selection.sources() == [str(tree)]
+        await driver.pick_on_host(window, str(tree))  # from the host's folders
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
         window.find.click()

@@ -49,8 +49,13 @@ def test_advise_without_race_predicts_only(sshd, small_tree: Path, tmp_path: Pat
     assert out["recommended"]["overall"] == out["recommended"]["secure"]
 
 
-def test_copy_best_copies_with_the_recommendation(sshd, small_tree: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("on_disk", [False, True], ids=["ram", "disk"])
+def test_copy_best_copies_with_the_recommendation(sshd, small_tree: Path, tmp_path: Path, on_disk: bool,
+                                                  request: pytest.FixtureRequest) -> None:
     dest = tmp_path / "dest"
+    if on_disk:  # source and destination on the real disk, where reading and fsync cost what they cost
+        base = request.getfixturevalue("disk_tmp")
+        small_tree, dest = make_tree(base / "src", small_files=300, big_bytes=16 * 1024 * 1024), base / "dest"
     out = cli_json("copy", "testhost", str(small_tree), "--dest", str(dest), "--best",
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out

@@ -8,14 +8,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import DISK_BASE
 from tests.helpers import cli, cli_json, far_side, make_tree, snapshot
 
 TREE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"]
 
 
-@pytest.fixture(scope="module")
-def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return make_tree(tmp_path_factory.mktemp("src"))
+@pytest.fixture(scope="module", params=["ram", "disk"])
+def tree(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mixed tree in RAM, and for a second round on the real disk."""
+    on_disk = request.param == "disk"
+    return make_tree(request.getfixturevalue("disk_tmp_module") if on_disk else tmp_path_factory.mktemp("src"))
+
+
+@pytest.fixture
+def place(request: pytest.FixtureRequest, tree: Path, tmp_path: Path) -> Path:
+    """Where a copy of the tree goes: on the same kind of storage as the tree."""
+    return request.getfixturevalue("disk_tmp") if tree.is_relative_to(DISK_BASE) else tmp_path
 
 
 def assert_no_leftovers(folder: Path) -> None:
@@ -24,8 +33,8 @@ def assert_no_leftovers(folder: Path) -> None:
 
 
 @pytest.mark.parametrize("method", TREE_METHODS)
-def test_upload_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> None:
-    dest = tmp_path / "remote dest"
+def test_upload_mixed_tree(sshd, tree: Path, place: Path, method: str) -> None:
+    dest = place / "remote dest"
     out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", method,
                    "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
     assert "error" not in out, out
@@ -37,8 +46,8 @@ def test_upload_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> Non
 
 
 @pytest.mark.parametrize("method", TREE_METHODS)
-def test_download_mixed_tree(sshd, tree: Path, tmp_path: Path, method: str) -> None:
-    dest = tmp_path / "local dest"
+def test_download_mixed_tree(sshd, tree: Path, place: Path, method: str) -> None:
+    dest = place / "local dest"
     out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", method, "--download",
                    "--ssh-config", str(sshd.ssh_config), "--allow-insecure", "--verify")
     assert "error" not in out, out
@@ -101,7 +110,7 @@ def test_human_output_and_command(sshd, tmp_path: Path) -> None:
     proc = cli("copy", "testhost", str(src), "--dest", str(tmp_path / "d"), "--method", "tar-ssh",
                "--ssh-config", str(sshd.ssh_config))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("Copied 1 files, 100.0 kB")
+    assert proc.stdout.startswith("Copied 1 file, 100.0 kB")
     assert "Command: tar -c -f - -C" in proc.stdout
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
 
@@ -163,7 +172,7 @@ def test_rsync_daemon_module_the_user_already_runs(sshd, rsyncd, tree: Path, tmp
     config over ssh, the copy goes through the daemon, and the far side is checked."""
     conf = str(rsyncd.root / "rsyncd.conf")
     if download:
-        remote_src = rsyncd.path / "from module"
+        remote_src = rsyncd.path / f"from module {tmp_path.name}"
         subprocess_copy(tree, remote_src)
         args = [str(remote_src / tree.name), "--dest", str(tmp_path / "got"), "--download"]
         landed = tmp_path / "got" / tree.name

@@ -14,6 +14,7 @@ from app.core.methods.base import PIPE_CODECS
 from app.core.probes.common import MBps, now
 from app.core.profile import Compressibility
 from app.core.runner import run
+from app.core.selection import TOO_LITTLE_TO_TIME
 
 SAMPLE_BYTES = 16 * 2**20
 CHUNK = 2**20
@@ -41,7 +42,7 @@ def read_speed(paths: list[str], seconds: float, limit: int = 512 * 2**20) -> fl
                 if now() - start > seconds or total >= limit:
                     return MBps(total, now() - start)
     elapsed = now() - start
-    return MBps(total, elapsed) if total >= CHUNK else None  # too little to time
+    return MBps(total, elapsed) if total >= TOO_LITTLE_TO_TIME else None
 
 
 def sample(paths: list[str], size: int = SAMPLE_BYTES) -> bytes:

@@ -1,0 +1,55 @@
+"""What each number on the command line may be: argparse `type=` functions that turn a word into a
+number or say, in one sentence, what is wanted instead (argparse then exits 2 with it).
+
+The bounds keep the core away from values it cannot use (no lap of 0 s to divide by, no port 0)
+and from values no one means (a race of a day); each says why in its message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Callable
+
+from app.core.methods import METHODS
+
+RACE_MAX_SECONDS = 60.0   # a lap longer than a minute measures nothing a shorter one does not
+BUDGET_MAX_SECONDS = 10.0  # each probe is stopped after 20 s whatever its budget (profiler.PROBE_TIMEOUT)
+
+
+def _shown(text: str) -> str:
+    """The word as given, quoted, on one line and not too long to read."""
+    quoted = repr(text)
+    return quoted if len(quoted) <= 40 else quoted[:36] + "…" + quoted[-1]
+
+
+def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number from {low} to {high}, "
+                                             f"not {_shown(text)}")
+        return value
+    return parse
+
+
+def seconds(high: float, what: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and 0 < value <= high):
+            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds above 0 and at most "
+                                             f"{high:g}, not {_shown(text)}")
+        return value
+    return parse
+
+
+race_count = whole_number(1, len(METHODS), "the number of methods that race")
+race_seconds = seconds(RACE_MAX_SECONDS, "each method's time in the race")
+probe_budget = seconds(BUDGET_MAX_SECONDS, "each probe's time")
+port = whole_number(1, 65535, "a port")
