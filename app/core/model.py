@@ -95,6 +95,7 @@ NC_START_S = 0.05
 # is checked, then the method's channel opens over it. It never changes throughput.
 MUX_CHECK_S = 0.05
 MUX_CHANNEL_RTTS = 2
+MIN_RATE = 1e-6  # MB/s: a probe that measured (next to) nothing still predicts a finite time
 # An option must win by more than this to be worth its moving part (the race is noisier than this).
 OPTION_PENALTY = 0.02
 
@@ -486,7 +487,7 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
     for cap in caps:
         components[cap.factor] = min(cap.rate, components.get(cap.factor, cap.rate))
     p = Prediction(candidate, candidate.secure, MBps=0.0, seconds=0.0, limit=worst.factor, components=components,
-                   detail=worst.detail, side=worst.side, stream_MBps=worst.rate,
+                   detail=worst.detail, side=worst.side, stream_MBps=max(worst.rate, MIN_RATE),
                    setup_s=_setup_s(method_id, o, cond), per_file_s=_per_file_s(method_id, profile, cond, stats),
                    files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes)
     return _timed(p, stats)
