@@ -98,8 +98,9 @@ def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     estimated = p.candidate.method_id not in profile.per_file_ms
     if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
         pause += f" ({SFTP_RTTS_PER_FILE} round trips of {ms(profile.rtt_ms)} and the file's creation)"
-    return (f"{p.candidate.label} pauses about {pause} on every file: {p.per_file_s:.0f} s of its "
-            f"{p.seconds:.0f} s for {plural(p.files, 'file')}.")
+    return (f"{p.candidate.label} pauses about {pause} on every file: {short_time(p.per_file_s)} of its "
+            f"{short_time(p.seconds)} for {plural(p.files, 'file')}.")
+
 
 
 def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
