@@ -60,6 +60,16 @@ def _parser() -> argparse.ArgumentParser:
                            "server on 127.0.0.1 started for this command and removed after it, with --dest "
                            "defaulting to its folder")
 
+    # How the advice is taken: `advise`, and `copy --best`, which advises first.
+    advice = argparse.ArgumentParser(add_help=False)
+    advice.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
+    advice.add_argument("--race", type=numbers.race_count, metavar="N",
+                        help=f"how many methods race, 1 to {len(method_registry.METHODS)} (default 3)")
+    advice.add_argument("--race-seconds", type=numbers.race_seconds, metavar="S",
+                        help=f"seconds each races, at most {numbers.RACE_MAX_SECONDS:g} (default 2)")
+    advice.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile "
+                        "is kept")
+
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
                 "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
                     "examples:\n"
@@ -92,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--allow-insecure", action="store_true", help="offer unencrypted methods (trusted LAN only)")
     m.add_argument("--compress", choices=COMPRESSION, default="none")
 
-    c = sub.add_parser("copy", parents=[common, demo_host], help="copy files with a chosen method")
+    c = sub.add_parser("copy", parents=[common, demo_host, advice], help="copy files with a chosen method")
     c.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     c.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
@@ -115,19 +125,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
 
-    a = sub.add_parser("advise", parents=[common, demo_host], help="measure, predict and race the methods; "
+    a = sub.add_parser("advise", parents=[common, demo_host, advice], help="measure, predict and race the methods; "
                        "recommend the fastest secure one and the fastest overall")
     a.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     a.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     a.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
     a.add_argument("--allow-insecure", action="store_true", help="consider unencrypted methods (trusted LAN only)")
-    a.add_argument("--no-race", action="store_true", help="predict only; do not race the best candidates")
-    a.add_argument("--race", type=numbers.race_count, default=3, metavar="N",
-                   help=f"how many methods race, 1 to {len(method_registry.METHODS)} (default 3)")
-    a.add_argument("--race-seconds", type=numbers.race_seconds, default=2.0, metavar="S",
-                   help=f"seconds each races, at most {numbers.RACE_MAX_SECONDS:g} (default 2)")
     a.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
-    a.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile is kept")
 
     pr = sub.add_parser("profile", parents=[common, demo_host], help="measure the link to a host: RTT, raw TCP, "
                         "ssh per cipher, CPU, destination disk")
@@ -283,9 +287,10 @@ def _print_copy(out: dict[str, Any]) -> None:
 
 def _advice_request(args: argparse.Namespace, race: bool = True):
     from app.core.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
+    count, seconds = getattr(args, "race", None), getattr(args, "race_seconds", None)
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
-                         race and not getattr(args, "no_race", False), getattr(args, "race", 3),
-                         getattr(args, "race_seconds", 2.0), getattr(args, "fresh", False))
+                         race and not getattr(args, "no_race", False), 3 if count is None else count,
+                         2.0 if seconds is None else seconds, getattr(args, "fresh", False))
 
 
 class _AdviceLive:
@@ -465,6 +470,11 @@ def _check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         sub.error("the following arguments are required: host (or --demo)")
     if hasattr(args, "dest") and takes_sources and args.dest is None and not args.demo:
         sub.error("the following arguments are required: --dest")
+    if args.command == "copy" and not args.best:
+        given = [o for o, v in (("--no-race", args.no_race), ("--race", args.race), ("--race-seconds",
+                 args.race_seconds), ("--fresh", args.fresh)) if v not in (None, False)]
+        if given:
+            sub.error(f"{given[0]} goes with --best (it tunes the advice); add --best or drop it")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -69,7 +69,7 @@ def test_advice_and_copies_both_ways(host: ShapeHost, tmp_path: Path) -> None:
     assert overall in CAN_RUN[host.shape]
     _nothing_left(host)
 
-    copied = _run(host, "copy", host.alias, str(tree), "--dest", dest, "--best", "--verify")
+    copied = _run(host, "copy", host.alias, str(tree), "--dest", dest, "--best", "--verify", *RACE)
     assert copied.get("verified") is True, copied
     assert snapshot(local_dest / tree.name, follow_links=copied["method"] == "scp") == far_side(tree, copied["method"])
     if host.shape == "sftp-only":  # nothing there can hash: the copy says so instead of failing
@@ -77,7 +77,7 @@ def test_advice_and_copies_both_ways(host: ShapeHost, tmp_path: Path) -> None:
     _nothing_left(host)
 
     back = tmp_path / "back"
-    fetched = _run(host, "copy", host.alias, f"{dest}/{tree.name}", "--dest", str(back), "--best", "--download")
+    fetched = _run(host, "copy", host.alias, f"{dest}/{tree.name}", "--dest", str(back), "--best", "--download", *RACE)
     assert fetched.get("verified") is True, fetched
     follow = fetched["method"] == "scp"  # scp brings what a link points to
     assert snapshot(back / tree.name, follow_links=follow) == snapshot(local_dest / tree.name, follow_links=follow)
