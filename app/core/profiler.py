@@ -72,11 +72,11 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
 
 async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
     session = ctx.session
-    if session.remote.nc_listen_ok:
+    why = tcp.unavailable(session.remote)
+    if why is None:
         profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx))
         profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx))
     else:
-        why = "the host has no OpenBSD netcat to listen with"
         profile.notes.append(f"Raw TCP not measured: {why}")
         emit(ProbeDone("tcp-up", "Raw TCP, upload", f"not measured: {why}", False))
     for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -91,40 +90,7 @@ def test_ssh_cat_both_ways(box, compress):
     assert sorted(os.listdir(back)) == sorted(NAMES)
 
 
-# --- tar over netcat: the listener command with a real OpenBSD netcat on loopback --------------
-
-def _openbsd_nc() -> bool:
-    if not shutil.which("nc"):
-        return False
-    return "OpenBSD" in subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr
-
-
-@pytest.mark.skipif(not _openbsd_nc(), reason="OpenBSD netcat is not installed")
-@pytest.mark.parametrize("download", [False, True])
-def test_tar_nc_listener(box, download):
-    src, dest = _folders(box)
-    sources = make_sources(src)
-    job = Job(SSH, tuple(sources), str(dest), Options(download=download), listen_address="127.0.0.1")
-    plan = METHODS["tar-nc"].build(job)
-    listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
-                                start_new_session=True)
-    try:
-        port = _wait_ready(listener, plan.listener.ready)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-            sock.setblocking(True)  # a socket with a timeout is non-blocking underneath; tar would get EAGAIN
-            stages = [list(s.argv) for s in plan.stages]
-            if download:
-                run_stages(stages, box / "cwd", stdin=sock.fileno())
-            else:
-                run_stages(stages, box / "cwd", stdout=sock.fileno())
-                sock.shutdown(socket.SHUT_WR)
-        _, err = listener.communicate(timeout=30)
-        assert listener.returncode == 0, err
-    finally:
-        _stop(listener)
-    assert_copied(sources, str(dest))
-
+# tar over netcat's listener runs against BusyBox, dash and bash hosts in tests/unit/test_tar_nc_hosts.py.
 
 def _wait_ready(proc: subprocess.Popen, ready: str) -> int:
     seen = b""
@@ -163,7 +129,7 @@ def test_rsync_daemon_listener_and_client(box, download):
     helper_tmp.mkdir()
     port = _free_port()
     job = Job(SSH, tuple(sources), str(dest), Options(download=download), listen_address="127.0.0.1",
-              port=port, secret="one-time secret")
+              port=port, secret="one-time secret", client_address="127.0.0.1")
     plan = METHODS["rsync-daemon"].build(job)
     listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
@@ -201,6 +167,29 @@ def test_rsync_daemon_refuses_a_wrong_secret(box):
     finally:
         _stop(listener)
     assert out.returncode != 0 and "auth failed" in out.stderr
+    assert os.listdir(dest) == []
+
+
+def test_rsync_daemon_lets_in_only_this_computer(box):
+    """`hosts allow` holds this computer's address as the host sees it: a connection from any other
+    address is turned away even with the right secret."""
+    src, dest = _folders(box)
+    sources = make_sources(src, ["a"])
+    port = _free_port()
+    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(), listen_address="127.0.0.1",
+                                             port=port, secret="right", client_address="127.0.0.2"))
+    listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
+                                start_new_session=True)
+    try:
+        listener.stdin.write(plan.listener.stdin)
+        listener.stdin.close()
+        _wait_ready(listener, plan.listener.ready)
+        (stage,) = plan.stages
+        out = subprocess.run(stage.argv, env={**os.environ, **stage.env}, capture_output=True, text=True, timeout=30)
+    finally:
+        _stop(listener)
+    assert out.returncode != 0 and "access denied" in out.stderr
     assert os.listdir(dest) == []
 
 

@@ -105,6 +105,8 @@ def unavailable(caps: Capabilities) -> str | None:
     """Why no unencrypted data connection can be made to this host, or None."""
     if caps.indirect_path:
         return caps.indirect_path
+    if not caps.has("nc"):
+        return "`nc` is not installed on the remote host"
     if netcat_syntax(caps) is None:
         return (f"the remote netcat ({caps.nc_flavour or 'unknown'}) listens neither like OpenBSD netcat nor "
                 "like BusyBox nc")
