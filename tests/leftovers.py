@@ -1,4 +1,5 @@
-"""What the app may leave behind on a host, looked for the way a person would: `ps` and the temp folder.
+"""What the app may leave behind on a host, looked for the way a person would: `ps` and the temp folder;
+and what a connection to one of its listeners got.
 
 Every helper runs inside the app's wrapper, whose script names itself (`ta-helper started` is in what
 ps shows of it), and everything under it carries TA_HELPER in its environment.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import os
+import socket
 import subprocess
 import tempfile
 import time
@@ -58,3 +60,14 @@ def left_since(before: tuple[set[tuple[int, str]], set[str]], wait: float = 20.0
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.1)
+
+
+def received(sock: socket.socket) -> bytes:
+    """Everything a connection got until the far side closed or reset it (what an intruder was sent)."""
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except ConnectionResetError:
+        pass
+    return data

@@ -22,7 +22,7 @@ from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests.helpers import cli_json
-from tests.leftovers import left_since, snapshot
+from tests.leftovers import left_since, received, snapshot
 
 INSECURE = ["tar-nc", "rsync-daemon"]
 
@@ -90,19 +90,9 @@ async def test_someone_else_on_the_data_port_stops_the_copy(sshd, before, big_fi
                                   "this network.")
     (intruder,) = intruders
     with intruder:
-        assert _everything(intruder) == b""
+        assert received(intruder) == b""
     assert os.listdir(dest) == []
     assert left_since(before) == []
-
-
-def _everything(sock: socket.socket) -> bytes:
-    data = b""
-    try:
-        while chunk := sock.recv(65536):
-            data += chunk
-    except ConnectionResetError:
-        pass
-    return data
 
 
 async def test_a_data_connection_that_cannot_be_made_leaves_nothing(sshd, before, tmp_path: Path,

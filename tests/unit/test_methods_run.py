@@ -148,12 +148,16 @@ def test_rsync_daemon_listener_and_client(box, download):
     assert os.listdir(helper_tmp) == []  # its config and secret are gone
 
 
-def test_rsync_daemon_refuses_a_wrong_secret(box):
+@pytest.mark.parametrize("password, allowed, refusal", [
+    ("wrong", "127.0.0.1", "auth failed"),    # a wrong secret from the address let in
+    ("right", "127.0.0.2", "access denied"),  # the right secret from another address
+], ids=["wrong-secret", "other-address"])
+def test_rsync_daemon_turns_away(box, password, allowed, refusal):
+    """Only the one-time secret, and only from this computer's address as the host sees it (hosts allow)."""
     src, dest = _folders(box)
     sources = make_sources(src, ["a"])
-    port = _free_port()
-    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(),
-                                             listen_address="127.0.0.1", port=port, secret="right"))
+    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(), listen_address="127.0.0.1",
+                                             port=_free_port(), secret="right", client_address=allowed))
     listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
                                 start_new_session=True)
@@ -162,34 +166,11 @@ def test_rsync_daemon_refuses_a_wrong_secret(box):
         listener.stdin.close()
         _wait_ready(listener, plan.listener.ready)
         (stage,) = plan.stages
-        out = subprocess.run(stage.argv, env={**os.environ, "RSYNC_PASSWORD": "wrong"}, capture_output=True,
+        out = subprocess.run(stage.argv, env={**os.environ, "RSYNC_PASSWORD": password}, capture_output=True,
                              text=True, timeout=30)
     finally:
         _stop(listener)
-    assert out.returncode != 0 and "auth failed" in out.stderr
-    assert os.listdir(dest) == []
-
-
-def test_rsync_daemon_lets_in_only_this_computer(box):
-    """`hosts allow` holds this computer's address as the host sees it: a connection from any other
-    address is turned away even with the right secret."""
-    src, dest = _folders(box)
-    sources = make_sources(src, ["a"])
-    port = _free_port()
-    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(), listen_address="127.0.0.1",
-                                             port=port, secret="right", client_address="127.0.0.2"))
-    listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
-                                start_new_session=True)
-    try:
-        listener.stdin.write(plan.listener.stdin)
-        listener.stdin.close()
-        _wait_ready(listener, plan.listener.ready)
-        (stage,) = plan.stages
-        out = subprocess.run(stage.argv, env={**os.environ, **stage.env}, capture_output=True, text=True, timeout=30)
-    finally:
-        _stop(listener)
-    assert out.returncode != 0 and "access denied" in out.stderr
+    assert out.returncode != 0 and refusal in out.stderr
     assert os.listdir(dest) == []
 
 

@@ -18,7 +18,7 @@ import pytest
 from app.core.errors import TransferError
 from app.core.methods import METHODS, Job, Options, Ssh
 from app.core.remote_helper import RemoteHelper
-from tests.leftovers import left_since, snapshot
+from tests.leftovers import left_since, received, snapshot
 from tests.unit.hostile import DEST, assert_copied, assert_no_traps, make_sources, run_stages
 from tests.unit.localhost import SHELLS, Shell, local_session, make_shell
 
@@ -52,6 +52,13 @@ def _job(shell: Shell, box: Path, download: bool, **kw) -> tuple[Job, list[str],
     return job, sources, dest
 
 
+def _listener(shell: Shell, box: Path, download: bool):
+    """The copy's plan, and its listener on the host as the app runs it."""
+    job, sources, dest = _job(shell, box, download, port=_free_port(), secret=TOKEN)
+    plan = METHODS["tar-nc"].build(job)
+    return RemoteHelper(local_session(shell, cwd=str(box / "cwd")), plan.listener), plan, sources, dest
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -60,9 +67,7 @@ def _free_port() -> int:
 
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 async def test_tar_nc_copies_through_the_hosts_netcat(shell: Shell, box: Path, download: bool) -> None:
-    job, sources, dest = _job(shell, box, download, port=_free_port(), secret=TOKEN)
-    plan = METHODS["tar-nc"].build(job)
-    helper = RemoteHelper(local_session(shell, cwd=str(box / "cwd")), plan.listener)
+    helper, plan, sources, dest = _listener(shell, box, download)
     try:
         port = await helper.start()
         with await helper.connect("127.0.0.1", port) as sock:
@@ -83,9 +88,7 @@ async def test_tar_nc_copies_through_the_hosts_netcat(shell: Shell, box: Path, d
 
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 async def test_someone_else_connecting_first_gets_nothing(shell: Shell, box: Path, download: bool) -> None:
-    job, sources, dest = _job(shell, box, download, port=_free_port(), secret=TOKEN)
-    plan = METHODS["tar-nc"].build(job)
-    helper = RemoteHelper(local_session(shell, cwd=str(box / "cwd")), plan.listener)
+    helper, plan, sources, dest = _listener(shell, box, download)
     try:
         port = await helper.start()
         with socket.create_connection(("127.0.0.1", port), timeout=30) as intruder:
@@ -93,23 +96,13 @@ async def test_someone_else_connecting_first_gets_nothing(shell: Shell, box: Pat
             intruder.sendall(b"x" * len(TOKEN) + b"ustar and more")
             with pytest.raises(TransferError) as err:
                 await helper.connect("127.0.0.1", port)
-            got = await asyncio.to_thread(_everything, intruder)
+            got = await asyncio.to_thread(received, intruder)
     finally:
         left = await helper.stop()
     assert (err.value.kind, err.value.sentence) == ("intruder", INTRUDER_SENTENCE)
     assert got == b""
     assert left is None
     assert os.listdir(dest) == []
-
-
-def _everything(sock: socket.socket) -> bytes:
-    data = b""
-    try:
-        while chunk := sock.recv(65536):
-            data += chunk
-    except ConnectionResetError:
-        pass
-    return data
 
 
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
