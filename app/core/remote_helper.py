@@ -52,9 +52,9 @@ class RemoteHelper:
         self._ready, self._accepted = loop.create_future(), loop.create_future()
         self.proc = await self.session.conn.create_process(staging.sh_command(WRAPPER, self.listener.command),
                                                            encoding=None)
+        self._reader = asyncio.create_task(self._read())
         secret = self.listener.stdin.rstrip(b"\n")
         self.proc.stdin.write(secret + b"\n")  # the wrapper's first line; the channel stays open after it
-        self._reader = asyncio.create_task(self._read())
         try:
             outcome = await asyncio.wait_for(asyncio.shield(self._ready), LISTEN_TIMEOUT)
         except TimeoutError:
@@ -147,13 +147,20 @@ class RemoteHelper:
         assert self.proc is not None
         if not self.listener.ends_by_itself:
             return None  # stop() ends it
-        try:
-            await asyncio.wait_for(self.proc.wait(), timeout)
-        except TimeoutError:
+        if not await self._ended(timeout):
             return (1, self.stderr + "\nthe remote side did not finish")
-        if self._reader:
-            await asyncio.wait([self._reader], timeout=2)
         return (self.proc.exit_status or 0, self.stderr)
+
+    async def _ended(self, timeout: float) -> bool:
+        """Wait until the helper's channel has closed and all it said was read. (Not proc.wait(): it
+        collects the output nobody has read yet, racing the reader for the helper's last lines.)"""
+        assert self.proc is not None and self._reader is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(self._reader), timeout)
+            await asyncio.wait_for(self.proc.wait_closed(), timeout)
+        except (TimeoutError, asyncssh.Error, OSError):
+            return False
+        return True
 
     async def stop(self) -> str | None:
         """End the helper and make sure nothing of it runs on; a sentence naming what could not be
@@ -166,12 +173,7 @@ class RemoteHelper:
                 self.proc.stdin.write_eof()    # the dead-man switch, for servers that do not pass signals on
             except (asyncssh.Error, OSError, BrokenPipeError):
                 pass
-        try:
-            await asyncio.wait_for(self.proc.wait(), STOP_TIMEOUT)
-            if self._reader:
-                await asyncio.wait([self._reader], timeout=2)
-        except (TimeoutError, asyncssh.Error, OSError):
-            pass
+        await self._ended(STOP_TIMEOUT)
         self.proc.close()
         if self._reader:
             self._reader.cancel()

@@ -80,7 +80,7 @@ class LocalProcess:
         except ProcessLookupError:
             pass
 
-    async def wait(self) -> None:
+    async def wait_closed(self) -> None:
         await self._proc.wait()
 
     def close(self) -> None:
