@@ -72,13 +72,7 @@ ours() {
 # comes (the app signals through the channel; sshd signals the session's whole process group), and
 # when the channel's input ends: the app closed it, crashed, or lost the connection (a dead-man switch).
 WRAPPER = _OURS + r'''
-IFS= read -r secret || exit 1
-umask 077
-dir=$(mktemp -d "${TMPDIR:-/tmp}/transfer-advisor.XXXXXX") || exit 1
-{ IFS= read -r _l < /proc/$$/stat; } 2>/dev/null
-set -f; set -- "$1" ${_l##*") "}; set +f
-mark="$$.${21}." sid=$5
-echo "ta-helper started $$:${21} $sid $mark $dir" >&2
+mark= sid= dir=
 stop() {
   trap '' HUP INT TERM PIPE  # once is enough; and stderr may be gone with the channel
   _n=0
@@ -88,10 +82,17 @@ stop() {
     if [ $_n -le 10 ]; then kill -TERM $pids; kill -CONT $pids; else kill -KILL $pids; fi 2>/dev/null
     sleep 0.1 2>/dev/null || sleep 1
   done
-  rm -rf "$dir"
+  [ -z "$dir" ] || rm -rf "$dir"
   exit "$1"
 }
 trap 'stop 143' HUP INT TERM
+IFS= read -r secret || exit 1
+umask 077
+dir=$(mktemp -d "${TMPDIR:-/tmp}/transfer-advisor.XXXXXX") || exit 1
+{ IFS= read -r _l < /proc/$$/stat; } 2>/dev/null
+set -f; set -- "$1" ${_l##*") "}; set +f
+mark="$$.${21}." sid=$5
+echo "ta-helper started $$:${21} $sid $mark $dir" >&2
 exec 3<&0  # an asynchronous list's input is /dev/null unless it says otherwise
 printf '%s\n' "$secret" | TMPDIR=$dir TA_HELPER=$mark sh -c "$1" 3<&- &
 helper=$!
