@@ -39,15 +39,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+# A command name that misleads a parser reading /proc/PID/stat up to the first ")": state S, parent 1.
+# (BusyBox runs the applet named after a "busybox..." program name; coreutils' sleep ignores its name.)
+ODD_NAME = "busybox) S 1 ("
+
+
 def _helper(shell: Shell, port: int) -> str:
-    """A helper like the real ones: reads its secret, keeps a pipeline and a nested shell running, and a
-    netcat listener as a grandchild; writes a file in its TMPDIR; says it is ready once nc listens."""
+    """A helper like the real ones: reads its secret, keeps a pipeline, a nested shell and a process with
+    an odd name running, and a netcat listener as a grandchild; writes in its TMPDIR; says it is ready
+    once nc listens."""
     syntax = "busybox" if shell.name == "busybox" else "openbsd"
     nc = " ".join(listen.listen_argv(syntax, "127.0.0.1", str(port), sends=False))
+    # (BusyBox's ash names an applet by its name alone: the program is the shell's own.)
+    program, applet = ('$(readlink /proc/$$/exe)', "sleep ") if shell.name == "busybox" else ('$(command -v sleep)', "")
     return listen.LISTENING + f'''
 IFS= read -r s; echo "got $s" >&2
 sleep 300 | sleep 301 &
 sh -c 'sleep 302 & wait' &
+ln -s "{program}" "$TMPDIR/{ODD_NAME}" && "$TMPDIR/{ODD_NAME}" {applet}303 &
 {nc} < /dev/null > /dev/null & n=$!
 wait_listening "$n" {port} || exit
 mktemp -d > /dev/null
@@ -157,7 +166,7 @@ def test_the_whole_tree_ends_and_its_folder_goes(shell: Shell, how: str) -> None
         assert f"got {SECRET}" in lines.seen  # the secret reached the helper whole
         tree = _tree(wrapper)
         names = {Path(f"/proc/{pid}/comm").read_text().strip() for pid in tree}
-        assert {"nc", "sleep"} <= names and len(tree) >= 7, names
+        assert {"nc", "sleep", ODD_NAME} <= names and len(tree) >= 8, names
         assert folder.is_dir() and any(folder.iterdir())
         assert not [pid for pid in tree if SECRET.encode() in _read(f"/proc/{pid}/cmdline") + _read(
             f"/proc/{pid}/environ")], "the secret is in an argv or environment"
