@@ -6,11 +6,8 @@ temp folder of the app is left (looked for with ps and in /tmp, as a person woul
 from __future__ import annotations
 
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +19,7 @@ from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests.helpers import cli_json
-from tests.leftovers import left_since, received, snapshot
+from tests.leftovers import kill_app_mid_copy, left_since, received, snapshot
 
 INSECURE = ["tar-nc", "rsync-daemon"]
 
@@ -121,96 +118,10 @@ async def test_a_data_connection_that_cannot_be_made_leaves_nothing(sshd, before
                                                                             "rsync-daemon-up", "rsync-daemon-down"])
 def test_a_killed_app_leaves_nothing_on_the_host(sshd, before, big_file: Path, tmp_path: Path, method: str,
                                                  download: bool) -> None:
-    """The CLI is killed with SIGKILL while its tools move data (held still, so the copy can neither finish
-    nor break its data connection): the host's helpers end by their dead-man switch, and this computer's
-    tools then end too."""
     dest = tmp_path / "dest"
     dest.mkdir()
     argv = [sys.executable, "-m", "app", "copy", "testhost", str(big_file), "--dest", str(dest), "--method", method,
             "--allow-insecure", "--ssh-config", str(sshd.ssh_config), *(["--download"] if download else [])]
-    app = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    tools: list[int] = []
-    try:
-        tools = _moving(app, (big_file.name, str(dest)))
-        for pid in tools:
-            os.kill(pid, signal.SIGSTOP)
-        assert _held(tools), "the copy ended before it could be held"
-        assert snapshot()[0] - before[0], "no helper of the app runs on the host"
-        app.kill()
-        app.wait()
-        # The data connection stays open meanwhile: only the dead-man switch can end the host's side.
-        assert left_since(before) == []
-        for pid in tools:
-            os.kill(pid, signal.SIGCONT)
-        assert _ended(tools) == []  # and this computer's tools then find the far side gone
-    finally:
-        if app.poll() is None:
-            app.kill()
-        app.wait()
-        app.stderr.close()
-        for pid in _ended(tools, wait=0):
-            os.kill(pid, signal.SIGKILL)
-
-
-def _moving(app: subprocess.Popen, names: tuple[str, ...], wait: float = 120.0) -> list[int]:
-    """The app's tools that copy (tar, rsync naming the file or the destination: they start only after the
-    host took the data connection), once they run."""
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline and app.poll() is None:
-        tools = [pid for pid, ppid, comm in _processes() if ppid == app.pid and comm in ("tar", "rsync")
-                 and any(name.encode() in _cmdline(pid) for name in names)]
-        if tools:
-            return tools
-        time.sleep(0.005)
-    raise AssertionError(f"the copy never started: {app.stderr.read().decode(errors='replace')!r}")
-
-
-def _processes() -> list[tuple[int, int, str]]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            text = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = text[text.rindex(") ") + 2:].split()
-        if fields[0] != "Z":
-            out.append((int(entry), int(fields[1]), text[text.index("(") + 1:text.rindex(")")]))
-    return out
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def _state(pid: int) -> str:
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return "gone"
-    return text[text.rindex(") ") + 2:].split()[0]
-
-
-def _held(pids: list[int], wait: float = 20.0) -> bool:
-    """Whether every one of them stopped (a stop signal lands a moment after it is sent) before any ended."""
-    deadline = time.monotonic() + wait
-    while True:
-        states = {_state(pid) for pid in pids}
-        if states == {"T"}:
-            return True
-        if states - {"R", "S", "D", "T"} or time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-
-
-def _ended(pids: list[int], wait: float = 20.0) -> list[int]:
-    deadline = time.monotonic() + wait
-    while True:
-        left = [pid for pid in pids if _state(pid) not in ("gone", "Z")]
-        if not left or time.monotonic() > deadline:
-            return left
-        time.sleep(0.05)
+    on_host, here = kill_app_mid_copy(argv, (big_file.name, str(dest)), before)
+    assert on_host == []
+    assert here == []
