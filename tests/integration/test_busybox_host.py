@@ -52,6 +52,14 @@ def test_the_box_is_seen_as_busybox_and_offers_tar_nc(busybox_sshd) -> None:
     assert rows["rsync-daemon"]["reason"] == "`rsync` is not installed on the remote host"
 
 
+def test_raw_tcp_is_measured_through_busybox_netcat(busybox_sshd, tmp_path: Path) -> None:
+    before = helpers_snapshot()
+    out = cli_json("profile", "embedded", "--fresh", "--budget", "0.3", "--ssh-config", str(busybox_sshd.ssh_config),
+                   env={"TRANSFER_ADVISOR_HOME": str(tmp_path / "home")})
+    assert out["tcp_up_MBps"] > 1 and out["tcp_down_MBps"] > 1, out["notes"]
+    assert left_since(before) == []
+
+
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 def test_tar_nc_through_busybox_netcat(busybox_sshd, tmp_path: Path, download: bool) -> None:
     before = helpers_snapshot()

@@ -17,7 +17,7 @@ import pytest
 
 from app.core.errors import TransferError
 from app.core.methods import METHODS, Job, Options, Ssh
-from app.core.remote_helper import RemoteHelper
+from app.core.remote_helper import PortBusy, RemoteHelper
 from tests.leftovers import left_since, received, snapshot
 from tests.unit.hostile import DEST, assert_copied, assert_no_traps, make_sources, run_stages
 from tests.unit.localhost import SHELLS, Shell, local_session, make_shell
@@ -121,3 +121,16 @@ def test_the_shown_recipe_copies_by_hand(shell: Shell, box: Path, download: bool
                          cwd=box / "cwd", stdin=subprocess.DEVNULL)
     assert out.returncode == 0, (recipe, out.stderr)
     assert_copied(sources, str(dest))
+
+
+async def test_a_port_in_use_is_said_so_the_app_can_choose_another(shell: Shell, box: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0" if shell.name == "busybox" else "127.0.0.1", 0))
+        taken.listen()
+        job, _, _ = _job(shell, box, False, port=taken.getsockname()[1], secret=TOKEN)
+        helper = RemoteHelper(local_session(shell, cwd=str(box / "cwd")), METHODS["tar-nc"].build(job).listener)
+        try:
+            with pytest.raises(PortBusy):
+                await helper.start()
+        finally:
+            assert await helper.stop() is None
