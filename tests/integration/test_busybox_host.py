@@ -44,6 +44,15 @@ def busybox_sshd(tmp_path_factory: pytest.TempPathFactory):
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("big") / "big.bin"
+    with open(path, "wb") as f:
+        for _ in range(24):
+            f.write(os.urandom(8 * 1024 * 1024))  # 192 MiB: long enough to be caught in the middle
+    return path
+
+
 def test_the_box_is_seen_as_busybox_and_offers_tar_nc(busybox_sshd) -> None:
     out = cli_json("methods", "embedded", "--allow-insecure", "--ssh-config", str(busybox_sshd.ssh_config))
     assert out["remote"]["nc_flavour"] == "BusyBox" and out["remote"]["tar_flavour"] == "BusyBox"
@@ -73,12 +82,9 @@ def test_tar_nc_through_busybox_netcat(busybox_sshd, tmp_path: Path, download: b
     assert left_since(before) == []
 
 
-async def test_a_cancel_leaves_nothing_on_the_box(busybox_sshd, tmp_path: Path) -> None:
+async def test_a_cancel_leaves_nothing_on_the_box(busybox_sshd, big_file: Path, tmp_path: Path) -> None:
+    src = big_file
     before = helpers_snapshot()
-    src = tmp_path / "big.bin"
-    with open(src, "wb") as f:
-        for _ in range(24):
-            f.write(os.urandom(8 * 1024 * 1024))
     dest = tmp_path / "dest"
     dest.mkdir()
     session = await Session.open(HostSpec("embedded", str(busybox_sshd.ssh_config)), remote_dest=str(dest))
@@ -102,12 +108,9 @@ async def test_a_cancel_leaves_nothing_on_the_box(busybox_sshd, tmp_path: Path) 
 
 
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
-def test_a_killed_app_leaves_nothing_on_the_box(busybox_sshd, tmp_path: Path, download: bool) -> None:
+def test_a_killed_app_leaves_nothing_on_the_box(busybox_sshd, big_file: Path, tmp_path: Path, download: bool) -> None:
+    src = big_file
     before = helpers_snapshot()
-    src = tmp_path / "big.bin"
-    with open(src, "wb") as f:
-        for _ in range(24):
-            f.write(os.urandom(8 * 1024 * 1024))
     dest = tmp_path / "dest"
     dest.mkdir()
     argv = [sys.executable, "-m", "app", "copy", "embedded", str(src), "--dest", str(dest), "--method", "tar-nc",
