@@ -267,6 +267,9 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                                     "install rsync or tar on the host.")
             method, options = chosen.ranked.candidate.method_id, replace(
                 chosen.ranked.candidate.options, download=args.download)
+            warning = unencrypted_warning(method)
+            if warning:
+                print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
         request = CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
                               args.rsync_module, args.rsync_port, args.rsyncd_conf)
         result = await copy(session, request, bar)
@@ -274,6 +277,14 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
         bar._clear()
         await session.close()
     return result.as_dict()
+
+
+def unencrypted_warning(method_id: str) -> str | None:
+    """The line said when advice picked a method that sends the files in the clear."""
+    method = method_registry.get(method_id)
+    if method.secure:
+        return None
+    return f"Using {method.label.removesuffix(' (insecure)')}: your files cross the network unencrypted."
 
 
 def _print_copy(out: dict[str, Any]) -> None:

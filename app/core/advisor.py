@@ -237,7 +237,7 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     c = chosen.candidate
     method = methods.get(c.method_id)
     job = Job(session.display_ssh(), tuple(sources), dest, c.options, session.listen_address,
-              local=session.local, remote=session.remote)
+              local=session.local, remote=session.remote, netcat=session.remote.nc_flavour)
     # The rival named in the reason is the next method of the same kind (secure beside secure).
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
     predictions = sentence_rates(peers, stats)

@@ -72,6 +72,9 @@ class Capabilities:
     server_port: int | None = None
     client_address: str = ""
     client_port: int | None = None
+    # Why unencrypted data could not go straight to the host (the ends above differ from this computer's
+    # ends of the control connection), or "" when they match; set by Session.open.
+    indirect_path: str = ""
     shell: bool = True        # commands run (False: an SFTP-only account)
     sftp: bool = True         # an SFTP server answers (False: e.g. Dropbear without sftp-server)
     sh_exe: str = ""          # what `sh` is there (/usr/bin/dash, /bin/busybox, ...)

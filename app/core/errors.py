@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import re
+import shlex
 import signal
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ def _p(regex: str, kind: str, sentence: str) -> _Pattern:
 # stderr from a pipeline mixes several tools and the neighbour of the tool that failed usually
 # complains too ("Broken pipe"); the cause is ranked above its echoes.
 _STDERR_PATTERNS = [
+    # The listener's own line (app.core.methods.listen): its token check failed, so nothing moved.
+    _p(r"^transfer-advisor: another computer connected to the data port first$", "intruder",
+       "Another computer connected to the data port on {host} before this app did, so the copy was stopped "
+       "and nothing was sent to it; use a secure method on this network."),
     _p(r"REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for .* has changed",
        "host-key-changed",
        "The host key of {host} has changed, so the copy was refused because someone may be intercepting it; "
@@ -119,6 +124,36 @@ def key_install_needs_shell(host: str) -> TransferError:
 def key_not_accepted(host: str) -> str:
     return (f"The key is in ~/.ssh/authorized_keys on {host}, but {host} still does not accept it; its SSH server "
             "may not allow key logins (PubkeyAuthentication), so keep using the password.")
+
+
+# Unencrypted data connections and the helpers behind them (app.core.remote_helper).
+def intruder(host: str, details: str = "") -> TransferError:
+    return TransferError("intruder", f"Another computer connected to the data port on {host} before this app "
+                         "did, so the copy was stopped and nothing was sent to it; use a secure method on this "
+                         "network.", details)
+
+
+def data_connection_unconfirmed(host: str, waited: float, details: str = "") -> TransferError:
+    return TransferError("connection-refused", f"{host} did not confirm this app's data connection within "
+                         f"{waited:g} s (something else may hold the data port, or the connection went elsewhere), "
+                         "so the copy was stopped before any data moved; use a secure method.", details)
+
+
+def helper_survived(host: str, check_output: str) -> str | None:
+    """The sentence for what the app started on the host and could not stop, from the check's
+    `left PID NAME` and `left-folder DIR` lines; None when nothing is left."""
+    procs = [line.split(None, 2)[1:] for line in check_output.splitlines() if line.startswith("left ")]
+    folders = [line.split(None, 1)[1] for line in check_output.splitlines() if line.startswith("left-folder ")]
+    if procs:
+        named = ", ".join(f"{name} (process {pid})" for pid, name, *_ in (p + ["?"] for p in procs))
+        kill = " ".join(pid for pid, *_ in procs)
+        return (f"Transfer Advisor could not stop what it started on {host}: {named} still "
+                f"{'runs' if len(procs) == 1 else 'run'}; end {'it' if len(procs) == 1 else 'them'} there "
+                f"with `kill -9 {kill}`.")
+    if folders:
+        return (f"Transfer Advisor could not remove its folder {folders[0]} on {host}; remove it there with "
+                f"`rm -rf {shlex.quote(folders[0])}`.")
+    return None
 
 
 def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:

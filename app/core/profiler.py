@@ -85,13 +85,12 @@ def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> 
 
 async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
     session = ctx.session
-    if not session.remote.shell:
-        _skip("tcp-up", "Raw TCP", NO_SHELL, profile, emit)
-    elif session.remote.nc_listen_ok:
+    why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
+    if why is None:
         profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx))
         profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx))
     else:
-        _skip("tcp-up", "Raw TCP", "the host has no netcat this app can listen with", profile, emit)
+        _skip("tcp-up", "Raw TCP", why, profile, emit)
     if not session.remote.shell:
         _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
     for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:

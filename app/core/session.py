@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import ipaddress
 from dataclasses import dataclass, field
 
 import asyncssh
@@ -96,6 +97,7 @@ class Session:
             if given is not None:
                 askpass, error = await _askpass(host, given)
             remote = await capabilities.remote(conn, remote_dest)
+            remote.indirect_path = indirect_path(conn, remote)
             local = await local_task
         except BaseException:
             conn.close()
@@ -133,8 +135,14 @@ class Session:
 
     @property
     def listen_address(self) -> str:
-        """The remote address this connection reached: insecure listeners bind only there."""
-        return self.remote.server_address or self.conn.get_extra_info("peername")[0]
+        """The address the control connection reached: the unencrypted data connection goes there, and
+        listeners that can bind one address bind it (the host's own view of it may be a NAT's)."""
+        return normal_address(self.conn.get_extra_info("peername")[0])
+
+    @property
+    def seen_as(self) -> str:
+        """This computer's address as the host sees it: the only one a private rsync daemon lets in."""
+        return normal_address(self.remote.client_address)
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
         """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
@@ -155,3 +163,41 @@ class Session:
         self.conn.close()
         if self.askpass is not None:
             self.askpass.close_now()
+
+
+def normal_address(address: str) -> str:
+    """One spelling per address: IPv4-mapped IPv6 as IPv4, IPv6 compressed; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return str(mapped or ip)
+
+
+def _end(address: str, port: int | None) -> str:
+    address = normal_address(address)
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
+def indirect_path(conn: asyncssh.SSHClientConnection, remote: Capabilities) -> str:
+    """Why unencrypted data could not be sent to the host directly, or "" when it can: the host's view
+    of the control connection ($SSH_CONNECTION) must show this computer's very ends of it. Where they
+    differ, something between (NAT, a port forward, a tunnel, a jump host) carries the connection, and
+    a plain TCP connection would take a path nobody checked."""
+    sock, peer = conn.get_extra_info("sockname"), conn.get_extra_info("peername")
+    if not isinstance(sock, tuple) or not isinstance(peer, tuple):
+        return ("the connection to the host goes through another program or host (a ProxyCommand or "
+                "ProxyJump), so unencrypted data could not be sent to the host directly")
+    if not remote.server_address:
+        return ("the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted "
+                "data could not be sent to it over a path known to be direct")
+    here, there = _end(*peer[:2]), _end(remote.server_address, remote.server_port)
+    if here != there:
+        return (f"the connection to the host passes through a port forward or tunnel (this computer reached "
+                f"{here}, the host sees {there}), so unencrypted data could not be sent to the host directly")
+    mine, seen = _end(*sock[:2]), _end(remote.client_address, remote.client_port)
+    if mine != seen:
+        return (f"the connection to the host passes through NAT or a proxy (this computer connects from {mine}, "
+                f"the host sees {seen}), so unencrypted data could not be sent to the host directly")
+    return ""

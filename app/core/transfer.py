@@ -25,7 +25,7 @@ from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
 from app.core.progress import Counter, RateWindow, RsyncProgress
 from app.core.mux import Mux
-from app.core.remote_helper import PortBusy, RemoteHelper, open_data_socket
+from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local
 from app.core.session import Session
@@ -159,12 +159,13 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         for attempt in range(PORT_TRIES):
             job = Job(ssh, tuple(sent), target, o, session.listen_address,
                       port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module,
-                      local=session.local, remote=session.remote)
+                      local=session.local, remote=session.remote, client_address=session.seen_as,
+                      netcat=session.remote.nc_flavour)
             plan = method.build(job)
             shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
             emit(Phase("copying", method.label))
             try:
-                await _execute(session, plan, selection, o.download, emit)
+                await _execute(session, plan, selection, o.download, emit, notes)
                 break
             except PortBusy:
                 if attempt == PORT_TRIES - 1:
@@ -312,22 +313,26 @@ async def _verify_hashes(session: Session, selection: Selection, sources: list[s
     return tool
 
 
-async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit) -> None:
-    """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure."""
+async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit,
+                   notes: list[str] | None = None) -> None:
+    """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure.
+    Something the helper left running on the host that could not be stopped goes into `notes` (or, when
+    the copy failed, into its error's sentence)."""
     helper: RemoteHelper | None = None
     sock: socket.socket | None = None
     fds: list[int] = []
     pipeline: Pipeline | None = None
     sampler: asyncio.Task | None = None
     started = time.monotonic()
+    failed: TransferError | None = None
     try:
-        port = None
         if plan.listener:
             helper = RemoteHelper(session, plan.listener)
             port = await helper.start()
+            if plan.connect:
+                sock = await helper.connect(session.listen_address, port)
         source = sink = None
-        if plan.connect:
-            sock = await open_data_socket(session.listen_address, port)
+        if sock is not None:
             if plan.connect == "upload":
                 sink = sock.fileno()
             else:
@@ -362,10 +367,12 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
     except asyncio.CancelledError:
         if pipeline is not None:
             await finish(pipeline.cancel())
-        raise Cancelled() from None
-    except BaseException:
+        failed = Cancelled()
+        raise failed from None
+    except BaseException as exc:
         if pipeline is not None:
             await finish(pipeline.cancel())
+        failed = exc if isinstance(exc, TransferError) else None
         raise
     finally:
         if sampler is not None:
@@ -377,7 +384,19 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         if sock is not None:
             sock.close()
         if helper is not None:
-            await finish(helper.stop())
+            _note_left(await finish(helper.stop()), notes, failed)
+
+
+def _note_left(left: str | None, notes: list[str] | None, failed: TransferError | None) -> None:
+    """Say what the helper left running on the host: beside a copy that worked, or after the error's own
+    sentence when it failed."""
+    if not left:
+        return
+    if failed is not None:
+        failed.sentence = f"{failed.sentence} {left}"
+        failed.args = (failed.sentence,)
+    elif notes is not None:
+        notes.append(left)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -1,5 +1,5 @@
 """Progress arrives often and adds up; a cancelled copy leaves nothing behind — not a
-truncated file under its final name, not a staging folder, not a remote helper."""
+truncated file under its final name, not a staging folder, not a remote helper or its folder."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from tests import leftovers
 
 ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
 
@@ -81,6 +82,7 @@ async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, metho
     dest = tmp_path / "dest"
     dest.mkdir()
     (dest / "existing.txt").write_bytes(b"keep")
+    before = leftovers.snapshot()
     session = await _session(sshd, None if download else str(dest))
     started = asyncio.Event()
 
@@ -115,3 +117,4 @@ async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, metho
             break
         await asyncio.sleep(0.1)
     assert _remote_helpers(dest, big_file.parent) == []
+    assert leftovers.left_since(before) == []  # no listener, daemon, secret or folder of a helper

@@ -106,11 +106,22 @@ def test_sftp_cannot_name_a_line_break(name):
     assert METHODS["scp"].unavailable(ctx(names=["fine", name])) is None
 
 
-def test_tar_nc_needs_openbsd_netcat():
+def test_tar_nc_needs_a_netcat_it_knows_how_to_listen_with():
     reason = METHODS["tar-nc"].unavailable(ctx(remote=caps(nc="GNU netcat")))
-    assert reason == "the remote netcat (GNU netcat) is not OpenBSD netcat"
+    assert reason == "the remote netcat (GNU netcat) listens neither like OpenBSD netcat nor like BusyBox nc"
     assert METHODS["tar-nc"].unavailable(ctx(remote=caps(nc=""))) == \
-        "the remote netcat (unknown) is not OpenBSD netcat"
+        "the remote netcat (unknown) listens neither like OpenBSD netcat nor like BusyBox nc"
+    assert METHODS["tar-nc"].unavailable(ctx(remote=caps(nc="BusyBox"))) is None
+
+
+@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc"])
+def test_unencrypted_methods_need_a_direct_path(method_id):
+    remote = caps()
+    remote.indirect_path = "the connection to the host passes through a port forward or tunnel (...)"
+    assert METHODS[method_id].unavailable(ctx(remote=remote)) == remote.indirect_path
+    # Asked without permission, the first thing to say is still that they are unencrypted.
+    assert "unencrypted" in METHODS[method_id].unavailable(ctx(remote=remote, allow_insecure=False))
+    assert METHODS["tar-ssh"].unavailable(ctx(remote=remote)) is None
 
 
 @pytest.mark.parametrize("method_id", ["rsync-ssh", "rsync-daemon"])

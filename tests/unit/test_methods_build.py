@@ -15,6 +15,7 @@ import pytest
 from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.methods import METHODS, Job, Options, Ssh, get
+from app.core.methods import listen
 from app.core.methods.base import glob_escape, rsync_glob_escape
 from app.core.methods.sftp import batch_arg
 from tests.unit.hostile import NON_UTF8
@@ -265,7 +266,7 @@ def test_ssh_cat_quotes_hostile_names():
 
 # --- rsync daemon ------------------------------------------------------------------------------
 
-DAEMON = dict(listen_address="198.18.0.2", port=40123, secret="Zq3-one-time_secret")
+DAEMON = dict(listen_address="198.18.0.2", port=40123, secret="Zq3-one-time_secret", client_address="198.18.0.1")
 
 
 def _listener_args(plan) -> list[str]:
@@ -280,7 +281,7 @@ def test_rsync_daemon_upload(compress, flags):
     assert argvs(plan) == [[*RSYNC, *flags, "--", "/home/ann/photos", "/home/ann/notes.txt",
                             "rsync://ta@198.18.0.2:40123/ta/"]]
     assert plan.stages[0].env == {"RSYNC_PASSWORD": "Zq3-one-time_secret"}
-    assert _listener_args(plan) == ["198.18.0.2", "40123", "/srv/backup", "false", "ta", "ta"]
+    assert _listener_args(plan) == ["198.18.0.2", "40123", "/srv/backup", "false", "ta", "ta", "198.18.0.1"]
     assert plan.listener.stdin == b"Zq3-one-time_secret\n"
     assert not plan.listener.ends_by_itself
     assert re.search(plan.listener.ready, "ready on port 40123")["port"] == "40123"
@@ -299,7 +300,7 @@ def test_rsync_daemon_download():
     # `./` keeps the daemon from reading `-dash` as an option; rsync would glob `st*r`.
     assert argvs(plan) == [[*RSYNC, "--", base + "photos", base + "docs/notes.txt", base + "-dash",
                             base + "st\\*r", "/home/ann/restore/"]]
-    assert _listener_args(plan) == ["198.18.0.2", "40123", "/srv/share", "true", "ta", "ta"]
+    assert _listener_args(plan) == ["198.18.0.2", "40123", "/srv/share", "true", "ta", "ta", "198.18.0.1"]
 
 
 def test_rsync_daemon_ipv6_and_display_port():
@@ -310,37 +311,54 @@ def test_rsync_daemon_ipv6_and_display_port():
 
 # --- tar over netcat ---------------------------------------------------------------------------
 
-NC = dict(listen_address="198.18.0.2")
+NC = dict(listen_address="198.18.0.2", port=40123, secret="Zq3-one-time_token")
+OPENBSD_UP, OPENBSD_DOWN = ["nc", "-d", "-n", "-l", "198.18.0.2", "40123"], ["nc", "-N", "-n", "-l", "198.18.0.2", "40123"]
+BUSYBOX_NC = ["nc", "-l", "-p", "40123"]  # it cannot bind one address: the token check keeps others out
+TOKEN_LINE = b"Zq3-one-time_token\n"
 
 
-def test_tar_nc_upload():
-    plan = METHODS["tar-nc"].build(up(**NC))
+@pytest.mark.parametrize("netcat, nc", [("OpenBSD netcat", OPENBSD_UP), ("BusyBox", BUSYBOX_NC)])
+def test_tar_nc_upload(netcat, nc):
+    plan = METHODS["tar-nc"].build(up(**NC, netcat=netcat))
     assert argvs(plan) == [TAR_UP]
-    assert plan.listener.command == f"nc -d -n -v -l 198.18.0.2 0 | tar -x -f - -C {STAGE_UP}"
-    assert plan.listener.ends_by_itself and plan.listener.stdin == b""
+    assert plan.listener.command == listen.receiving(nc, "40123", f"tar -x -f - -C {STAGE_UP}")
+    assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded and plan.listener.ends_by_itself
     assert (plan.connect, plan.watch, plan.counts_tar_stream) == ("upload", (0, "wchar"), True)
-    assert re.search(plan.listener.ready, "Listening on 198.18.0.2 41234")["port"] == "41234"
-    assert plan.display == (f"ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas "
-                            f"'nc -d -n -v -l 198.18.0.2 PORT | tar -x -f - -C {STAGE_UP}' & "
-                            f"{shlex.join(TAR_UP)} | nc -N 198.18.0.2 PORT")
+    assert re.search(plan.listener.ready, "ready on port 40123")["port"] == "40123"
+    # The token travels on the helper's input and the data connection only: never in an argv.
+    assert "Zq3" not in plan.listener.command + plan.display
 
 
-def test_tar_nc_download():
-    plan = METHODS["tar-nc"].build(down(**NC))
+@pytest.mark.parametrize("netcat, nc", [("OpenBSD netcat", OPENBSD_DOWN), ("BusyBox", BUSYBOX_NC)])
+def test_tar_nc_download(netcat, nc):
+    plan = METHODS["tar-nc"].build(down(**NC, netcat=netcat))
     assert argvs(plan) == [["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
-    assert plan.listener.command == f"{TAR_DOWN_REMOTE} | nc -N -n -v -l 198.18.0.2 0"
+    assert plan.listener.command == listen.sending(TAR_DOWN_REMOTE, nc, "40123")
+    assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded
     assert (plan.connect, plan.watch) == ("download", (0, "rchar"))
 
 
 def test_tar_nc_zstd_both_ways():
     plan = METHODS["tar-nc"].build(up(Options(compress="zstd"), **NC))
     assert argvs(plan) == [TAR_UP, ZSTD_C]
-    assert plan.listener.command == f"nc -d -n -v -l 198.18.0.2 0 | zstd -q -d -c | tar -x -f - -C {STAGE_UP}"
+    assert plan.listener.command == listen.receiving(OPENBSD_UP, "40123", f"zstd -q -d -c | tar -x -f - -C {STAGE_UP}")
     assert plan.watch == (0, "wchar")
     plan = METHODS["tar-nc"].build(down(Options(compress="zstd"), **NC))
     assert argvs(plan) == [ZSTD_D, ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
-    assert plan.listener.command == f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c | nc -N -n -v -l 198.18.0.2 0"
+    assert plan.listener.command == listen.sending(f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c", OPENBSD_DOWN, "40123")
     assert plan.watch == (1, "rchar")
+
+
+def test_tar_nc_display_is_a_recipe_with_its_own_token():
+    """What the app shows: made with port 0 and no secret, as the copy does (tests/unit/test_tar_nc_hosts.py
+    runs it)."""
+    plan = METHODS["tar-nc"].build(up(listen_address="198.18.0.2"))
+    remote = listen.receiving(["nc", "-d", "-n", "-l", "198.18.0.2", "PORT"], "PORT", f"tar -x -f - -C {STAGE_UP}")
+    assert plan.display == ("t=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n'); "
+                            f'echo "$t" | ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas {shlex.quote(remote)} '
+                            f'& sleep 2; {{ printf %s "$t"; {shlex.join(TAR_UP)}; }} | nc -N 198.18.0.2 PORT; wait')
+    plan = METHODS["tar-nc"].build(down(listen_address="198.18.0.2"))
+    assert plan.display.endswith(f'& sleep 2; printf %s "$t" | nc 198.18.0.2 PORT | tar -x -f - -C {STAGE_DOWN}; wait')
 
 
 # --- escaping helpers --------------------------------------------------------------------------

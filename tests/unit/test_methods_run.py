@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -93,40 +92,7 @@ def test_ssh_cat_both_ways(box, compress):
     assert sorted(os.listdir(back)) == sorted(NAMES)
 
 
-# --- tar over netcat: the listener command with a real OpenBSD netcat on loopback --------------
-
-def _openbsd_nc() -> bool:
-    if not shutil.which("nc"):
-        return False
-    return "OpenBSD" in subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr
-
-
-@pytest.mark.skipif(not _openbsd_nc(), reason="OpenBSD netcat is not installed")
-@pytest.mark.parametrize("download", [False, True])
-def test_tar_nc_listener(box, download):
-    src, dest = _folders(box)
-    sources = make_sources(src)
-    job = Job(SSH, tuple(sources), str(dest), Options(download=download), listen_address="127.0.0.1")
-    plan = METHODS["tar-nc"].build(job)
-    listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
-                                start_new_session=True)
-    try:
-        port = _wait_ready(listener, plan.listener.ready)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-            sock.setblocking(True)  # a socket with a timeout is non-blocking underneath; tar would get EAGAIN
-            stages = [list(s.argv) for s in plan.stages]
-            if download:
-                run_stages(stages, box / "cwd", stdin=sock.fileno())
-            else:
-                run_stages(stages, box / "cwd", stdout=sock.fileno())
-                sock.shutdown(socket.SHUT_WR)
-        _, err = listener.communicate(timeout=30)
-        assert listener.returncode == 0, err
-    finally:
-        _stop(listener)
-    assert_copied(sources, str(dest))
-
+# tar over netcat's listener runs against BusyBox, dash and bash hosts in tests/unit/test_tar_nc_hosts.py.
 
 def _wait_ready(proc: subprocess.Popen, ready: str) -> int:
     seen = b""
@@ -165,7 +131,7 @@ def test_rsync_daemon_listener_and_client(box, download):
     helper_tmp.mkdir()
     port = _free_port()
     job = Job(SSH, tuple(sources), str(dest), Options(download=download), listen_address="127.0.0.1",
-              port=port, secret="one-time secret")
+              port=port, secret="one-time secret", client_address="127.0.0.1")
     plan = METHODS["rsync-daemon"].build(job)
     listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
@@ -184,12 +150,16 @@ def test_rsync_daemon_listener_and_client(box, download):
     assert os.listdir(helper_tmp) == []  # its config and secret are gone
 
 
-def test_rsync_daemon_refuses_a_wrong_secret(box):
+@pytest.mark.parametrize("password, allowed, refusal", [
+    ("wrong", "127.0.0.1", "auth failed"),    # a wrong secret from the address let in
+    ("right", "127.0.0.2", "access denied"),  # the right secret from another address
+], ids=["wrong-secret", "other-address"])
+def test_rsync_daemon_turns_away(box, password, allowed, refusal):
+    """Only the one-time secret, and only from this computer's address as the host sees it (hosts allow)."""
     src, dest = _folders(box)
     sources = make_sources(src, ["a"])
-    port = _free_port()
-    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(),
-                                             listen_address="127.0.0.1", port=port, secret="right"))
+    plan = METHODS["rsync-daemon"].build(Job(SSH, tuple(sources), str(dest), Options(), listen_address="127.0.0.1",
+                                             port=_free_port(), secret="right", client_address=allowed))
     listener = subprocess.Popen(["sh", "-c", plan.listener.command], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=box / "cwd",
                                 start_new_session=True)
@@ -198,11 +168,11 @@ def test_rsync_daemon_refuses_a_wrong_secret(box):
         listener.stdin.close()
         _wait_ready(listener, plan.listener.ready)
         (stage,) = plan.stages
-        out = subprocess.run(stage.argv, env={**os.environ, "RSYNC_PASSWORD": "wrong"}, capture_output=True,
+        out = subprocess.run(stage.argv, env={**os.environ, "RSYNC_PASSWORD": password}, capture_output=True,
                              text=True, timeout=30)
     finally:
         _stop(listener)
-    assert out.returncode != 0 and "auth failed" in out.stderr
+    assert out.returncode != 0 and refusal in out.stderr
     assert os.listdir(dest) == []
 
 

@@ -67,8 +67,10 @@ class Listener:
 
     command: str           # remote shell command; prints its readiness line on stderr
     ready: str             # regex matched against stderr lines; group "port" when the port is chosen there
-    stdin: bytes = b""     # fed to the helper (secrets travel here, never in argv)
+    stdin: bytes = b""     # its first line is the helper's secret (secrets travel here, never in argv)
     ends_by_itself: bool = True  # netcat exits after its one connection; a daemon must be stopped
+    guarded: bool = False  # the app sends the secret first on the data connection and waits until the
+                           # helper says it checked out (app.core.methods.listen)
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,16 @@ class Job:
     sources: tuple[str, ...]  # absolute paths on the sending side
     dest: str                 # absolute folder on the receiving side
     options: Options
-    listen_address: str = ""  # insecure methods: the remote address to bind
-    port: int = 0             # rsync daemon: the port chosen for it
-    secret: str = ""          # rsync daemon: one-time password
+    listen_address: str = ""  # insecure methods: the remote address the control connection reached
+    port: int = 0             # insecure methods: the port chosen for the listener
+    secret: str = ""          # rsync daemon: one-time password; tar over netcat: the data connection's token
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
     remote: Capabilities | None = None
+    client_address: str = ""  # insecure methods: this computer's address as the host sees it
+    netcat: str = ""          # the host's netcat flavour (Capabilities.nc_flavour)
 
 
 @dataclass(frozen=True)

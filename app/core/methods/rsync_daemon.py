@@ -10,17 +10,18 @@ from posixpath import dirname, relpath
 
 from app.core.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
+from app.core.methods.listen import LISTENING, READY
 from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, unfetchable
 from app.core.runner import Stage
 
-# Our own line: rsync logs "listening on port N" before it binds, so the script probes the port first.
-READY = r"^ready on port (?P<port>\d+)"
 USER, MODULE = "ta", "ta"
 
-# Runs on the remote side. $1 address, $2 port, $3 module path, $4 "true" for read only, $5 user,
-# $6 module. The secret arrives on stdin, never in argv. Exits (and cleans up) when its process group
-# is killed. It says it is ready only once a module listing answers on the port.
-_SCRIPT = r"""
+# Runs on the host. $1 address, $2 port, $3 module path, $4 "true" for read only, $5 user, $6 module,
+# $7 the only address let in (this computer's, as the host sees it). The secret arrives on stdin, never
+# in argv; the daemon's folder is removed when it stops (the app's wrapper runs it with TMPDIR in a
+# folder of its own, removed even if this script is killed). It says it is ready only once the daemon's
+# socket listens: rsync logs "listening on port N" before it binds.
+_SCRIPT = LISTENING + r"""
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
@@ -30,16 +31,13 @@ printf '%s:%s\n' "$5" "$secret" > "$d/secrets"
 ln -s -- "$3" "$d/root" || exit 1  # rsyncd.conf is line-based: the folder's own name may not fit in it
 printf 'address = %s\nport = %s\nuse chroot = no\nmunge symlinks = no\nmax connections = 1\npid file = %s/pid\nlock file = %s/lock\n[%s]\n  path = %s\n  read only = %s\n  auth users = %s\n  secrets file = %s/secrets\n' \
   "$1" "$2" "$d" "$d" "$6" "$d/root" "$4" "$5" "$d" > "$d/rsyncd.conf"
+[ -z "$7" ] || printf '  hosts allow = %s\n' "$7" >> "$d/rsyncd.conf"
 # As root the daemon would switch to nobody: keep root's own ids. Any other user keeps its own anyway, and
 # naming them makes rsync call setgroups(), which only root may ("@ERROR: setgroups failed").
 [ "$(id -u)" = 0 ] && printf '  uid = 0\n  gid = 0\n' >> "$d/rsyncd.conf"
 rsync --daemon --no-detach --config="$d/rsyncd.conf" --log-file=/dev/stderr &
 pid=$!
-case $1 in *:*) url="rsync://[$1]:$2/" ;; *) url="rsync://$1:$2/" ;; esac
-until rsync "$url" >/dev/null 2>&1; do
-  kill -0 "$pid" 2>/dev/null || { wait "$pid"; exit $?; }
-  sleep 0.05
-done
+wait_listening "$pid" "$2" || exit
 echo "ready on port $2" >&2
 wait "$pid"
 """
@@ -58,7 +56,7 @@ class RsyncDaemon(Method):
         return [("local", "rsync"), ("remote", "rsync")]
 
     def unavailable(self, ctx: Context) -> str | None:
-        return super().unavailable(ctx) or unfetchable(ctx)
+        return super().unavailable(ctx) or ctx.remote.indirect_path or unfetchable(ctx)
 
     def build(self, job: Job) -> Plan:
         if job.module is not None:
@@ -76,13 +74,13 @@ class RsyncDaemon(Method):
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), root)) for s in job.sources]
             argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
         readonly = "true" if o.download else "false"
-        remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE])
+        remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE,
+                             job.client_address])
         shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {shlex.quote(root)}, then\n"
                  f"RSYNC_PASSWORD=... {display([argv])}")
         return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync", rsync_watch(o),
                     listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
-                                             ends_by_itself=False))
-
+                                      ends_by_itself=False))
 
     def _build_for_module(self, job: Job, module: DaemonModule) -> Plan:
         """The user's own daemon: no helper to start; $RSYNC_PASSWORD passes through from the user."""

@@ -1,41 +1,49 @@
 """Raw TCP throughput both ways: the netcat ceiling, with incompressible data.
 
-A one-connection OpenBSD netcat listener is started through the ssh session on the
-address we reached (like tar over netcat); random bytes go through for a few seconds.
-It carries no user data, so it runs whether or not insecure methods are allowed.
+The same guarded listener as tar over netcat (app.core.methods.listen) is started through the ssh
+session on a port the app chose; random bytes go through for a few seconds once the host has checked
+the connection is ours. It carries no user data, so it runs whether or not insecure methods are
+allowed, but never across a path that is not direct (NAT, a port forward, a tunnel).
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import re
+import secrets
 import socket
 
+from app.core.capabilities import Capabilities
+from app.core.errors import TransferError
+from app.core.methods import listen
 from app.core.methods.base import Listener
 from app.core.probes.common import MBps, ProbeContext, now, random_block
-from app.core.remote_helper import RemoteHelper, open_data_socket
+from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import finish
+from app.core.session import Session
 
-READY = r"^Listening on \S+ (?P<port>\d+)"
+PORT_TRIES = 5
+# A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
+_RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; do :; done'
+
+
+def unavailable(caps: Capabilities) -> str | None:
+    """Why the raw TCP probes cannot run on this host, or None."""
+    return listen.unavailable(caps)
 
 
 async def probe_tcp_up(ctx: ProbeContext) -> float:
-    session = ctx.session
-    addr = session.listen_address
-    helper = RemoteHelper(session, Listener(f"nc -d -n -v -l {addr} 0 | wc -c >&2", READY))
+    helper, sock = await _connect(ctx.session, download=False)
     try:
-        port = await helper.start()
-        sock = await open_data_socket(addr, port)
-        try:
-            start = now()
-            await asyncio.to_thread(_send_for, sock, ctx.budget)
-            sock.shutdown(socket.SHUT_WR)
-            status = await helper.finish(timeout=30)
-            elapsed = now() - start
-        finally:
-            sock.close()
+        start = now()
+        await asyncio.to_thread(_send_for, sock, ctx.budget)
+        sock.shutdown(socket.SHUT_WR)
+        status = await helper.finish(timeout=30)
+        elapsed = now() - start
     finally:
-        await finish(helper.stop())
+        sock.close()
+        await _stop(helper)
     received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
     if not received:
         raise RuntimeError("the listener did not report what it received")
@@ -43,22 +51,49 @@ async def probe_tcp_up(ctx: ProbeContext) -> float:
 
 
 async def probe_tcp_down(ctx: ProbeContext) -> float:
-    session = ctx.session
-    addr = session.listen_address
-    # A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
-    command = (f't=$(mktemp) || exit 1; head -c 4194304 /dev/urandom > "$t"; '
-               f'(while cat "$t"; do :; done) | nc -N -n -v -l {addr} 0; rm -f "$t"')
-    helper = RemoteHelper(session, Listener(command, READY))
+    helper, sock = await _connect(ctx.session, download=True)
     try:
-        port = await helper.start()
-        sock = await open_data_socket(addr, port)
-        try:
-            received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget)
-        finally:
-            sock.close()
+        received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget)
     finally:
-        await finish(helper.stop())
+        sock.close()
+        await _stop(helper)
     return MBps(received, elapsed)
+
+
+def _listener(session: Session, port: int, token: str, download: bool) -> Listener:
+    syntax = listen.netcat_syntax(session.remote) or "openbsd"
+    nc = listen.listen_argv(syntax, session.listen_address, str(port), sends=download)
+    script = listen.sending(_RANDOM, nc, str(port)) if download else listen.receiving(nc, str(port), "wc -c >&2")
+    return Listener(script, listen.READY, stdin=(token + "\n").encode(), guarded=True)
+
+
+async def _connect(session: Session, download: bool) -> tuple[RemoteHelper, socket.socket]:
+    """The listener on a free port, and the data connection the host has checked is ours."""
+    why = unavailable(session.remote)
+    if why:
+        raise TransferError("unavailable", f"{why[0].upper()}{why[1:]}.")
+    token = secrets.token_urlsafe(24)
+    for attempt in range(PORT_TRIES):
+        helper = RemoteHelper(session, _listener(session, random.randint(20000, 60999), token, download))
+        try:
+            port = await helper.start()
+            sock = await helper.connect(session.listen_address, port)
+            return helper, sock
+        except PortBusy:
+            await _stop(helper)
+            if attempt == PORT_TRIES - 1:
+                raise RuntimeError("no free port was found for the listener") from None
+        except BaseException:
+            await _stop(helper)
+            raise
+    raise AssertionError("unreachable")
+
+
+async def _stop(helper: RemoteHelper) -> None:
+    """Stop the listener; a program of it that could not be stopped fails the probe with its sentence."""
+    left = await finish(helper.stop())
+    if left:
+        raise RuntimeError(left)
 
 
 def _send_for(sock: socket.socket, seconds: float) -> int:
