@@ -12,6 +12,8 @@ import time
 from dataclasses import replace
 from typing import Awaitable, Callable
 
+import asyncssh
+
 from app.core import history
 from app.core.errors import TransferError
 from app.core.events import Emit, ProbeDone, ignore
@@ -33,8 +35,12 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
     nothing it could time (`nothing` says why): the model goes on without that figure."""
     try:
         value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
-    except (OSError, RuntimeError, TransferError, TimeoutError, ValueError) as exc:
-        reason = exc.sentence if isinstance(exc, TransferError) else str(exc) or type(exc).__name__
+    except asyncssh.DisconnectError:
+        raise  # the connection itself is gone: nothing more can be measured
+    except (OSError, RuntimeError, TransferError, TimeoutError, ValueError, asyncssh.Error) as exc:
+        # asyncssh.Error: the host refused a channel or a request (a probe it cannot run), said in words.
+        reason = exc.sentence if isinstance(exc, TransferError) else \
+            getattr(exc, "reason", "") or str(exc) or type(exc).__name__
         why = reason.strip().splitlines()[-1][:160] if reason.strip() else type(exc).__name__
         profile.notes.append(f"{label} not measured: {why}")
         emit(ProbeDone(name, label, f"not measured: {why}", False))

@@ -145,6 +145,11 @@ def _options_words(o: Options) -> str:
     return f" (with {', '.join(words)})" if words else ""
 
 
+def _kind(chosen: Prediction) -> str:
+    """The rivals of a secure pick are the secure methods only (unencrypted ones may run as well)."""
+    return "secure " if chosen.secure else ""
+
+
 def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile,
                     raced: frozenset = frozenset()) -> str:
     """Why this candidate over the best other method, in one sentence. Candidates in `raced` carry
@@ -153,7 +158,7 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
     rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
     how = "measured" if chosen.candidate in raced else "predicted"
     if rival is None:
-        return f"{name} is the only method that can run here ({mbps(chosen.MBps)} MB/s {how})."
+        return f"{name} is the only {_kind(chosen)}method that can run here ({mbps(chosen.MBps)} MB/s {how})."
     if rival.MBps > chosen.MBps and chosen.candidate in raced and rival.candidate not in raced:
         # Ranked first all the same: a measurement outranks a prediction that is not clearly (10 %) ahead.
         return (f"{name} is measured at {mbps(chosen.MBps)} MB/s; {rival.candidate.label} is predicted at "
@@ -178,7 +183,7 @@ def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: 
     how = "took" if chosen.candidate in raced else "is predicted to take"
     rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
     if rival is None:
-        return f"{name} is the only method that can run here ({short_time(chosen.seconds)} for all of it)."
+        return f"{name} is the only {_kind(chosen)}method that can run here ({short_time(chosen.seconds)} for all of it)."
     if rival.seconds < chosen.seconds and chosen.candidate in raced and rival.candidate not in raced:
         return (f"{name} took {short_time(chosen.seconds)} for all of it; {rival.candidate.label} is predicted "
                 f"at {short_time(rival.seconds)}, too close to trust over a measurement.")

@@ -28,6 +28,8 @@ async def probe_rtt(ctx: ProbeContext) -> float:
     finally:
         proc.stdin.write_eof()
         proc.close()
+        # Dropbear refuses the next session while this one is still closing ("Session request failed").
+        await proc.wait_closed()
 
 
 async def _sftp_rtt(ctx: ProbeContext) -> float:
