@@ -126,11 +126,9 @@ class PrivateBus:
         return [m.group(0) for m in re.finditer(r"method call [^\n]*member=Notify\n(?:   [^\n]*\n)*", text)]
 
     def stop(self) -> None:
-        if self.connection is not None:
-            self.connection.unregisterService(SERVICE)
-            self.connection.unregisterObject(OBJECT_PATH)
-            QDBusConnection.disconnectFromBus("test-notification-server")
-            self.connection = None
+        # The bus goes first: unregistering the service is a blocking call to the daemon, and once (a CI run)
+        # it never returned, which no test timeout can interrupt. With the daemon gone there is nothing to
+        # release; the connection is only forgotten.
         for proc in (self.monitor, self.daemon):
             if proc is not None and proc.poll() is None:
                 proc.terminate()
@@ -139,6 +137,9 @@ class PrivateBus:
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait()
+        if self.connection is not None:
+            QDBusConnection.disconnectFromBus("test-notification-server")
+            self.connection = None
         if self.daemon.stdout:
             self.daemon.stdout.close()
         if self.daemon.stderr:
