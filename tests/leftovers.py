@@ -84,7 +84,7 @@ def kill_app_mid_copy(argv: list[str], names: tuple[str, ...],
     app = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     tools: list[int] = []
     try:
-        tools = _moving(app, names)
+        tools = moving_tools(app, names)
         for pid in tools:
             os.kill(pid, signal.SIGSTOP)
         assert _held(tools), "the copy ended before it could be held"
@@ -104,7 +104,7 @@ def kill_app_mid_copy(argv: list[str], names: tuple[str, ...],
             os.kill(pid, signal.SIGKILL)
 
 
-def _moving(app: subprocess.Popen, names: tuple[str, ...], wait: float = 120.0) -> list[int]:
+def moving_tools(app: subprocess.Popen, names: tuple[str, ...], wait: float = 120.0) -> list[int]:
     """The app's tools that copy (tar, rsync naming the file or the destination: they start only after the
     host took the data connection), once they run."""
     deadline = time.monotonic() + wait

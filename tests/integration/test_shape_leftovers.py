@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import cli_json
-from tests.leftovers import kill_app_mid_copy, snapshot
+from tests.leftovers import moving_tools, kill_app_mid_copy, snapshot
 from tests.shapes import ShapeHost
 
 pytestmark = [pytest.mark.root, pytest.mark.slow]
@@ -73,11 +73,12 @@ def test_a_cancelled_copy_leaves_nothing(request, fixture: str, method: str, big
     app = subprocess.Popen(_argv(host, big_file, dest, method), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not host.processes() and time.monotonic() < deadline and app.poll() is None:
-            time.sleep(0.01)
-        time.sleep(0.5)  # into the copy
+        tools = moving_tools(app, (big_file.name, dest))  # data flows: the host's side is up and connected
+        for pid in tools:  # held, so the copy cannot finish before it is cancelled
+            os.kill(pid, signal.SIGSTOP)
         app.send_signal(signal.SIGTERM)
+        for pid in tools:
+            os.kill(pid, signal.SIGCONT)
         _out, err = app.communicate(timeout=60)
     finally:
         if app.poll() is None:
