@@ -173,6 +173,17 @@ def memory_keyring() -> MemoryKeyring:
 
 
 @pytest.fixture(scope="session")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """256 MiB of random bytes, named with a space: a copy long enough to be caught in the middle (cancelled,
+    held, or the app killed) on loopback."""
+    path = tmp_path_factory.mktemp("big") / "big file.bin"
+    with open(path, "wb") as f:
+        for _ in range(32):
+            f.write(os.urandom(8 * 1024 * 1024))
+    return path
+
+
+@pytest.fixture(scope="session")
 def busybox_bin(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A folder holding one link per BusyBox applet: PATH=this is what an embedded box's shell sees."""
     busybox = shutil.which("busybox")

@@ -53,14 +53,7 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
 
     async def down() -> None:
         window.selection.download.click()
-        window.selection.add_files.click()  # the host's folders, through its shell or its SFTP server
-        browser = await driver.until(lambda: getattr(window, "browser", None), 10, "the folder browser")
-        browser.open_folder(dest)
-        await driver.until(lambda: browser.current == dest and browser.list.count(), 20, "the listing")
-        item = next(browser.list.item(i) for i in range(browser.list.count())
-                    if browser.list.item(i).text() == tree.name)
-        item.setSelected(True)
-        browser.ok.click()
+        await driver.pick_on_host(window, f"{dest}/{tree.name}")  # browsed through its shell or its SFTP server
         window.selection.dest.setText(str(back))
         await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
         window.find.click()

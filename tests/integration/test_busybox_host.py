@@ -44,15 +44,6 @@ def busybox_sshd(tmp_path_factory: pytest.TempPathFactory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "big.bin"
-    with open(path, "wb") as f:
-        for _ in range(24):
-            f.write(os.urandom(8 * 1024 * 1024))  # 192 MiB: long enough to be caught in the middle
-    return path
-
-
 def test_the_box_is_seen_as_busybox_and_offers_tar_nc(busybox_sshd) -> None:
     out = cli_json("methods", "embedded", "--allow-insecure", "--ssh-config", str(busybox_sshd.ssh_config))
     assert out["remote"]["nc_flavour"] == "BusyBox" and out["remote"]["tar_flavour"] == "BusyBox"

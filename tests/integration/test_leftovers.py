@@ -24,15 +24,6 @@ from tests.leftovers import kill_app_mid_copy, left_since, received, snapshot
 INSECURE = ["tar-nc", "rsync-daemon"]
 
 
-@pytest.fixture(scope="module")
-def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "big file.bin"
-    with open(path, "wb") as f:
-        for _ in range(32):
-            f.write(os.urandom(8 * 1024 * 1024))  # 256 MiB: a copy long enough to be caught in the middle
-    return path
-
-
 @pytest.fixture
 def before():
     return snapshot()

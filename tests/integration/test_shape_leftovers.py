@@ -23,15 +23,6 @@ CASES = [("dash_host", "tar-nc"), ("dash_host", "rsync-daemon"), ("dropbear_host
 IDS = ["dash-tar-nc", "dash-rsync-daemon", "dropbear-tar-nc"]
 
 
-@pytest.fixture(scope="module")
-def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "big file.bin"
-    with open(path, "wb") as f:
-        for _ in range(32):
-            f.write(os.urandom(8 * 1024 * 1024))  # 256 MiB: long enough to be caught in the middle
-    return path
-
-
 def _argv(host: ShapeHost, source: Path, dest: str, method: str, download: bool = False) -> list[str]:
     return [sys.executable, "-m", "app", "copy", host.alias, str(source), "--dest", dest, "--method", method,
             "--allow-insecure", "--ssh-config", str(host.ssh_config), *(["--download"] if download else [])]
