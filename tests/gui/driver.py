@@ -95,3 +95,13 @@ async def pick_on_host(window: MainWindow, path: str) -> None:
     item.setSelected(True)
     browser.ok.click()
     assert window.selection.sources() == [path]
+
+
+async def find_and_copy(window: MainWindow, advice_timeout: float = 90.0, copy_timeout: float = 90.0) -> None:
+    """Find the fastest way, then Copy now with what it recommends; both must succeed."""
+    window.find.click()
+    await state(window, "recommendation", "error", timeout=advice_timeout)
+    assert window.state == "recommendation", window.banner.sentence.text()
+    window.card.go.click()
+    await state(window, "done", "error", "cancelled", timeout=copy_timeout)
+    assert window.state == "done", window.banner.sentence.text()

@@ -56,12 +56,7 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
         await driver.pick_on_host(window, f"{dest}/{tree.name}")  # browsed through its shell or its SFTP server
         window.selection.dest.setText(str(back))
         await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
-        window.find.click()
-        await driver.state(window, "recommendation", "error", timeout=90)
-        assert window.state == "recommendation", window.banner.sentence.text()
-        window.card.go.click()
-        await driver.state(window, "done", "error", "cancelled", timeout=90)
-        assert window.state == "done", window.banner.sentence.text()
+        await driver.find_and_copy(window, 90, 90)
 
     drive(down())
     fetched = window.card.chosen().ranked.candidate.method_id

@@ -91,12 +91,7 @@ def test_many_tiny_files(sshd, disk_tmp: Path, make_window, drive) -> None:
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 120, "the selection to be measured")
         assert window.selection.summary.text().startswith("1 item · 100\u2009000 files · ")
-        window.find.click()
-        await driver.state(window, "recommendation", "error", timeout=300)
-        assert window.state == "recommendation", window.banner.sentence.text()
-        window.card.go.click()
-        await driver.state(window, "done", "error", "cancelled", timeout=400)
-        assert window.state == "done", window.banner.sentence.text()
+        await driver.find_and_copy(window, 300, 400)
 
     drive(steps(), timeout=800)
     assert tree_bytes(dest / src.name) == tree_bytes(src)

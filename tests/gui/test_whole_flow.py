@@ -89,12 +89,7 @@ def test_download_picked_on_the_host(sshd, tree: Path, tmp_path: Path, make_wind
         await driver.pick_on_host(window, str(tree))  # from the host's folders
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the remote folder to be measured")
-        window.find.click()
-        await driver.state(window, "recommendation", "error", timeout=90)
-        assert window.state == "recommendation", window.banner.sentence.text()
-        window.card.go.click()
-        await driver.state(window, "done", "error", "cancelled", timeout=60)
-        assert window.state == "done", window.banner.sentence.text()
+        await driver.find_and_copy(window, 90, 60)
 
     drive(steps())
     method = window.card.chosen().ranked.candidate.method_id
