@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from app.core import history
 from app.core.methods import METHODS
 from app.core.profile import LinkProfile
+from app.core.wording import ms
 from app.gui.card import Card
 from app.gui.formatting import count, duration, rate, size, timed
 from app.gui.transfer_log import PastCopy, load
@@ -41,6 +42,8 @@ def profile_line(p: LinkProfile) -> str:
         parts.append(f"ssh {rate(best.MBps)}")
     if p.remote_write_MBps:
         parts.append(f"disk {rate(p.remote_write_MBps)}")
+    if not parts and p.rtt_ms is not None:  # an SFTP-only account: the round trip is all there is to time
+        parts.append(f"round trip {ms(p.rtt_ms)}")
     return f"{_when(p.measured_at)}  measured: {', '.join(parts) or 'nothing'}"
 
 

@@ -85,8 +85,12 @@ def left_out_text(advice: Advice) -> str:
     """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here);
     the unencrypted ones that are only switched off are left out of it: the settings say that."""
     from app.core import methods
-    rows = [f"{methods.get(m).label}: {why}" for m, why in advice.left_out.items()
-            if not why.startswith("sends data unencrypted")]
+    by_reason: dict[str, list[str]] = {}
+    for method_id, why in advice.left_out.items():
+        if not why.startswith("sends data unencrypted"):
+            by_reason.setdefault(why, []).append(methods.get(method_id).label)
+    rows = [f"{', '.join(labels[:-1])} and {labels[-1]}: {why}" if len(labels) > 1 else f"{labels[0]}: {why}"
+            for why, labels in by_reason.items()]
     return ("Not possible here: " + "; ".join(rows) + ".") if rows else ""
 
 
