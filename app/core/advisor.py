@@ -182,6 +182,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     # How much longer than predicted a method's timed lap took, for its other variants.
     slower = {p.candidate.method_id: took[p.candidate] / p.seconds for p in predictions
               if p.candidate in took and p.seconds > 0}
+    # A method that did not race is as far off as the median of those that did (its start-up too).
+    slower_all = statistics.median(slower.values()) if slower else 1.0
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
@@ -190,8 +192,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
         if p.candidate in took:
             seconds = took[p.candidate]
-        elif p.candidate.method_id in slower:
-            seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
+        else:
+            seconds = max(seconds, p.seconds * slower.get(p.candidate.method_id, slower_all))
         ranked.append(Ranked(p, rate, seconds, p.candidate in took))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
     # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is
