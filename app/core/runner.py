@@ -2,6 +2,8 @@
 
 Each process gets its own session (so a signal reaches its whole group), is
 cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.
+It also ends with the app: the kernel signals it when the app dies, even by
+SIGKILL, when no cancel can run (see `_ends_with_app`).
 Pipelines are joined by kernel pipes and the data never passes through the app:
 progress comes from the kernel's counters of the tools themselves (/proc), so
 watching a copy costs next to nothing. (An earlier version relayed the stream
@@ -11,16 +13,19 @@ with os.splice; bench/overhead.py showed that hop cost 0.3 CPU-seconds per GB.)
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import fcntl
 import os
 import signal
 import socket
+import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 STDERR_KEEP = 64 * 1024
 F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 CANCEL_STEPS = ((signal.SIGINT, 2.0), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0))
+PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,16 @@ class Stage:
     argv: Sequence[str]
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
+    # What the kernel sends it when the app dies (nobody is left to cancel in steps then). SIGKILL cannot
+    # be blocked: rsync blocks SIGTERM while it flushes to a peer that may never read again. A tool that
+    # starts an ssh of its own (scp, sftp, rsync -e ssh) gets SIGTERM instead, on which it ends that ssh
+    # too: the kernel's signal reaches only the process the app started.
+    parent_gone: int = signal.SIGKILL
+
+    @classmethod
+    def starting_ssh(cls, argv: Sequence[str]) -> "Stage":
+        """A tool that starts its own ssh and ends it on SIGTERM (see parent_gone)."""
+        return cls(argv, parent_gone=signal.SIGTERM)
 
     @property
     def tool(self) -> str:
@@ -96,10 +111,10 @@ class Pipeline:
                     stdout = asyncio.subprocess.PIPE
                 else:
                     stdout = asyncio.subprocess.DEVNULL
-                proc = await asyncio.create_subprocess_exec(
-                    *stage.argv, stdin=stdin, stdout=stdout, stderr=asyncio.subprocess.PIPE,
+                proc = await _spawn(
+                    stage.argv, stage.parent_gone, stdin=stdin, stdout=stdout, stderr=asyncio.subprocess.PIPE,
                     env={**os.environ, "LC_ALL": "C", **(self.login_env() if self.login_env else {}), **stage.env},
-                    cwd=stage.cwd, start_new_session=True)
+                    cwd=stage.cwd)
                 self.procs.append(proc)
                 buf = bytearray()
                 self._stderr.append(buf)
@@ -190,9 +205,8 @@ async def _lines(stream: asyncio.StreamReader | None, callback: Callable[[str], 
 
 async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
     """Run one short local command, returning (returncode, stdout, stderr)."""
-    proc = await asyncio.create_subprocess_exec(
-        *argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    proc = await _spawn(argv, signal.SIGKILL, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
+                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
     except BaseException:
@@ -201,6 +215,49 @@ async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | 
             await proc.wait()
         raise
     return proc.returncode, out, err.decode(errors="replace")
+
+
+async def _spawn(argv: Sequence[str], parent_gone: int, **kwargs) -> asyncio.subprocess.Process:
+    """Start one process in a session of its own, tied to the app's life."""
+    return await asyncio.create_subprocess_exec(*argv, start_new_session=True,
+                                                preexec_fn=_ends_with_app(parent_gone), **kwargs)
+
+
+def _load_prctl() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+    prctl.restype = ctypes.c_int
+    return prctl
+
+
+_PRCTL = _load_prctl()
+
+
+def _ends_with_app(sig: int) -> Callable[[], None] | None:
+    """What a new process runs between fork and exec so that the kernel signals it when the app dies.
+
+    Its tools run in sessions of their own, out of reach of the terminal's hang-up and of a signal to
+    the app's group, so after a SIGKILL of the app nothing else would stop them. The kernel sends the
+    signal when the *thread* that forked ends: asyncio forks on the loop's thread, which outlives every
+    process it waits for. If the app died before the child asked, no signal would ever come: the
+    child checks it still has the parent that forked it, and ends at once if not. (Only ctypes and os
+    calls run here: a forked child of a threaded program must not take Python locks.)
+    """
+    if _PRCTL is None:
+        return None
+    app = os.getpid()
+    prctl = _PRCTL
+
+    def child() -> None:
+        prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0)
+        if os.getppid() != app:
+            os._exit(1)
+    return child
 
 
 def big_pipe() -> tuple[int, int]:
