@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QGuiApplication
 
+from app.core.runner import Keeper
 from app.gui.host_key_dialog import HostKeyDialog
 from tests.gui import driver
 from tests.gui.conftest import fingerprint
@@ -128,7 +129,8 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def copy_helpers() -> list[str]:
-    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd."""
+    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd and the
+    runner's keeper (it lives as long as the process it watches)."""
     found = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -136,9 +138,11 @@ def copy_helpers() -> list[str]:
                 fields = f.read().rsplit(")", 1)[1].split()
             with open(f"/proc/{pid}/comm") as f:
                 name = f.read().strip()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                keeper = Keeper.NAME.encode() in f.read()
         except OSError:
             continue
-        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen"):
+        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen") and not keeper:
             found.append(name)
     return found
 

@@ -50,4 +50,4 @@ class RsyncOverSsh(Method):
         else:
             argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/'))}" for s in job.sources]
             argv += [job.dest + "/"]
-        return Plan([Stage.starting_ssh(argv)], display([argv]), "rsync", rsync_watch(o))
+        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o))

@@ -115,7 +115,7 @@ class Scp(Method):
             argv += [*job.sources, f"{job.ssh.target}:{_remote(mode, job.dest + '/', globbed=False)}"]
         else:
             argv += [f"{job.ssh.target}:{_remote(mode, s, globbed=True)}" for s in job.sources] + [job.dest + "/"]
-        return Plan([Stage.starting_ssh(argv)], display([argv]) + _unflagged(mode, job.local), "io")
+        return Plan([Stage(argv)], display([argv]) + _unflagged(mode, job.local), "io")
 
 
 def _mode_of(job: Job) -> Mode:

@@ -42,7 +42,7 @@ class Sftp(Method):
         script = "\n".join(lines) + "\n"
         argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
         shown = f"printf '%s\\n' {' '.join(_sh(line) for line in lines)} | {' '.join(_sh(a) for a in argv)}"
-        return Plan([Stage.starting_ssh(argv)], shown, "io", stdin_data=script.encode("utf-8", "surrogateescape"))
+        return Plan([Stage(argv)], shown, "io", stdin_data=script.encode("utf-8", "surrogateescape"))
 
 
 def _sh(text: str) -> str:
