@@ -370,6 +370,8 @@ def _print_advice(out: dict[str, Any]) -> None:
         print("  Insecure: the files cross the network unencrypted; use it only on a network you trust.")
     for method_id, why in out["left_out"].items():
         print(f"Left out: {method_id} — {why}.")
+    for note in out["notes"]:
+        print(f"Note: {note}")
     print(f"Advice took {out['seconds']:.1f} s.")
 
 
