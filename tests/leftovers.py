@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.core.ownership import MARKER as OWNER_MARKER
+from app.core.runner import Keeper
 
 WRAPPER_TEXT = "ta-helper started"
 
@@ -109,6 +110,33 @@ def kill_app_mid_copy(argv: list[str], landing: Path, host_side: Callable[[], li
         app.stderr.close()
         for pid in _ended(list(tools), wait=0):
             os.kill(pid, signal.SIGKILL)
+
+
+def hold_mid_copy(app: subprocess.Popen, landing: Path) -> list[int]:
+    """Once the copy's bytes land in `landing`, hold the app's tools still (not its keeper), so that the
+    copy can neither finish nor fail before the app is told to stop, however fast this machine is."""
+    landed(app, landing)
+    return hold([pid for pid in app_tools(app.pid) if Keeper.NAME.encode() not in _cmdline(pid)])
+
+
+def let_go_once_signalled(pids: list[int], wait: float = 20.0) -> None:
+    """Let held tools go once the app has signalled each of them (a signal waits while its process is
+    stopped; one it has no handler for ends it at once). Then they act on it before anything else."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if all(_state(pid) in ("gone", "Z") or _signal_pending(pid) for pid in pids):
+            break
+        time.sleep(0.01)
+    let_go(pids)
+
+
+def _signal_pending(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    pending = [line.split()[1] for line in status.splitlines() if line.startswith(("SigPnd:", "ShdPnd:"))]
+    return any(int(mask, 16) for mask in pending)
 
 
 def landed(app: subprocess.Popen, landing: Path, wait: float = 120.0) -> Path:
