@@ -127,9 +127,9 @@ def _boot() -> str:
 
 def _start_ticks(pid: int) -> int | None:
     """When the process started, in clock ticks after boot (/proc/PID/stat, field 22); None when none runs."""
-    stat = _read(f"/proc/{pid}/stat")
+    line = _read(f"/proc/{pid}/stat")
     try:
-        fields = stat.rsplit(")", 1)[1].split()
+        fields = line.rsplit(")", 1)[1].split()
         return None if fields[0] in ("Z", "X") else int(fields[19])
     except (IndexError, ValueError):
         return None

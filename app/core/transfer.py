@@ -261,8 +261,8 @@ async def _prepare(session: Session, dest: str, stage: str | None, download: boo
         await asyncio.to_thread(staging.local_prepare, dest, stage)
     else:
         await session.files.prepare(dest, stage)
-    if stage:  # marked as ours at once: only a marked folder is ever swept by a later run
-        await ownership.mark(session, join(dest, stage), "staging", local=download)
+    if stage:  # marked as ours at once, even when cancelled meanwhile: only a marked folder is ever swept
+        await finish(ownership.mark(session, join(dest, stage), "staging", local=download))
 
 
 async def _finalize(session: Session, stage: str, dest: str, names: list[str], download: bool) -> None:
