@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import getpass
 import json
 import os
 import signal
 import sys
+import termios
 import traceback
 from dataclasses import replace
 from typing import Any, Sequence
@@ -33,6 +35,8 @@ from app.core.transfer import CopyRequest, copy
 from app.core.wording import plural, short_time
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
+# Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
+CANCEL_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -197,7 +201,7 @@ class _ProgressBar:
             return
         if isinstance(event, Phase) and event.name != "copying":
             self._clear()
-            print(f"{event.detail or event.name}…", file=sys.stderr)
+            self._write(f"{event.detail or event.name}…\n")
         elif isinstance(event, Progress):
             width = 28
             frac = event.done / event.total if event.total else 1.0
@@ -206,14 +210,20 @@ class _ProgressBar:
             eta_text = f"ETA {int(eta // 60)}:{int(eta % 60):02d}" if eta is not None else ""
             line = (f"\r[{bar}] {frac * 100:5.1f}%  {_size(event.done)} / {_size(event.total)}  "
                     f"{event.rate / 1e6:7.1f} MB/s  {eta_text}")
-            sys.stderr.write(line.ljust(80))
-            sys.stderr.flush()
-            self.shown = True
+            self._write(line.ljust(80))
+            self.shown = self.enabled  # unless that write failed
 
     def _clear(self) -> None:
         if self.shown:
-            sys.stderr.write("\n")
             self.shown = False
+            self._write("\n")
+
+    def _write(self, text: str) -> None:
+        try:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        except OSError:  # the terminal hung up: its SIGHUP is on the way and cancels; draw no more
+            self.enabled = self.shown = False
 
 
 def _size(n: float) -> str:
@@ -360,6 +370,8 @@ def _print_advice(out: dict[str, Any]) -> None:
         print("  Insecure: the files cross the network unencrypted; use it only on a network you trust.")
     for method_id, why in out["left_out"].items():
         print(f"Left out: {method_id} — {why}.")
+    for note in out["notes"]:
+        print(f"Note: {note}")
     print(f"Advice took {out['seconds']:.1f} s.")
 
 
@@ -443,16 +455,42 @@ COMMANDS = {"methods": (_methods, _print_methods), "copy": (_copy, _print_copy),
 
 
 async def _cancellable(coro):
-    """SIGTERM cancels like Ctrl-C does, so remote helpers and staging folders are cleaned up."""
+    """Each of CANCEL_SIGNALS cancels the command, so its tools, remote helpers and staging folders are
+    cleaned up; another signal during the clean-up does not cut it short (runner.finish)."""
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    for sig in CANCEL_SIGNALS:
+        loop.add_signal_handler(sig, _cancel, task, sig)
     try:
         return await coro
     except asyncio.CancelledError:
         raise Cancelled() from None
     finally:
-        loop.remove_signal_handler(signal.SIGTERM)
+        for sig in CANCEL_SIGNALS:
+            loop.remove_signal_handler(sig)
+
+
+def _cancel(task: asyncio.Task, sig: int) -> None:
+    if sig == signal.SIGHUP:
+        _leave_hung_up_terminal()
+    task.cancel()
+
+
+def _leave_hung_up_terminal() -> None:
+    """Once the terminal has hung up, every write to it fails (EIO): what would still be said goes to
+    /dev/null instead, so the cancel ends as a cancel and not in a traceback nobody sees."""
+    for fd in (0, 1, 2):
+        try:
+            termios.tcgetattr(fd)
+            continue  # a terminal still there
+        except termios.error as exc:
+            if exc.args[0] != errno.EIO:
+                continue  # not a terminal (a pipe, a file): it works as before
+        except OSError:
+            continue
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 def _gui(args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
 """What the app may leave behind on a host, looked for the way a person would: `ps` and the temp folder;
-and what a connection to one of its listeners got.
+what a connection to one of its listeners got; and what of its tools on this computer outlives it.
 
 Every helper runs inside the app's wrapper, whose script names itself (`ta-helper started` is in what
 ps shows of it), and everything under it carries TA_HELPER in its environment.
@@ -15,6 +15,10 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
+
+from app.core.ownership import MARKER as OWNER_MARKER
+from app.core.runner import Keeper
 
 WRAPPER_TEXT = "ta-helper started"
 
@@ -75,33 +79,122 @@ def received(sock: socket.socket) -> bytes:
     return data
 
 
-def kill_app_mid_copy(argv: list[str], names: tuple[str, ...],
-                      before: tuple[set[tuple[int, str]], set[str]]) -> tuple[list[str], list[int]]:
-    """Run the CLI (`argv`), and once its tools move data (tar or rsync naming one of `names`) hold them
-    still, so the copy can neither finish nor break its data connection, and kill the CLI with SIGKILL.
-    Then only the helpers' dead-man switch can end the host's side. Returns what of the app's helpers
-    is still on the host (left_since) and which of this computer's tools did not end once let go."""
+def kill_app_mid_copy(argv: list[str], landing: Path, host_side: Callable[[], list[int]],
+                      before: tuple[set[tuple[int, str]], set[str]]) -> tuple[list[str], list[str]]:
+    """Run the CLI (`argv`); once the copy's bytes land in a staging folder in `landing` (this computer's
+    view of the destination), hold the host's side still (`host_side()`: the pids of the host's processes,
+    its sshd and the copy's tools there), so that the copy can neither finish nor end by itself, and kill
+    the CLI with SIGKILL. Then only the parent-death signal can end the app's tools on this computer.
+    Returns which of them did not end (while the host is still held), then, once the host is let go, what
+    of the app's helpers is still on it (left_since)."""
     app = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    tools: list[int] = []
+    held: list[int] = []
+    tools: dict[int, str] = {}
     try:
-        tools = moving_tools(app, names)
-        for pid in tools:
-            os.kill(pid, signal.SIGSTOP)
-        assert _held(tools), "the copy ended before it could be held"
-        assert helper_processes() - before[0], "no helper of the app runs on the host"
+        landed(app, landing)
+        held = hold(host_side())
+        tools = app_tools(app.pid)
+        assert tools, "the app runs no tools"
         app.kill()
         app.wait()
-        on_host = left_since(before)
-        for pid in tools:
-            os.kill(pid, signal.SIGCONT)
-        return on_host, _ended(tools)
+        survivors = _ended(list(tools))
+        here = [f"{tools[pid]} ({pid})" for pid in sorted(survivors)]
+        let_go(held)
+        held = []
+        return here, left_since(before)
     finally:
+        let_go(held)
         if app.poll() is None:
             app.kill()
         app.wait()
         app.stderr.close()
-        for pid in _ended(tools, wait=0):
+        for pid in _ended(list(tools), wait=0):
             os.kill(pid, signal.SIGKILL)
+
+
+def hold_mid_copy(app: subprocess.Popen, landing: Path) -> list[int]:
+    """Once the copy's bytes land in `landing`, hold the app's tools still (not its keeper), so that the
+    copy can neither finish nor fail before the app is told to stop, however fast this machine is."""
+    landed(app, landing)
+    return hold([pid for pid in app_tools(app.pid) if Keeper.NAME.encode() not in _cmdline(pid)])
+
+
+def let_go_once_signalled(pids: list[int], wait: float = 20.0) -> None:
+    """Let held tools go once the app has signalled each of them (a signal waits while its process is
+    stopped; one it has no handler for ends it at once). Then they act on it before anything else."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if all(_state(pid) in ("gone", "Z") or _signal_pending(pid) for pid in pids):
+            break
+        time.sleep(0.01)
+    let_go(pids)
+
+
+def _signal_pending(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    pending = [line.split()[1] for line in status.splitlines() if line.startswith(("SigPnd:", "ShdPnd:"))]
+    return any(int(mask, 16) for mask in pending)
+
+
+def landed(app: subprocess.Popen, landing: Path, wait: float = 120.0) -> Path:
+    """Wait until a file in a staging folder in `landing` holds bytes of the copy: the tools are
+    started, connected and moving data. Returns that staging folder."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and app.poll() is None:
+        for folder in landing.glob(".transfer-advisor-partial-*"):
+            for root, _dirs, files in os.walk(folder):
+                if any(_size(os.path.join(root, name)) > 0 for name in files if name != OWNER_MARKER):
+                    return folder
+        time.sleep(0.005)
+    raise AssertionError(f"no bytes landed in {landing}: {app.stderr.read().decode(errors='replace')!r}")
+
+
+def _size(path: str) -> int:
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return 0
+
+
+def hold(pids: list[int]) -> list[int]:
+    """Stop these processes (SIGSTOP); the ones that could be stopped."""
+    held = []
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGSTOP)
+            held.append(pid)
+        except ProcessLookupError:
+            pass
+    return held
+
+
+def let_go(pids: list[int]) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process under `pid`, children first."""
+    table = _processes()
+    found, front = [], [pid]
+    while front:
+        parent = front.pop(0)
+        children = [p for p, ppid, _comm in table if ppid == parent]
+        found += children
+        front += children
+    return found
+
+
+def app_tools(pid: int) -> dict[int, str]:
+    """The processes the app runs now (its tools and what they started), by pid, with their names."""
+    names = {p: comm for p, _ppid, comm in _processes()}
+    return {p: names.get(p, "?") for p in descendants(pid)}
 
 
 def moving_tools(app: subprocess.Popen, names: tuple[str, ...], wait: float = 120.0) -> list[int]:
@@ -145,18 +238,6 @@ def _state(pid: int) -> str:
     except OSError:
         return "gone"
     return text[text.rindex(") ") + 2:].split()[0]
-
-
-def _held(pids: list[int], wait: float = 20.0) -> bool:
-    """Whether every one of them stopped (a stop signal lands a moment after it is sent) before any ended."""
-    deadline = time.monotonic() + wait
-    while True:
-        states = {_state(pid) for pid in pids}
-        if states == {"T"}:
-            return True
-        if states - {"R", "S", "D", "T"} or time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
 
 
 def _ended(pids: list[int], wait: float = 20.0) -> list[int]:

@@ -12,7 +12,7 @@ import statistics
 import time
 from dataclasses import dataclass, field, replace
 
-from app.core import methods, model, profiler, wording
+from app.core import methods, model, ownership, profiler, wording
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.methods.base import Job
@@ -88,6 +88,7 @@ class Advice:
     # too (its protocol's speed on that CPU), so these tell a weak NAS's CPU running tar from the wire.
     detail: str = ""
     side: str = ""
+    notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
 
     def as_dict(self) -> dict:
         return {"profile": self.profile.as_dict(),
@@ -97,7 +98,7 @@ class Advice:
                 "recommended": {"secure": self.secure.as_dict() if self.secure else None,
                                 "overall": self.overall.as_dict() if self.overall else None},
                 "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,
-                "seconds": round(self.seconds, 2)}
+                "seconds": round(self.seconds, 2), "notes": self.notes}
 
 
 def _r(value: float | None) -> float | None:
@@ -108,6 +109,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
     started = time.monotonic()
     emit(Phase("scanning", "Reading the selection"))
     selection, sources, dest = await _selection(session, req)
+    notes = await ownership.sweep(session, dest, local=req.download)
     stats = SelectionStats.of(selection)
     emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
     profile = await profiler.measure(session, None if req.download else dest,
@@ -133,8 +135,9 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
                                         req.download)
     ranking = rank(predictions, laps, stats, whole)
-    return _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
-                   time.monotonic() - started)
+    advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
+                     time.monotonic() - started)
+    return replace(advice, notes=notes)
 
 
 async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:

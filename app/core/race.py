@@ -20,15 +20,17 @@ import time
 from dataclasses import dataclass
 from posixpath import join
 
+from app.core import ownership
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.model import Candidate
+from app.core.ownership import remove_folder
 from app.core.runner import finish
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
-from app.core.transfer import CopyRequest, copy, remove_folder
+from app.core.transfer import CopyRequest, copy
 
-SCRATCH_PREFIX = ".transfer-advisor-race-"
+SCRATCH_PREFIX = ownership.PREFIXES["race"]
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
 FLOW_TICKS = 3         # progress ticks in a row that moved data: it flows
 MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it lasted this long
@@ -60,6 +62,8 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     laps: list[Lap] = []
     try:
+        # Made and marked before any lap: if the app dies mid-race, the next connection sweeps it.
+        await ownership.make(session, scratch, "race", local=download)
         for i, candidate in enumerate(candidates):
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,

@@ -53,6 +53,17 @@ _EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else print
 # $1: a path; the nearest folder that exists on the way up to it.
 _NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done; printf %s "$d" """
 
+# $1: a folder, $2: a marker's name, $3: how many of its bytes, then name prefixes. For each real folder
+# (not a link) directly in $1 whose name has one of the prefixes and that holds a regular file $2: the
+# folder's name and that file's first bytes, each ended by a NUL (taken out of the file's bytes).
+_MARKED = r"""dir=$1 mark=$2 most=$3; shift 3
+for pre; do
+  for d in "$dir/$pre"*; do
+    [ -d "$d" ] && [ ! -L "$d" ] && [ -f "$d/$mark" ] && [ ! -L "$d/$mark" ] || continue
+    printf '%s\0' "${d##*/}"; head -c "$most" -- "$d/$mark" | tr -d '\000'; printf '\0'
+  done
+done"""
+
 # $1: a folder. `KB_FREE INODES_TOTAL INODES_FREE` (df -P is POSIX; -i is in GNU and BusyBox).
 # (awk would print a product this large in exponent notation.)
 _FREE = r"""df -P -k -- "$1" | tail -n 1 | awk '{print $4}'; df -P -i -- "$1" 2>/dev/null | tail -n 1 | awk '{print $2, $4}'"""
@@ -221,6 +232,40 @@ class RemoteFiles:
             return
         await _sftp_rmtree(await self.sftp(), path)
 
+    async def write(self, path: str, data: bytes) -> None:
+        """Write a small file of ours (an owner marker), replacing what is there."""
+        if self.shell:
+            result = await self._sh('cat > "$1"', path, stdin=data)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"{path} could not be written on {self.session.host.label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
+            await f.write(data)
+
+    async def marked_folders(self, folder: str, prefixes: tuple[str, ...], marker: str,
+                             most: int) -> list[tuple[str, bytes]]:
+        """The folders directly in `folder` named with one of `prefixes` that hold a file `marker`: each
+        one's name and the first `most` bytes of that file. Links are passed over, and so is a marker
+        that is not a regular file."""
+        if self.shell:
+            result = await self._sh(_MARKED, folder, marker, str(most), *prefixes)
+            parts = (result.stdout or b"").split(b"\0")
+            return [(os.fsdecode(name), data) for name, data in zip(parts[0::2], parts[1::2])]
+        sftp = await self.sftp()
+        try:
+            items = await sftp.readdir(os.fsencode(folder))
+        except asyncssh.SFTPNoSuchFile:
+            return []
+        found = []
+        for item in items:
+            name = os.fsdecode(item.filename)
+            if name.startswith(prefixes) and "/" not in name and item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
+                data = await _sftp_small_file(sftp, join(folder, name, marker), most)
+                if data is not None:
+                    found.append((name, data))
+        return found
+
     async def symlinks(self, links: list[tuple[str, str]]) -> None:
         """Make symbolic links: (what it points to, where the link goes) each."""
         label = self.session.host.label
@@ -325,6 +370,17 @@ async def _sftp_rmtree(sftp: asyncssh.SFTPClient, path: str) -> None:
         await sftp.rmdir(os.fsencode(path))
     except asyncssh.SFTPError:
         pass
+
+
+async def _sftp_small_file(sftp: asyncssh.SFTPClient, path: str, most: int) -> bytes | None:
+    """The first bytes of a regular file (not a link, a pipe or a folder), or None."""
+    try:
+        if (await sftp.lstat(os.fsencode(path))).type != asyncssh.FILEXFER_TYPE_REGULAR:
+            return None
+        async with sftp.open(os.fsencode(path), "rb") as f:
+            return await f.read(most)
+    except asyncssh.SFTPError:
+        return None
 
 
 async def _sftp_move(sftp: asyncssh.SFTPClient, src: str, dst: str) -> None:

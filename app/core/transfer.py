@@ -11,20 +11,18 @@ import asyncio
 import os
 import random
 import secrets
-import shutil
 import socket
 import time
 from dataclasses import dataclass, replace
 from posixpath import join
 
-import asyncssh
-
-from app.core import methods, rsyncd, staging, verify
+from app.core import methods, ownership, rsyncd, staging, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
 from app.core.progress import Counter, RateWindow, RsyncProgress
 from app.core.mux import Mux
+from app.core.ownership import remove_folder
 from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local
@@ -64,12 +62,13 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
         selection = await asyncio.to_thread(scan_local, req.sources)
         sources = selection.roots
         dest = await files.abspath(req.dest)
+    swept = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
     module = await _daemon_module(session, method, req, sources if o.download else [dest])
     _check_names(selection)
     _check_method(session, method, req, selection, [*sources, dest])
     await _check_destination(session, selection, dest, o.download)
     result = await _copy_staged(session, method, req, selection, sources, dest, emit, module)
-    return replace(result, seconds=time.monotonic() - started)
+    return replace(result, seconds=time.monotonic() - started, notes=[*swept, *result.notes])
 
 
 def _check_names(selection: Selection) -> None:
@@ -260,8 +259,10 @@ async def _any_exists(session: Session, dest: str, names: list[str], download: b
 async def _prepare(session: Session, dest: str, stage: str | None, download: bool) -> None:
     if download:
         await asyncio.to_thread(staging.local_prepare, dest, stage)
-        return
-    await session.files.prepare(dest, stage)
+    else:
+        await session.files.prepare(dest, stage)
+    if stage:  # marked as ours at once, even when cancelled meanwhile: only a marked folder is ever swept
+        await finish(ownership.mark(session, join(dest, stage), "staging", local=download))
 
 
 async def _finalize(session: Session, stage: str, dest: str, names: list[str], download: bool) -> None:
@@ -275,17 +276,6 @@ async def _discard(session: Session, stage: str | None, download: bool) -> None:
     """Remove a staging folder after a failure or cancel; the destination keeps what it had."""
     if stage is not None:
         await remove_folder(session, stage, local=download)
-
-
-async def remove_folder(session: Session, path: str, local: bool, timeout: float = 120) -> None:
-    """Remove a folder of ours (staging, race scratch) on this computer or the host; never raises."""
-    try:
-        if local:
-            await asyncio.to_thread(shutil.rmtree, path, True)
-        else:
-            await session.files.remove(path, timeout)
-    except (OSError, asyncssh.Error, TimeoutError, TransferError):
-        pass
 
 
 async def _verify_hashes(session: Session, selection: Selection, sources: list[str], dest: str,

@@ -59,11 +59,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     window = MainWindow(ssh_config, settings)
     CrashHandler(window).install(loop)
     follow_system_colors(app, window)
-    for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C or a shutdown: stop a copy cleanly, then quit
-        try:
-            loop.add_signal_handler(sig, window.stop_and_quit)
-        except (NotImplementedError, RuntimeError):
-            pass
+    stop_on_signals(loop, window)
     fit_to_screen(window)
     window.show()
     try:
@@ -79,6 +75,19 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         asyncio.set_event_loop(None)
+
+
+# Ctrl-C in the terminal that started it, a shutdown or `kill`, that terminal closing, a logout.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def stop_on_signals(loop: asyncio.AbstractEventLoop, window) -> None:
+    """Each of STOP_SIGNALS stops what runs cleanly (a copy's tools, helpers, staging folder), then quits."""
+    for sig in STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(sig, window.stop_and_quit)
+        except (NotImplementedError, RuntimeError):
+            pass
 
 
 def follow_system_colors(app, window) -> None:

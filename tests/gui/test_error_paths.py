@@ -1,14 +1,17 @@
 """What a user meets when things go wrong: a host that refuses, a key that changed, a login that is
-refused, an unknown key to accept or reject, and a copy cancelled or closed half-way."""
+refused, an unknown key to accept or reject, and a copy cancelled, closed or hung up on half-way."""
 
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QGuiApplication
 
+from app.core.runner import Keeper
+from app.gui.application import STOP_SIGNALS, stop_on_signals
 from app.gui.host_key_dialog import HostKeyDialog
 from tests.gui import driver
 from tests.gui.conftest import fingerprint
@@ -128,7 +131,8 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def copy_helpers() -> list[str]:
-    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd."""
+    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd and the
+    runner's keeper (it lives as long as the process it watches)."""
     found = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -136,9 +140,11 @@ def copy_helpers() -> list[str]:
                 fields = f.read().rsplit(")", 1)[1].split()
             with open(f"/proc/{pid}/comm") as f:
                 name = f.read().strip()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                keeper = Keeper.NAME.encode() in f.read()
         except OSError:
             continue
-        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen"):
+        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen") and not keeper:
             found.append(name)
     return found
 
@@ -192,5 +198,35 @@ def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path:
     finally:
         qapp.setQuitOnLastWindowClosed(True)
     assert window.state == "cancelled"
+    assert not dest.exists() or os.listdir(dest) == []
+    assert copy_helpers() == []
+
+
+def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_path: Path, make_window,
+                                                   drive, qapp, qloop) -> None:
+    """The terminal that started the window closes, or the session ends: SIGHUP. The window stops the copy
+    cleanly, without asking (nobody may be there to answer), and closes."""
+    qapp.setQuitOnLastWindowClosed(False)  # as above: the test's steps still run on the loop
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "dest"
+    unhandled: list[int] = []
+    before = signal.signal(signal.SIGHUP, lambda sig, _frame: unhandled.append(sig))  # never the test's own end
+
+    async def steps() -> None:
+        await recommended_and_copying(window, big_file, dest)
+        stop_on_signals(qloop, window)
+        os.kill(os.getpid(), signal.SIGHUP)
+        await driver.until(lambda: not window.isVisible(), 30, "the window to close")
+
+    try:
+        drive(steps())
+    finally:
+        for sig in STOP_SIGNALS:
+            qloop.remove_signal_handler(sig)
+        signal.signal(signal.SIGHUP, before)
+        qapp.setQuitOnLastWindowClosed(True)
+    assert unhandled == []
+    assert window.state == "cancelled"
+    assert getattr(window, "quit_box", None) is None  # it did not ask
     assert not dest.exists() or os.listdir(dest) == []
     assert copy_helpers() == []

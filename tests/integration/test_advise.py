@@ -130,10 +130,12 @@ async def test_every_method_copies_a_race_sample(sshd, mixed_tree: Path, tmp_pat
 
 async def test_each_lap_is_removed_before_the_next_starts(sshd, mixed_tree: Path, tmp_path: Path) -> None:
     """A download race writes here, so its scratch folder can be watched: when a lap's result comes,
-    that lap's copy is already gone, and at the end nothing is left."""
+    that lap's copy is already gone (the folder holds only its owner marker), and at the end nothing is
+    left."""
     from app.core.events import RaceResult
     from app.core.hosts import HostSpec
     from app.core.model import Candidate, Options
+    from app.core.ownership import MARKER
     from app.core.race import SCRATCH_PREFIX, race
     from app.core.session import Session
 
@@ -154,5 +156,5 @@ async def test_each_lap_is_removed_before_the_next_starts(sshd, mixed_tree: Path
     finally:
         await session.close()
     assert [lap.MBps is not None and lap.MBps > 0 for lap in laps] == [True, True]
-    assert seen == [[], []]
+    assert seen == [[MARKER], [MARKER]]  # only the folder's owner marker, until the folder goes
     assert os.listdir(dest) == []

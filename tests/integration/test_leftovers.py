@@ -1,7 +1,8 @@
-"""Nothing the app starts on the host outlives it, against the real sshd: after copies with the
-unencrypted methods, after a data connection that failed or was taken by someone else, and after the
-app itself was killed with SIGKILL in the middle of a copy, no netcat listener, rsync daemon, secret or
-temp folder of the app is left (looked for with ps and in /tmp, as a person would)."""
+"""Nothing the app starts outlives it, against the real sshd: after copies with the unencrypted methods,
+after a data connection that failed or was taken by someone else, and after the app itself was killed
+with SIGKILL in the middle of a copy, no netcat listener, rsync daemon, secret or temp folder of the app
+is left on the host (looked for with ps and in /tmp, as a person would), and after the SIGKILL none of
+its tools runs on this computer either."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from app.core import remote_helper, transfer
+from app.core import ownership, remote_helper, transfer
 from app.core.errors import TransferError
 from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests.helpers import cli_json
-from tests.leftovers import kill_app_mid_copy, left_since, received, snapshot
+from tests.leftovers import descendants, kill_app_mid_copy, left_since, received, snapshot
 
 INSECURE = ["tar-nc", "rsync-daemon"]
 
@@ -104,15 +105,30 @@ async def test_a_data_connection_that_cannot_be_made_leaves_nothing(sshd, before
 
 # --- the app killed in the middle of a copy ------------------------------------------------------
 
-@pytest.mark.parametrize("method, download", [("tar-nc", False), ("tar-nc", True), ("rsync-daemon", False),
-                                              ("rsync-daemon", True)], ids=["tar-nc-up", "tar-nc-down",
-                                                                            "rsync-daemon-up", "rsync-daemon-down"])
-def test_a_killed_app_leaves_nothing_on_the_host(sshd, before, big_file: Path, tmp_path: Path, method: str,
-                                                 download: bool) -> None:
+ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "tar-nc", "rsync-daemon"]
+KILLED = [(m, False, "none") for m in ALL] + [("tar-ssh", False, "zstd"), ("tar-ssh", True, "none"),
+                                                 ("tar-nc", True, "none"), ("rsync-daemon", True, "none")]
+
+
+@pytest.mark.parametrize("method, download, compress", KILLED,
+                         ids=[f"{m}{'-zstd' if c != 'none' else ''}-{'down' if d else 'up'}" for m, d, c in KILLED])
+def test_a_killed_app_leaves_nothing_running(sshd, before, big_file: Path, tmp_path: Path, method: str,
+                                             download: bool, compress: str) -> None:
+    """SIGKILL of the app in the middle of a copy, while the host's side is held still so the copy can
+    neither finish nor break off by itself: none of the app's tools on this computer (ssh, scp, sftp,
+    rsync, tar, nc, zstd) runs on, and once the host is let go, no helper of the app on it. What is left
+    is the copy's staging folder, marked as the dead app's: the next run resumes from it or, a day on,
+    sweeps it."""
     dest = tmp_path / "dest"
     dest.mkdir()
     argv = [sys.executable, "-m", "app", "copy", "testhost", str(big_file), "--dest", str(dest), "--method", method,
-            "--allow-insecure", "--ssh-config", str(sshd.ssh_config), *(["--download"] if download else [])]
-    on_host, here = kill_app_mid_copy(argv, (big_file.name, str(dest)), before)
-    assert on_host == []
+            "--compress", compress, "--allow-insecure", "--ssh-config", str(sshd.ssh_config),
+            *(["--download"] if download else [])]
+    here, on_host = kill_app_mid_copy(argv, dest, lambda: descendants(sshd.proc.pid), before)
     assert here == []
+    assert on_host == []
+    assert not (dest / big_file.name).exists()  # nothing half-written under its final name
+    (stage,) = dest.glob(".transfer-advisor-partial-*")
+    owner = ownership.parse((stage / ownership.MARKER).read_bytes())
+    assert owner is not None and owner.kind == "staging" and owner.folder == stage.name
+    assert ownership.state(owner) == ownership.GONE

@@ -86,6 +86,8 @@ def test_a_killed_app_leaves_nothing(request, fixture: str, method: str, big_fil
     host: ShapeHost = request.getfixturevalue(fixture)
     dest = f"{host.dest.rstrip('/')}/killed-{os.urandom(3).hex()}"
     before = snapshot()
-    on_host, here = kill_app_mid_copy(_argv(host, big_file, dest, method), (big_file.name, dest), before)
-    assert on_host == [] and here == []
+    landing = host.local_dest / dest.rsplit("/", 1)[1]
+    here, on_host = kill_app_mid_copy(_argv(host, big_file, dest, method), landing,
+                                      lambda: [p.pid for p in host.processes()], before)
+    assert here == [] and on_host == []
     assert _nothing_of_ours(host) == []

@@ -1,0 +1,119 @@
+"""Stopping the CLI in the middle of a copy the ways a system does: Ctrl-C (SIGINT), a shutdown or `kill`
+(SIGTERM), the terminal closing or a logout (SIGHUP), and the terminal really closing under it. Each is
+the cancel: exit 130 with its sentence where there is still someone to read it, nothing half-written,
+the staging folder gone, and nothing of the app left running here or on the host."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.leftovers import hold_mid_copy, left_since, let_go_once_signalled, snapshot
+
+CANCELLED = "transfer-advisor: The copy was cancelled; nothing was left half-written at the destination."
+SIGNALS = {"ctrl-c": signal.SIGINT, "sigterm": signal.SIGTERM, "sighup": signal.SIGHUP}
+
+
+def _argv(sshd, source: Path, dest: Path, method: str) -> list[str]:
+    return [sys.executable, "-m", "app", "copy", "testhost", str(source), "--dest", str(dest), "--method", method,
+            "--allow-insecure", "--ssh-config", str(sshd.ssh_config)]
+
+
+@pytest.fixture
+def dest(tmp_path: Path) -> Path:
+    folder = tmp_path / "dest"
+    folder.mkdir()
+    (folder / "existing.txt").write_bytes(b"keep")
+    return folder
+
+
+def _nothing_left(dest: Path, before) -> None:
+    assert sorted(os.listdir(dest)) == ["existing.txt"]  # no half-written file, no staging folder
+    assert (dest / "existing.txt").read_bytes() == b"keep"
+    assert left_since(before) == []
+
+
+@pytest.mark.parametrize("method", ["tar-ssh", "tar-nc"])
+@pytest.mark.parametrize("name", list(SIGNALS))
+def test_a_signal_mid_copy_is_a_cancel(sshd, big_file: Path, dest: Path, name: str, method: str) -> None:
+    before = snapshot()
+    app = subprocess.Popen(_argv(sshd, big_file, dest, method), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        held = hold_mid_copy(app, dest)
+        app.send_signal(SIGNALS[name])
+        let_go_once_signalled(held)
+        out, err = app.communicate(timeout=120)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 130, err
+    assert err.strip().splitlines()[-1] == CANCELLED
+    assert out == ""
+    _nothing_left(dest, before)
+
+
+class Terminal:
+    """A pseudo-terminal the CLI runs in as its controlling terminal, read like a terminal window does
+    until it is closed (which hangs it up)."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        self.shown = b""
+        self._stop = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+
+    def start(self, argv: list[str]) -> subprocess.Popen:
+        # setsid -c: a session of its own whose controlling terminal is this one (it execs, the pid stays).
+        app = subprocess.Popen(["setsid", "-c", *argv], stdin=self.slave, stdout=self.slave, stderr=self.slave)
+        os.close(self.slave)
+        self._reader.start()
+        return app
+
+    def _read(self) -> None:
+        while not self._stop.is_set():
+            if select.select([self.master], [], [], 0.05)[0]:
+                try:
+                    self.shown += os.read(self.master, 65536)
+                except OSError:
+                    return
+
+    def wait_for(self, text: bytes, wait: float = 30.0) -> None:
+        deadline = time.monotonic() + wait
+        while text not in self.shown:
+            assert time.monotonic() < deadline, f"{text!r} never showed: {self.shown!r}"
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        if not self._stop.is_set():
+            self._stop.set()
+            self._reader.join()
+            os.close(self.master)
+
+
+def test_closing_the_terminal_mid_copy_is_a_cancel(sshd, big_file: Path, dest: Path) -> None:
+    before = snapshot()
+    terminal = Terminal()
+    app = terminal.start(_argv(sshd, big_file, dest, "tar-nc"))
+    try:
+        held = hold_mid_copy(app, dest)
+        terminal.wait_for(b"MB/s")  # the progress bar is drawn (still, while the copy is held)
+        terminal.close()  # the window goes: the kernel hangs the terminal up and sends SIGHUP
+        let_go_once_signalled(held)
+        app.wait(timeout=120)
+    finally:
+        terminal.close()
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert app.returncode == 130  # a cancel, though nobody is left to read its sentence
+    _nothing_left(dest, before)
