@@ -7,10 +7,11 @@ import asyncio
 import os
 import signal
 import time
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
+from app.core.errors import TransferError, link_lost
 from app.core.events import Progress
 from app.core.session import Session
 from app.core.staging import PREFIX
@@ -89,6 +90,30 @@ async def ended_within(task: asyncio.Task, seconds: float) -> BaseException | No
     except BaseException as exc:  # noqa: BLE001 - the outcome is what the test looks at
         return exc
     return None
+
+
+async def copy_while_link_dies(session: Session, request: CopyRequest,
+                               link_dies: Callable[[], AbstractContextManager], at_least: int = 1,
+                               bound: float = 60) -> BaseException | None:
+    """Start a copy; once `at_least` bytes have moved, enter `link_dies()` (a stopped host, a cut link)
+    until the copy ends; how it ended. The session is closed afterwards."""
+    try:
+        task = await copy_caught_moving(session, request, at_least)
+        with link_dies():
+            return await ended_within(task, bound)
+    finally:
+        await session.close()
+
+
+def assert_lost_and_kept(outcome: BaseException | None, host: str, stall: float, upload: bool, dest: Path,
+                         name: str) -> None:
+    """What a user gets from a copy whose link died: link-lost with the watchdog's sentence, nothing under the
+    file's own name, and the staging folder kept for the next run."""
+    assert isinstance(outcome, TransferError) and outcome.kind == "link-lost", repr(outcome)
+    wanted = link_lost(host, "copy", stall, upload=upload).sentence
+    assert outcome.sentence == wanted, f"{outcome.sentence!r} is not {wanted!r}"
+    assert not (dest / name).exists(), "a truncated file stands under its final name"
+    assert len(staging_folders(dest)) == 1, f"the staging folder is kept for a later run: {sorted(dest.iterdir())}"
 
 
 def staging_folders(folder: Path) -> list[str]:

@@ -34,14 +34,7 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await driver.connect(window, "testhost")
-        assert driver.drop_files(window.selection.list, [str(big_file)])
-        window.selection.dest.setText(str(dest))
-        window.find.click()
-        await driver.state(window, "recommendation", "error", timeout=90)
-        assert window.state == "recommendation", window.banner.sentence.text()
-        window.card.go.click()
-        await driver.until(lambda: window.transfer.latest and window.transfer.latest.done > 0, 30, "bytes moving")
+        await driver.copying(window, "testhost", big_file, dest)
         with frozen(descendants(sshd.proc.pid)):  # the host stops answering
             await driver.state(window, "error", "done", timeout=60)
         assert window.state == "error", "the copy ended before the host stopped answering"

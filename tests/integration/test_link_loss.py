@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from app.core.errors import TransferError, link_lost
+from app.core.errors import link_lost
 from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
-from tests.stalls import (copy_caught_moving, descendants, ended_within, frozen, random_file, same_bytes,
+from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, random_file, same_bytes,
                           signal_all, staging_folders)
 
 STALL = 3.0     # the watchdog's limit in these tests
@@ -50,16 +50,10 @@ async def test_a_host_that_stops_answering_ends_the_copy_as_link_lost(sshd, big_
     dest = tmp_path / "dest"
     dest.mkdir()
     session = await _session(sshd, None if download else str(dest))
-    try:
-        task = await copy_caught_moving(session, _request(big_file, dest, method, download))
-        with frozen(descendants(sshd.proc.pid)):  # every session of the host: data and control alike
-            outcome = await ended_within(task, BOUND)
-    finally:
-        await session.close()
-    assert isinstance(outcome, TransferError) and outcome.kind == "link-lost", outcome
-    assert outcome.sentence == link_lost("testhost", "copy", STALL, upload=not download).sentence
-    assert not (dest / big_file.name).exists(), "a truncated file stands under its final name"
-    assert len(staging_folders(dest)) == 1, "the staging folder is kept for a later run"
+    # Every session of the host stopped: data and control alike.
+    outcome = await copy_while_link_dies(session, _request(big_file, dest, method, download),
+                                         lambda: frozen(descendants(sshd.proc.pid)), bound=BOUND)
+    assert_lost_and_kept(outcome, "testhost", STALL, not download, dest, big_file.name)
     await _copy_again_works(sshd, big_file, dest, method, download)
 
 

@@ -16,13 +16,12 @@ from typing import Iterator
 
 import pytest
 
-from app.core.errors import TransferError, link_lost
 from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests.lab.lab import Lab
-from tests.stalls import copy_caught_moving, ended_within, random_file, same_bytes, staging_folders
+from tests.stalls import assert_lost_and_kept, copy_while_link_dies, random_file, same_bytes
 
 pytestmark = pytest.mark.root
 
@@ -102,16 +101,9 @@ async def _cut_then_copy_again(wan: Lab, files: dict[str, Path], tmp_path: Path,
                                how: str) -> None:
     source, dest, dest_named = _ends(wan, tmp_path, files, download)
     session = await _session(wan, None if download else str(dest_named))
-    try:
-        task = await copy_caught_moving(session, _request(source, dest_named, method, download), at_least=CUT_AFTER)
-        with link_cut(wan, how):
-            outcome = await ended_within(task, BOUND)
-    finally:
-        await session.close()
-    assert isinstance(outcome, TransferError) and outcome.kind == "link-lost", outcome
-    assert outcome.sentence == link_lost("labhost", "copy", STALL, upload=not download).sentence
-    assert not (dest / source.name).exists(), "a truncated file stands under its final name"
-    assert len(staging_folders(dest)) == 1, "the staging folder is kept for a later run"
+    outcome = await copy_while_link_dies(session, _request(source, dest_named, method, download),
+                                         lambda: link_cut(wan, how), at_least=CUT_AFTER, bound=BOUND)
+    assert_lost_and_kept(outcome, "labhost", STALL, not download, dest, source.name)
     # The link is back: the same host takes the next copy.
     small = source.with_name(files["small"].name) if download else files["small"]
     session = await _session(wan, None if download else str(dest_named))
