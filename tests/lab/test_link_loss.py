@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -20,6 +21,8 @@ from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from app.core.watchdog import STALL_MIN_SECONDS
+from tests.helpers import make_many, tree_bytes
 from tests.lab.lab import Lab
 from tests.stalls import assert_lost_and_kept, copy_while_link_dies, random_file, same_bytes
 
@@ -112,3 +115,26 @@ async def _cut_then_copy_again(wan: Lab, files: dict[str, Path], tmp_path: Path,
     finally:
         await session.close()
     assert same_bytes(dest / small.name, files["small"])
+
+
+@pytest.mark.parametrize("method, download, count", [("sftp", False, 150), ("rsync-ssh", True, 5000)],
+                         ids=["sftp-up", "rsync-ssh-down"])
+async def test_slow_copies_of_tiny_files_are_not_stopped(lab, tmp_path: Path, method: str, download: bool,
+                                                         count: int) -> None:
+    """Tiny files over 40 ms: sftp pays round trips for each, rsync first lists them all on the far side.
+    Bytes barely move while the tools work, and even the shortest watchdog allowed leaves them be."""
+    wan = lab("wan")
+    tree = tmp_path / "tiny" if not download else Path(wan.dest) / f"tiny-{tmp_path.name}"
+    make_many(tree, files=count, folders=10)
+    dest = Path(wan.dest) / tmp_path.name if not download else tmp_path / "dest"
+    dest.mkdir()
+    source = tree if not download else Path(wan.remote_dest) / tree.name
+    dest_named = dest if download else Path(wan.remote_dest) / dest.name
+    request = replace(_request(source, dest_named, method, download), stall_timeout=STALL_MIN_SECONDS)
+    session = await _session(wan, None if download else str(dest_named))
+    try:
+        result = await copy(session, request)
+    finally:
+        await session.close()
+    assert (result.files, result.verified) == (count, True)
+    assert tree_bytes(dest / tree.name) == tree_bytes(tree)
