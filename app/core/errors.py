@@ -121,7 +121,8 @@ def link_lost(host: str, doing: str = "copy", silent: float | None = None, uploa
 def connection_dropped(exc: BaseException) -> TransferError:
     """An error of an SSH connection met outside any copy or measurement (the last net of the command
     line and the window): one sentence instead of an unexpected error."""
-    reason = getattr(exc, "reason", "") or str(exc) or type(exc).__name__
+    reason = getattr(exc, "reason", "") or str(exc) or (
+        "it stopped answering" if isinstance(exc, TimeoutError) else type(exc).__name__)
     return TransferError("link-lost", f"The connection to the host was lost ({reason}); check the network "
                          "(Wi-Fi, the NAS) and try again.", repr(exc))
 

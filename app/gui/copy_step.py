@@ -17,7 +17,11 @@ from app.gui.formatting import count
 from app.gui.settings import HostChoice
 from app.gui.transfer_log import PastCopy, add as log_copy
 
-RESUMABLE = ("link-lost", "connection-lost")  # the link or the host went away: the same copy may just work again
+# The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
+# offers to start it again. Its title, by kind.
+RESUMABLE = {"link-lost": "The copy stopped: the link was lost",
+             "connection-lost": "The copy stopped: the link was lost",
+             "host-unreachable": "The copy could not start: the host cannot be reached"}
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,7 @@ class CopyStep:
             self._set_state("cancelled")
             return
         if error.kind in RESUMABLE:
-            self.banner.show_error("The copy stopped: the link was lost", error, (
+            self.banner.show_error(RESUMABLE[error.kind], error, (
                 "&Resume", "Start the same copy again: the same files, destination, method and options.",
                 self.resume))
         else:

@@ -12,6 +12,7 @@ import asyncssh
 import pytest
 
 from app.core.errors import link_lost
+from app.core.hosts import ENV_CONNECT_TIMEOUT
 from app.gui import settings as settings_store
 from app.gui.bridge import Job
 from app.gui.settings import GuiSettings
@@ -29,29 +30,38 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_file: Path, tmp_path: Path,
-                                                                    make_window, drive) -> None:
+                                                                    make_window, drive, monkeypatch) -> None:
+    monkeypatch.setenv(ENV_CONNECT_TIMEOUT, "3")
     window = make_window(sshd.ssh_config, replace(short_race(), stall_timeout=STALL))
     dest = tmp_path / "dest"
 
     async def steps() -> None:
         await driver.copying(window, "testhost", big_file, dest)
-        with frozen(descendants(sshd.proc.pid)):  # the host stops answering
+        with frozen([sshd.proc.pid, *descendants(sshd.proc.pid)]):  # the host stops answering, to anything
             await driver.state(window, "error", "done", timeout=60)
-        assert window.state == "error", "the copy ended before the host stopped answering"
-        assert window.banner.title.text() == "The copy stopped: the link was lost"
-        assert window.banner.sentence.text() == link_lost("testhost", "copy", STALL).sentence
-        assert window.banner.action.isVisible() and window.banner.action.text() == "&Resume"
-        assert window.transfer.state.text() == "The link was lost; the copy stopped."
-        assert not (dest / big_file.name).exists() and len(staging_folders(dest)) == 1
-        window.selection.dest.setText(str(tmp_path / "elsewhere"))  # Resume is the copy that stopped, as it was
-        window.banner.action.click()
-        assert not window.banner.isVisible() and window.state == "copying"
-        await driver.state(window, "done", "error", timeout=90)
+            assert window.state == "error", "the copy ended before the host stopped answering"
+            assert window.banner.title.text() == "The copy stopped: the link was lost"
+            assert window.banner.sentence.text() == link_lost("testhost", "copy", STALL).sentence
+            assert window.banner.action.isVisible() and window.banner.action.text() == "&Resume"
+            assert window.transfer.state.text() == "The link was lost; the copy stopped."
+            assert not (dest / big_file.name).exists() and len(staging_folders(dest)) == 1
+            window.selection.dest.setText(str(tmp_path / "elsewhere"))  # Resume is the copy that stopped, as it was
+            await resume(window)  # too soon: the host is still away, and Resume stays on offer
+            assert window.state == "error"
+            assert window.banner.title.text() == "The copy could not start: the host cannot be reached"
+            assert window.banner.action.isVisible()
+        await resume(window)
         assert window.state == "done", window.banner.sentence.text()
 
     drive(steps())
     assert same_bytes(dest / big_file.name, big_file)
     assert not (tmp_path / "elsewhere").exists()
+
+
+async def resume(window) -> None:
+    window.banner.action.click()
+    assert not window.banner.isVisible() and window.state == "copying"
+    await driver.state(window, "done", "error", timeout=90)
 
 
 def test_a_dropped_connection_is_a_sentence_not_the_crash_dialog(qloop, monkeypatch) -> None:
