@@ -19,12 +19,14 @@ import traceback
 from dataclasses import replace
 from typing import Any, Sequence
 
+import asyncssh
+
 from app import __version__
 from app import cli_numbers as numbers
 from app.bundle import restore_child_environment
 from app.core import methods as method_registry
 from app.core.askpass import FROZEN_FLAG
-from app.core.errors import Cancelled, TransferError
+from app.core.errors import Cancelled, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.hosts import HostSpec, resolve, trust
 from app.core.methods.base import COMPRESSION, Context, Options
@@ -32,6 +34,7 @@ from app.core.paths import ENV_HOME
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from app.core.watchdog import STALL_TIMEOUT
 from app.core.wording import plural, short_time
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
@@ -73,6 +76,12 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"seconds each races, at most {numbers.RACE_MAX_SECONDS:g} (default 2)")
     advice.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile "
                         "is kept")
+    # How long data may stand still before the link counts as lost (copy and advise alike).
+    watch = argparse.ArgumentParser(add_help=False)
+    watch.add_argument("--stall-timeout", type=numbers.stall_seconds, metavar="S", default=STALL_TIMEOUT,
+                       help=f"stop when no data has moved for S seconds and say the link was lost, "
+                            f"{numbers.STALL_MIN_SECONDS:g} to {numbers.STALL_MAX_SECONDS:g} "
+                            f"(default {STALL_TIMEOUT:g})")
 
     p = _Parser(prog="transfer-advisor", description="Find and use the fastest way to copy files to a NAS or "
                 "another Linux box.", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=(
@@ -106,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--allow-insecure", action="store_true", help="offer unencrypted methods (trusted LAN only)")
     m.add_argument("--compress", choices=COMPRESSION, default="none")
 
-    c = sub.add_parser("copy", parents=[common, demo_host, advice], help="copy files with a chosen method")
+    c = sub.add_parser("copy", parents=[common, demo_host, advice, watch], help="copy files with a chosen method")
     c.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     c.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
@@ -129,8 +138,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
 
-    a = sub.add_parser("advise", parents=[common, demo_host, advice], help="measure, predict and race the methods; "
-                       "recommend the fastest secure one and the fastest overall")
+    a = sub.add_parser("advise", parents=[common, demo_host, advice, watch], help="measure, predict and race the "
+                       "methods; recommend the fastest secure one and the fastest overall")
     a.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     a.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     a.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
@@ -281,7 +290,8 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
         request = CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
-                              args.rsync_module, args.rsync_port, args.rsyncd_conf)
+                              args.rsync_module, args.rsync_port, args.rsyncd_conf,
+                              stall_timeout=args.stall_timeout)
         result = await copy(session, request, bar)
     finally:
         bar._clear()
@@ -311,7 +321,8 @@ def _advice_request(args: argparse.Namespace, race: bool = True):
     count, seconds = getattr(args, "race", None), getattr(args, "race_seconds", None)
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
                          race and not getattr(args, "no_race", False), 3 if count is None else count,
-                         2.0 if seconds is None else seconds, getattr(args, "fresh", False))
+                         2.0 if seconds is None else seconds, getattr(args, "fresh", False),
+                         stall_timeout=args.stall_timeout)
 
 
 class _AdviceLive:
@@ -554,6 +565,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TransferError as exc:
         return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
                      EXIT_USAGE if exc.kind == "usage" else EXIT_ERROR)
+    except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped outside a copy
+        return _fail(args, connection_dropped(exc), EXIT_ERROR)
     except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback
         log = _write_crash_log()
         return _fail(args, TransferError("internal", f"Transfer Advisor hit an unexpected error "

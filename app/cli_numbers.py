@@ -12,6 +12,7 @@ import math
 from typing import Callable
 
 from app.core.methods import METHODS
+from app.core.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 
 RACE_MAX_SECONDS = 60.0   # a lap longer than a minute measures nothing a shorter one does not
 BUDGET_MAX_SECONDS = 10.0  # each probe is stopped after 20 s whatever its budget (profiler.PROBE_TIMEOUT)
@@ -36,15 +37,16 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
-def seconds(high: float, what: str) -> Callable[[str], float]:
+def seconds(high: float, what: str, low: float = 0.0) -> Callable[[str], float]:
+    """Seconds above 0 (or from `low`, when given) and at most `high`."""
     def parse(text: str) -> float:
         try:
             value = float(text.strip())
         except ValueError:
             value = math.nan
-        if not (math.isfinite(value) and 0 < value <= high):
-            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds above 0 and at most "
-                                             f"{high:g}, not {_shown(text)}")
+        if not (math.isfinite(value) and (low <= value if low else 0 < value) and value <= high):
+            bounds = f"from {low:g} to {high:g}" if low else f"above 0 and at most {high:g}"
+            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds {bounds}, not {_shown(text)}")
         return value
     return parse
 
@@ -52,4 +54,6 @@ def seconds(high: float, what: str) -> Callable[[str], float]:
 race_count = whole_number(1, len(METHODS), "the number of methods that race")
 race_seconds = seconds(RACE_MAX_SECONDS, "each method's time in the race")
 probe_budget = seconds(BUDGET_MAX_SECONDS, "each probe's time")
+stall_seconds = seconds(STALL_MAX_SECONDS, "the time without data before the link counts as lost",
+                        low=STALL_MIN_SECONDS)
 port = whole_number(1, 65535, "a port")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from app.core import methods, model, ownership, profiler, wording
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, ignore
+from app.core.link_loss import worded_link_errors
 from app.core.methods.base import Job
 from app.core.model import Candidate, Prediction, SelectionStats
 from app.core.profile import LinkProfile
@@ -23,6 +24,7 @@ from app.core.sample import race_sample
 from app.core.selection import TOO_LITTLE_TO_TIME, Selection, scan_local
 from app.core.session import Session
 from app.core.transfer import remote_abspath
+from app.core.watchdog import STALL_TIMEOUT
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
@@ -39,6 +41,7 @@ class AdviceRequest:
     race_seconds: float = 2.0
     fresh: bool = False
     probe_budget: float = 0.75
+    stall_timeout: float = STALL_TIMEOUT  # seconds a probe or a lap may move no data before the link counts as lost
 
 
 @dataclass
@@ -105,6 +108,7 @@ def _r(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
+@worded_link_errors("measurement")
 async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> Advice:
     started = time.monotonic()
     emit(Phase("scanning", "Reading the selection"))
@@ -113,7 +117,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
     stats = SelectionStats.of(selection)
     emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
     profile = await profiler.measure(session, None if req.download else dest,
-                                     None if req.download else sources, emit, req.probe_budget, req.fresh)
+                                     None if req.download else sources, emit, req.probe_budget, req.fresh,
+                                     req.stall_timeout)
     predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
     _, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
     if not predictions:
@@ -128,7 +133,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         chosen = race_sample(selection, target)
         whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
-                          req.download, req.race_seconds, emit, req.allow_insecure)
+                          req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})

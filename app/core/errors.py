@@ -88,9 +88,43 @@ _STDERR_PATTERNS = [
        "tool-missing", "`{tool}` is missing on one side of the copy; install it there or choose another method."),
     _p(r"No such file or directory", "source-missing",
        "A file to copy was not found; check the source paths."),
-    _p(r"Broken pipe|Connection reset|Connection closed|lost connection|closed by remote host",
+    # ssh's own keepalives went unanswered, or the host's end vanished (it rebooted, a laptop woke up on
+    # another network): the link is gone, not the tool broken.
+    _p(r"Timeout, server .* not responding|Connection reset by peer|client_loop: send disconnect"
+       r"|closed by remote host|lost connection",
+       "link-lost", "The connection to {host} was lost during the copy; check the network (Wi-Fi, the NAS) and "
+       "start the same copy again."),
+    _p(r"Broken pipe|Connection reset|Connection closed",
        "connection-lost", "The connection to {host} was lost during the copy; check the network and try again."),
 ]
+
+
+# A lost link (app.core.watchdog, app.core.link_loss): what was stopped, and what to do next.
+_STOPPED = {"copy": ("the copy", "start the same copy again: nothing half-written was put in place"),
+            "race": ("the race", "try again"),
+            "measurement": ("the measurement", "try again")}
+
+
+def link_lost(host: str, doing: str = "copy", silent: float | None = None, upload: bool = True,
+              details: str = "") -> TransferError:
+    """`silent`: the seconds no data moved (the progress watchdog); None when the connection itself
+    was lost (keepalives unanswered, the host's end gone)."""
+    what, next_step = _STOPPED[doing]
+    if silent is None:
+        cause = f"The connection to {host} was lost"
+    else:
+        cause = f"No data {'reached' if upload else 'came from'} {host} for {silent:g} s"
+    return TransferError("link-lost", f"{cause}, so {what} was stopped; check the network (Wi-Fi, the NAS) and "
+                         f"{next_step}.", details)
+
+
+def connection_dropped(exc: BaseException) -> TransferError:
+    """An error of an SSH connection met outside any copy or measurement (the last net of the command
+    line and the window): one sentence instead of an unexpected error."""
+    reason = getattr(exc, "reason", "") or str(exc) or (
+        "it stopped answering" if isinstance(exc, TimeoutError) else type(exc).__name__)
+    return TransferError("link-lost", f"The connection to the host was lost ({reason}); check the network "
+                         "(Wi-Fi, the NAS) and try again.", repr(exc))
 
 
 # Passwords and key login.

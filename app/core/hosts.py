@@ -24,6 +24,13 @@ import asyncssh
 from app.core.errors import TransferError, explain_connect
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
+# Keepalives on every connection (the control connection and each OpenSSH tool): a host that answers
+# none of 3 asked 15 s apart is gone, so its connection ends within about a minute instead of hanging
+# on a dead link for good. Not shorter: a Wi-Fi roam or a busy NAS can be silent for several seconds and
+# TCP recovers from that. A stalled copy is stopped sooner by the progress watchdog (app.core.watchdog);
+# these cover the quiet moments (a remote command running, the time between two race laps). A host
+# whose ssh config sets ServerAliveInterval keeps its own values.
+KEEPALIVE = (15, 3)  # (ServerAliveInterval seconds, ServerAliveCountMax)
 ENV_CONNECT_TIMEOUT = "TRANSFER_ADVISOR_CONNECT_TIMEOUT"
 _SPEC = re.compile(r"^(?:(?P<user>[^@\s]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^:@\s\[\]]+)(?::(?P<port>\d+))?$")
 
@@ -81,6 +88,7 @@ class Host:
     identities_only: bool
     host_key_alias: str | None = None
     extra: dict[str, str] = field(default_factory=dict, compare=False)
+    keepalive: tuple[int, int] = KEEPALIVE  # (interval s, unanswered ones before giving up)
 
     @property
     def label(self) -> str:
@@ -126,6 +134,8 @@ class Host:
             opts += ["-o", "BatchMode=yes"]
         # The control connection already verified the host key; never prompt, never accept a new one.
         opts += ["-o", "StrictHostKeyChecking=yes"]
+        interval, count = self.keepalive
+        opts += ["-o", f"ServerAliveInterval={interval}", "-o", f"ServerAliveCountMax={count}"]
         return opts
 
     @property
@@ -200,7 +210,17 @@ def resolve(spec: HostSpec) -> Host:
         known_hosts_files=tuple(known), identities_only=one("identitiesonly") == "yes",
         host_key_alias=alias if alias and alias != "none" else None,
         extra={k: v[0] for k, v in values.items() if k in ("proxyjump", "proxycommand", "controlpath")},
+        keepalive=_keepalive(one("serveraliveinterval", "0"), one("serveralivecountmax", "3")),
     )
+
+
+def _keepalive(interval: str, count: str) -> tuple[int, int]:
+    """The user's ServerAliveInterval/CountMax when their ssh config sets them, else the app's."""
+    try:
+        seconds, tries = int(interval), int(count)
+    except ValueError:
+        return KEEPALIVE
+    return (seconds, max(tries, 1)) if seconds > 0 else KEEPALIVE
 
 
 def _load_known_hosts(host: Host) -> asyncssh.SSHKnownHosts:
@@ -289,6 +309,7 @@ async def connect(host: Host, password: PasswordCallback | None = None) -> async
         host=host.hostname, port=host.port, username=host.user, config=[],
         known_hosts=_load_known_hosts(host), encryption_algs=preferred_ciphers(),
         connect_timeout=timeout, login_timeout=timeout,
+        keepalive_interval=host.keepalive[0], keepalive_count_max=host.keepalive[1],
     )
     if host.host_key_alias:
         options["host_key_alias"] = host.host_key_alias

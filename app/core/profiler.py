@@ -15,12 +15,14 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from app.core import history
-from app.core.errors import TransferError
+from app.core.errors import TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
+from app.core.link_loss import worded_link_errors
 from app.core.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.probes.common import ProbeContext
 from app.core.profile import LinkProfile
 from app.core.session import Session
+from app.core.watchdog import STALL_TIMEOUT
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
@@ -30,14 +32,19 @@ def _rate(value: float) -> str:
 
 
 async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
-               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure") -> object | None:
+               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure",
+               session: Session | None = None) -> object | None:
     """Run one probe; report it; on failure note why and go on. A probe that ends with None had
-    nothing it could time (`nothing` says why): the model goes on without that figure."""
+    nothing it could time (`nothing` says why): the model goes on without that figure. A probe of the
+    host (given its `session`) that failed or stalled first asks whether the host still answers: when
+    it does not, the link is lost and nothing more can be measured (link-lost)."""
     try:
         value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
-    except asyncssh.DisconnectError:
-        raise  # the connection itself is gone: nothing more can be measured
     except (OSError, RuntimeError, TransferError, TimeoutError, ValueError, asyncssh.Error) as exc:
+        if isinstance(exc, TransferError) and exc.kind == "link-lost":
+            raise
+        if session is not None and not await session.link_alive():
+            raise link_lost(session.host.label, "measurement", details=repr(exc)) from exc
         # asyncssh.Error: the host refused a channel or a request (a probe it cannot run), said in words.
         reason = exc.sentence if isinstance(exc, TransferError) else \
             getattr(exc, "reason", "") or str(exc) or type(exc).__name__
@@ -54,17 +61,19 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
     return value
 
 
+@worded_link_errors("measurement")
 async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
-                  emit: Emit = ignore, budget: float = 1.0, fresh: bool = False) -> LinkProfile:
+                  emit: Emit = ignore, budget: float = 1.0, fresh: bool = False,
+                  stall: float = STALL_TIMEOUT) -> LinkProfile:
     started = time.monotonic()
-    ctx = ProbeContext(session, remote_dir, local_paths, budget)
+    ctx = ProbeContext(session, remote_dir, local_paths, budget, stall)
     local_address = str(session.conn.get_extra_info("sockname")[0])
     profile = LinkProfile(host=session.host.label, local_address=local_address,
                           remote_cores=session.remote.cores or None, remote_aes=session.remote.aes,
                           local_cores=session.local.cores or None, local_aes=session.local.aes,
                           same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
-                                lambda v: f"{v:.2f} ms")
+                                lambda v: f"{v:.2f} ms", session=session)
     host = session.host
     key = f"{host.user}@{host.hostname}:{host.port}"  # two aliases for one host share, one alias moved does not
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
@@ -93,15 +102,18 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
     session = ctx.session
     why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
     if why is None:
-        profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx))
-        profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx))
+        profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx),
+                                         session=session)
+        profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx),
+                                           session=session)
     else:
         _skip("tcp-up", "Raw TCP", why, profile, emit)
     if not session.remote.shell:
         _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
     for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:
         probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
-                           lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})")
+                           lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})",
+                           session=session)
         if probe is not None:
             profile.ciphers.append(probe)
     if ctx.remote_dir and not session.remote.shell:
@@ -109,10 +121,10 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
     elif ctx.remote_dir:
         profile.remote_write_MBps = await _run(
             "remote-write", "Destination disk writes", emit, profile,
-            disk.probe_remote_write(ctx, session.remote.dest_free_bytes))
+            disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session)
     if ctx.remote_dir:
         per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
-                              _per_file_text)
+                              _per_file_text, session=session)
         profile.per_file_ms = dict(per_file or {})
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from posixpath import join
 
 from app.core import ownership
-from app.core.errors import TransferError
+from app.core.errors import TransferError, link_lost
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.model import Candidate
 from app.core.ownership import remove_folder
@@ -29,11 +29,13 @@ from app.core.runner import finish
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from app.core.watchdog import STALL_TIMEOUT
 
 SCRATCH_PREFIX = ownership.PREFIXES["race"]
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
 FLOW_TICKS = 3         # progress ticks in a row that moved data: it flows
 MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it lasted this long
+QUIET_AT_END_S = 1.0   # a lap cut at its time that moved nothing for this long: is the host still there?
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,9 @@ def label(c: Candidate) -> str:
 
 async def race(session: Session, candidates: list[Candidate], sources: list[str], dest: str,
                download: bool, seconds: float = 2.5, emit: Emit = ignore,
-               allow_insecure: bool = False) -> list[Lap]:
+               allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT) -> list[Lap]:
+    """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
+    every lap after it would fail the same way."""
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     laps: list[Lap] = []
     try:
@@ -67,7 +71,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
         for i, candidate in enumerate(candidates):
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
-                                  allow_insecure, scratch=True)
+                                  allow_insecure, scratch=True, stall_timeout=stall_timeout)
             lap = await _run_lap(session, candidate, request, seconds, emit)
             # Each lap's copy goes before the next starts: the race never needs more room than one lap,
             # and no lap writes while the far side is still busy with the last one's files.
@@ -113,9 +117,13 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
                 return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
+        if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
+            raise link_lost(session.host.label, "race")
         rate = _steady_rate(samples)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
     except TransferError as exc:
+        if exc.kind == "link-lost":
+            raise
         return Lap(candidate, None, exc.sentence)
     finally:
         if not task.done():
@@ -130,6 +138,13 @@ def flow_start(samples: list[tuple[float, int]]) -> tuple[float, int] | None:
         if all(samples[j][1] > samples[j - 1][1] for j in range(i, i + FLOW_TICKS)):
             return samples[i]
     return None
+
+
+def quiet_at_end(samples: list[tuple[float, int]], now: float) -> bool:
+    """Nothing moved in the lap's last QUIET_AT_END_S. A lap is far shorter than the watchdog's allowance,
+    so a link that died during one is asked after instead of waited out."""
+    before = [d for t, d in samples if t <= now - QUIET_AT_END_S]
+    return not samples or (before[-1] if before else 0) == samples[-1][1]
 
 
 def _steady_rate(samples: list[tuple[float, int]]) -> float | None:

@@ -22,6 +22,8 @@ from app.core.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.methods.base import Ssh
 from app.core.remote_files import RemoteFiles
 
+LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
+
 
 class _Answer:
     """The password asyncssh asks for: the remembered one first (once), then the caller's; keeps what it gave."""
@@ -147,6 +149,29 @@ class Session:
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
         """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
         return await capabilities.run_script(self.conn, command, stdin or b"", timeout)
+
+    @property
+    def lost(self) -> bool:
+        """The control connection has ended (its keepalives went unanswered, or it was dropped)."""
+        return self.conn.is_closed()
+
+    async def link_alive(self, within: float = LINK_CHECK_SECONDS) -> bool:
+        """Whether the host still answers on the control connection, asked once with a command that does
+        nothing. When it does not answer within `within` seconds the connection is dropped here: every
+        later step (stopping helpers, cleaning up) then fails at once instead of each waiting out its own
+        time-out on a dead link, and the host's helpers see their input end and stop by themselves."""
+        if self.lost:
+            return False
+        try:
+            await self.run(b"true", timeout=within)
+            return True
+        except asyncssh.ChannelOpenError:
+            if not self.lost:
+                return True  # refused (too many sessions), but it answered
+        except (asyncssh.Error, OSError, TimeoutError):
+            pass
+        self.conn.abort()
+        return False
 
     async def close(self) -> None:
         self.files.close()

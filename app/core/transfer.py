@@ -15,10 +15,12 @@ import socket
 import time
 from dataclasses import dataclass, replace
 from posixpath import join
+from typing import Awaitable, Callable, TypeVar
 
 from app.core import methods, ownership, rsyncd, staging, verify
-from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr
+from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr, link_lost
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
+from app.core.link_loss import is_link_lost, worded_link_errors
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
 from app.core.progress import Counter, RateWindow, RsyncProgress
 from app.core.mux import Mux
@@ -27,9 +29,11 @@ from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local
 from app.core.session import Session
+from app.core.watchdog import STALL_TIMEOUT, Watch, Watchdog, pulse, wake
 
 TICK = 0.25            # progress events four times a second
 PORT_TRIES = 5
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,10 @@ class CopyRequest:
     # Into a folder that is thrown away afterwards (the race): no staging folder to move into place,
     # no verification; saves a few remote commands a lap, seconds on a slow NAS.
     scratch: bool = False
+    stall_timeout: float = STALL_TIMEOUT  # seconds without data before the copy is stopped as link-lost
 
 
+@worded_link_errors("copy")
 async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> TransferResult:
     method = methods.get(req.method)
     o = req.options
@@ -164,7 +170,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
             emit(Phase("copying", method.label))
             try:
-                await _execute(session, plan, selection, o.download, emit, notes)
+                await _execute(session, plan, selection, o.download, emit, notes,
+                               Watch(req.stall_timeout, "race" if req.scratch else "copy"))
                 break
             except PortBusy:
                 if attempt == PORT_TRIES - 1:
@@ -202,14 +209,14 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     except TransferError as exc:
         # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
         # staging folder is removed and frees the space again.
-        full = exc.kind != "dest-full" and await _out_of_space(session, target, o.download)
-        await finish(_discard(session, target if stage else None, o.download))
+        full = exc.kind not in ("dest-full", "link-lost") and await _out_of_space(session, target, o.download)
+        await finish(_discard(session, target if stage else None, o.download, exc))
         if full:
             raise TransferError("dest-full", "The destination ran out of space during the copy; free some space "
                                 "there or choose another folder.", exc.details) from exc
         raise
-    except BaseException:
-        await finish(_discard(session, target if stage else None, o.download))
+    except BaseException as exc:
+        await finish(_discard(session, target if stage else None, o.download, exc))
         raise
     finally:
         if mux:
@@ -226,6 +233,8 @@ async def _out_of_space(session: Session, path: str, download: bool) -> bool:
         except OSError:
             return False
         return st.f_bavail * st.f_frsize < 1024 * 1024 or (st.f_files > 0 and st.f_favail == 0)
+    if session.lost:
+        return False  # nothing can be asked of the host now; the error as it was says more than a guess
     space = await session.files.space(path)
     return space is not None and (space.bytes_free < 1024 * 1024 or space.inodes_free == 0)
 
@@ -272,9 +281,10 @@ async def _finalize(session: Session, stage: str, dest: str, names: list[str], d
     await session.files.finalize(stage, dest, names)
 
 
-async def _discard(session: Session, stage: str | None, download: bool) -> None:
-    """Remove a staging folder after a failure or cancel; the destination keeps what it had."""
-    if stage is not None:
+async def _discard(session: Session, stage: str | None, download: bool, error: BaseException | None = None) -> None:
+    """Remove a staging folder after a failure or cancel; the destination keeps what it had. After a lost
+    link it stays: it holds what arrived, for a later run to resume from (and the host may not answer)."""
+    if stage is not None and not is_link_lost(error, session):
         await remove_folder(session, stage, local=download)
 
 
@@ -304,10 +314,11 @@ async def _verify_hashes(session: Session, selection: Selection, sources: list[s
 
 
 async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit,
-                   notes: list[str] | None = None) -> None:
+                   notes: list[str] | None = None, watch: Watch = Watch()) -> None:
     """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure.
-    Something the helper left running on the host that could not be stopped goes into `notes` (or, when
-    the copy failed, into its error's sentence)."""
+    A copy whose data stops moving for `watch.limit` seconds, or whose control connection ends, is
+    stopped and raised as link-lost (app.core.watchdog). Something the helper left running on the host
+    that could not be stopped goes into `notes` (or, when the copy failed, into its error's sentence)."""
     helper: RemoteHelper | None = None
     sock: socket.socket | None = None
     fds: list[int] = []
@@ -321,23 +332,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             port = await helper.start()
             if plan.connect:
                 sock = await helper.connect(session.listen_address, port)
-        source = sink = None
-        if sock is not None:
-            if plan.connect == "upload":
-                sink = sock.fileno()
-            else:
-                source = sock.fileno()
-        if plan.read_file:
-            source = os.open(plan.read_file, os.O_RDONLY)
-            fds.append(source)
-        if plan.write_file:
-            sink = os.open(plan.write_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            fds.append(sink)
-        if plan.stdin_data is not None:
-            r, w = os.pipe()
-            fds.append(r)
-            asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
-            source = r
+        source, sink = _ends(plan, sock, fds)
         rsync = RsyncProgress()
         pipeline = Pipeline(plan.stages, source=source, sink=sink,
                             stdout_pipe=plan.progress == "rsync", login_env=session.login_env)
@@ -345,11 +340,12 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         for fd in fds:
             os.close(fd)
         fds.clear()
-        sampler = asyncio.create_task(_sample(plan, pipeline, rsync, selection, emit))
-        results = await pipeline.wait()
+        check = _stall_check(session, pipeline, selection.bytes, download, watch)
+        sampler = asyncio.create_task(_sample(plan, pipeline, rsync, selection, emit, check))
+        results = await _watched(pipeline.wait(), sampler)
         if sock is not None:  # upload: tell the listener we are done; download: it waits for our close
             sock.shutdown(socket.SHUT_WR if plan.connect == "upload" else socket.SHUT_RDWR)
-        remote_status = await helper.finish() if helper else None
+        remote_status = await _watched(helper.finish(), sampler) if helper else None
         sampler.cancel()
         _raise_for(results, remote_status, session.host.label)
         elapsed = time.monotonic() - started
@@ -360,8 +356,13 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         failed = Cancelled()
         raise failed from None
     except BaseException as exc:
+        lost = is_link_lost(exc, session)
         if pipeline is not None:
+            if lost:
+                wake(pipeline.pids())
             await finish(pipeline.cancel())
+        if lost:  # a host that no longer answers is dropped here, so stopping its helper below is quick
+            await finish(session.link_alive())
         failed = exc if isinstance(exc, TransferError) else None
         raise
     finally:
@@ -375,6 +376,61 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
             sock.close()
         if helper is not None:
             _note_left(await finish(helper.stop()), notes, failed)
+
+
+def _ends(plan: Plan, sock: socket.socket | None, fds: list[int]) -> tuple[int | None, int | None]:
+    """The pipeline's stdin and stdout: the data socket, a local file, or the plan's own input through a
+    pipe; descriptors opened here go into `fds`, for the caller to close once the tools hold them."""
+    source = sink = None
+    if sock is not None:
+        if plan.connect == "upload":
+            sink = sock.fileno()
+        else:
+            source = sock.fileno()
+    if plan.read_file:
+        source = os.open(plan.read_file, os.O_RDONLY)
+        fds.append(source)
+    if plan.write_file:
+        sink = os.open(plan.write_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        fds.append(sink)
+    if plan.stdin_data is not None:
+        r, w = os.pipe()
+        fds.append(r)
+        asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
+        source = r
+    return source, sink
+
+
+def _stall_check(session: Session, pipeline: Pipeline, total: int, download: bool,
+                 watch: Watch) -> Callable[[int], None]:
+    """What the sampler calls at each tick with the bytes done: raises link-lost once the control
+    connection has ended, or once the copy has shown no life for the watchdog's allowance."""
+    dog = Watchdog(watch.limit, total, time.monotonic())
+    host = session.host.label
+
+    def check(done: int) -> None:
+        if session.lost:
+            raise link_lost(host, watch.doing, upload=not download)
+        running = [p.pid for p in pipeline.procs if p.returncode is None]
+        if dog.tick(time.monotonic(), done, pulse(running)):
+            raise link_lost(host, watch.doing, dog.allowance(done), upload=not download)
+    return check
+
+
+async def _watched(step: Awaitable[T], sampler: asyncio.Task) -> T:
+    """Await one step of the copy while the sampler watches its progress: when the sampler ends first,
+    with the watchdog's link-lost, the step is abandoned and that error raised."""
+    task = asyncio.ensure_future(step)
+    try:
+        await asyncio.wait({task, sampler}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            return task.result()
+        sampler.result()
+        raise RuntimeError("the progress sampler ended without a reason")
+    finally:
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
 
 def _note_left(left: str | None, notes: list[str] | None, failed: TransferError | None) -> None:
@@ -401,7 +457,9 @@ def _write_all(fd: int, data: bytes) -> None:
         os.close(fd)
 
 
-async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit) -> None:
+async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit,
+                  check: Callable[[int], None] | None = None) -> None:
+    """Progress four times a second; `check` (the watchdog) sees each figure and may end the copy."""
     start = time.monotonic()
     window = RateWindow()
     total = selection.bytes
@@ -419,6 +477,8 @@ async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selectio
         done = min(done, total)
         now = time.monotonic()
         emit(Progress(done, total, window.add(done, now), now - start))
+        if check is not None:
+            check(done)
 
 
 def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) -> None:

@@ -12,9 +12,10 @@ import asyncio
 import sys
 from typing import Any, Coroutine
 
+import asyncssh
 from PySide6.QtCore import QObject, Signal
 
-from app.core.errors import Cancelled, TransferError
+from app.core.errors import Cancelled, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress, RaceResult, RaceSample, TransferResult
 
 
@@ -72,6 +73,8 @@ class Job(QObject):
             self.failed.emit(Cancelled())
         except TransferError as exc:
             self.failed.emit(exc)
+        except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped: no bug
+            self.failed.emit(connection_dropped(exc))
         except Exception:  # a bug: the crash dialog and the log, and the job still ends
             self.failed.emit(TransferError("internal", f"{self.name} stopped on an unexpected error; "
                                            "the details are in the crash log."))

@@ -1,10 +1,11 @@
-"""Step 4 of the window: copy with the chosen method, show the outcome, keep it in the history, and
-stop a copy cleanly when the window is closed during it. A part of `MainWindow` (a mixin): it uses the
-window's panels and its one running job."""
+"""Step 4 of the window: copy with the chosen method, show the outcome, keep it in the history, offer
+Resume when the link was lost, and stop a copy cleanly when the window is closed during it. A part of
+`MainWindow` (a mixin): it uses the window's panels and its one running job."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMessageBox
 
@@ -16,6 +17,27 @@ from app.gui.formatting import count
 from app.gui.settings import HostChoice
 from app.gui.transfer_log import PastCopy, add as log_copy
 
+# The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
+# offers to start it again. Its title, by kind.
+RESUMABLE = {"link-lost": "The copy stopped: the link was lost",
+             "connection-lost": "The copy stopped: the link was lost",
+             "host-unreachable": "The copy could not start: the host cannot be reached"}
+
+
+@dataclass(frozen=True)
+class CopyOrder:
+    """One copy as it was asked for; Resume starts exactly this again, whatever the panels show by then."""
+
+    choice: HostChoice
+    sources: list[str]
+    dest: str
+    download: bool
+    chosen: Recommendation
+    allow_insecure: bool
+    verify_hashes: bool
+    stall_timeout: float
+    total_bytes: int  # for the progress bar until the copy has scanned the selection itself
+
 
 class CopyStep:
     def _copy_now(self, chosen: Recommendation) -> None:
@@ -23,19 +45,31 @@ class CopyStep:
         if choice is None or self._missing():
             return
         download = self.selection.is_download()
-        sources, dest = self.selection.sources(), self.selection.destination()
-        self.banner.hide()
         _files, total, _complete = self.selection.totals()
-        self.transfer.start(chosen.ranked.candidate.label, self.advice.stats.bytes if self.advice else total)
-        coro = self.flow.copy(choice, sources, dest, download, chosen, self.allow_insecure(),
-                              self.settings.verify == "hashes")
-        self._start("copy", self.flow.job(coro, "The copy"))
-        self.job.succeeded.connect(lambda result: self._copied(choice, dest, download, result))
-        self.job.failed.connect(lambda error: self._copy_failed(choice, dest, download, chosen, error))
+        order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
+                          self.allow_insecure(), self.settings.verify == "hashes", self.settings.stall_timeout,
+                          self.advice.stats.bytes if self.advice else total)
+        self._run_copy(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
-            self.settings.destinations[choice.label] = dest
+            self.settings.destinations[choice.label] = order.dest
             self._save_settings()
+
+    def _run_copy(self, order: CopyOrder) -> None:
+        self.banner.hide()
+        self.last_order = order
+        self.transfer.start(order.chosen.ranked.candidate.label, order.total_bytes)
+        coro = self.flow.copy(order.choice, order.sources, order.dest, order.download, order.chosen,
+                              order.allow_insecure, order.verify_hashes, order.stall_timeout)
+        self._start("copy", self.flow.job(coro, "The copy"))
+        self.job.succeeded.connect(lambda result: self._copied(order.choice, order.dest, order.download, result))
+        self.job.failed.connect(lambda error: self._copy_failed(order, error))
         self._set_state("copying")
+
+    def resume(self) -> None:
+        """The Resume button: the copy that lost its link, started again as it was asked for."""
+        if self.last_order is None or (self.job is not None and self.job.running):
+            return
+        self._run_copy(self.last_order)
 
     def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
         where = self.flow.where(choice, dest, download)
@@ -47,19 +81,23 @@ class CopyStep:
         self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
         self._set_state("done")
 
-    def _copy_failed(self, choice: HostChoice, dest: str, download: bool, chosen: Recommendation,
-                     error: TransferError) -> None:
+    def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
-        c = chosen.ranked.candidate
-        log_copy(PastCopy(choice.label, time.time(), c.method_id,
-                          "download" if download else "upload", 0, 0, 0.0, False, "", dest, chosen.command,
-                          "cancelled" if cancelled else "failed", error.sentence))
+        c = order.chosen.ranked.candidate
+        log_copy(PastCopy(order.choice.label, time.time(), c.method_id,
+                          "download" if order.download else "upload", 0, 0, 0.0, False, "", order.dest,
+                          order.chosen.command, "cancelled" if cancelled else "failed", error.sentence))
         self._refresh_history()
         if cancelled:
             self._set_state("cancelled")
             return
-        self.banner.show_error("The copy failed", error)
+        if error.kind in RESUMABLE:
+            self.banner.show_error(RESUMABLE[error.kind], error, (
+                "&Resume", "Start the same copy again: the same files, destination, method and options.",
+                self.resume))
+        else:
+            self.banner.show_error("The copy failed", error)
         self.notifier.notify("Copy failed", error.sentence, failed=True)
         self._set_state("error")
 

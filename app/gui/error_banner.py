@@ -1,7 +1,9 @@
 """An error as the core words it: one sentence with the next step, details behind a button,
-copyable as one block of text."""
+copyable as one block of text; and, where the next step is one click (Resume), that button."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -15,6 +17,7 @@ class ErrorBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("banner")
         self.error: TransferError | None = None
+        self._act: Callable[[], None] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 8, 8)
         top = QHBoxLayout()
@@ -23,6 +26,10 @@ class ErrorBanner(QFrame):
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
         self.sentence.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.action = QPushButton()
+        self.action.setObjectName("primary")
+        self.action.clicked.connect(self._action_clicked)
+        self.action.hide()
         self.toggle = QPushButton("Show detai&ls")
         self.toggle.setCheckable(True)
         self.toggle.toggled.connect(self._toggle)
@@ -38,6 +45,7 @@ class ErrorBanner(QFrame):
         text.addWidget(self.title)
         text.addWidget(self.sentence)
         top.addLayout(text, 1)
+        top.addWidget(self.action, 0, Qt.AlignTop)
         top.addWidget(self.toggle, 0, Qt.AlignTop)
         top.addWidget(self.copy, 0, Qt.AlignTop)
         top.addWidget(self.dismiss, 0, Qt.AlignTop)
@@ -50,8 +58,15 @@ class ErrorBanner(QFrame):
         layout.addWidget(self.details)
         self.hide()
 
-    def show_error(self, title: str, error: TransferError) -> None:
+    def show_error(self, title: str, error: TransferError,
+                   action: tuple[str, str, Callable[[], None]] | None = None) -> None:
+        """`action`: (button text, tooltip, what it does) when the next step is one click."""
         self.error = error
+        self._act = action[2] if action else None
+        if action:
+            self.action.setText(action[0])
+            self.action.setToolTip(action[1])
+        self.action.setVisible(action is not None)
         self.title.setText(title)
         self.sentence.setText(error.sentence)
         self.details.setPlainText(self.details_text())
@@ -65,6 +80,12 @@ class ErrorBanner(QFrame):
         if self.error.details:
             parts.append(self.error.details)
         return "\n\n".join(parts)
+
+    def _action_clicked(self) -> None:
+        act = self._act
+        self.hide()
+        if act is not None:
+            act()
 
     def _toggle(self, shown: bool) -> None:
         self.details.setVisible(shown)

@@ -23,6 +23,7 @@ from app.core.keylogin import KeySetup, setup_key
 from app.core.selection import scan_local
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy, remote_abspath
+from app.core.watchdog import STALL_TIMEOUT
 from app.gui.bridge import CoreBridge, Job
 from app.gui.local_network import is_local_address
 from app.gui.remote_browser import Listing, RemoteEntry
@@ -178,7 +179,8 @@ class Flow(QObject):
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
                        settings: GuiSettings) -> AdviceRequest:
         return AdviceRequest(sources, dest, download, allow_insecure, race=True, race_count=settings.race_count,
-                             race_seconds=settings.race_seconds, probe_budget=settings.probe_budget)
+                             race_seconds=settings.race_seconds, probe_budget=settings.probe_budget,
+                             stall_timeout=settings.stall_timeout)
 
     async def advise(self, choice: HostChoice, request: AdviceRequest) -> Advice:
         session = await self._open(choice, request.dest, request.download)
@@ -188,10 +190,11 @@ class Flow(QObject):
             await asyncio.shield(session.close())
 
     async def copy(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
-                   chosen: Recommendation, allow_insecure: bool, verify_hashes: bool) -> TransferResult:
+                   chosen: Recommendation, allow_insecure: bool, verify_hashes: bool,
+                   stall_timeout: float = STALL_TIMEOUT) -> TransferResult:
         candidate = chosen.ranked.candidate
         request = CopyRequest(sources, dest, candidate.method_id, replace(candidate.options, download=download),
-                              allow_insecure, verify_hashes)
+                              allow_insecure, verify_hashes, stall_timeout=stall_timeout)
         session = await self._open(choice, dest, download)
         try:
             result = await copy(session, request, self.bridge.emit)

@@ -21,7 +21,7 @@ from app.core.events import Phase, TransferResult
 from app.gui import added_hosts, settings as settings_store, ssh_aliases, theme
 from app.gui.advice_view import AdviceView
 from app.gui.bridge import CoreBridge, Job
-from app.gui.copy_step import CopyStep
+from app.gui.copy_step import CopyOrder, CopyStep
 from app.gui.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.error_banner import ErrorBanner
 from app.gui.flow import Connected, Flow
@@ -53,6 +53,7 @@ class MainWindow(CopyStep, QMainWindow):
         self.closing = False
         self.advice: Advice | None = None
         self.result: TransferResult | None = None  # the last copy's
+        self.last_order: CopyOrder | None = None  # the last copy started, for Resume
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
         self.demo = DemoHostKeeper(self)

@@ -15,6 +15,7 @@ from pathlib import Path
 from app.core.advisor import AdviceRequest
 from app.core.hosts import HostSpec
 from app.core.paths import config_dir
+from app.core.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS, STALL_TIMEOUT
 
 FILE_NAME = "gui-settings.json"
 RECENT_KEEP = 8
@@ -42,6 +43,7 @@ class GuiSettings:
     race_seconds: float = AdviceRequest.race_seconds  # the core's defaults, unless the user changes them
     race_count: int = AdviceRequest.race_count
     probe_budget: float = AdviceRequest.probe_budget  # seconds per throughput probe
+    stall_timeout: float = STALL_TIMEOUT  # seconds without data before a copy stops as link-lost
     theme: str = "system"
     recent: list[HostChoice] = field(default_factory=list)
     destinations: dict[str, str] = field(default_factory=dict)  # host label → last destination
@@ -55,6 +57,7 @@ class GuiSettings:
                        race_seconds=min(max(float(self.race_seconds), 0.5), 30.0),
                        race_count=min(max(int(self.race_count), 1), 7),
                        probe_budget=min(max(float(self.probe_budget), 0.2), 5.0),
+                       stall_timeout=min(max(float(self.stall_timeout), STALL_MIN_SECONDS), STALL_MAX_SECONDS),
                        theme=self.theme if self.theme in THEMES else "system")
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QSpinBox, QVBoxLayout, QWidget)
 
 from app.core.paths import ENV_HOME
+from app.core.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 from app.gui import added_hosts, settings as settings_store, state_folder, theme
 from app.gui.card import muted
 from app.gui.file_dialogs import choose_folder
@@ -61,6 +62,12 @@ class SettingsDialog(QDialog):
         self.race_count.valueChanged.connect(lambda n: self.race_count.setSuffix(" method" if n == 1 else " methods"))
         self.race_count.setValue(settings.race_count)
         self.race_count.setSuffix(" method" if settings.race_count == 1 else " methods")
+        self.stall = QSpinBox()
+        self.stall.setRange(int(STALL_MIN_SECONDS), int(STALL_MAX_SECONDS))
+        self.stall.setSuffix(" s without data")
+        self.stall.setValue(round(settings.stall_timeout))
+        self.stall.setToolTip("A copy whose data stops moving this long (Wi-Fi gone, the NAS restarting) is "
+                              "stopped and offered to resume, instead of waiting for good.")
         self.theme = QComboBox()
         for key in THEMES:
             self.theme.addItem({"system": "Like the system", "light": "Light", "dark": "Dark"}[key], key)
@@ -85,6 +92,7 @@ class SettingsDialog(QDialog):
         form.addRow("&Verification:", self.verify)
         form.addRow("&Race length:", self.race_seconds)
         form.addRow("Methods &in the race:", self.race_count)
+        form.addRow("Link &lost after:", self.stall)
         form.addRow("&Appearance:", self.theme)
         folder_label = QLabel("&State folder:")
         folder_label.setBuddy(self.folder)
@@ -198,7 +206,7 @@ class SettingsDialog(QDialog):
         # Only what was changed here: adopted state keeps its own values for the rest.
         edited = {"allow_insecure_lan": self.insecure.isChecked(), "verify": self.verify.currentData(),
                   "race_seconds": self.race_seconds.value(), "race_count": self.race_count.value(),
-                  "theme": self.theme.currentData()}
+                  "stall_timeout": float(self.stall.value()), "theme": self.theme.currentData()}
         changed = {k: v for k, v in edited.items() if v != getattr(self.settings, k)}
         self.saved.emit(replace(base, **changed))
         if moved is not None:

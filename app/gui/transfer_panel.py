@@ -126,7 +126,8 @@ class TransferPanel(Card):
     def failed(self, error: TransferError) -> None:
         self.cancel.setEnabled(False)
         cancelled = error.kind == "cancelled"
-        self.state.setText("Copy cancelled." if cancelled else "The copy failed.")
+        self.state.setText("Copy cancelled." if cancelled else "The link was lost; the copy stopped."
+                           if error.kind == "link-lost" else "The copy failed.")
         self.verdict.setText(error.sentence)
         self.verdict.show()
 

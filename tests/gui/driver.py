@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
@@ -95,6 +96,19 @@ async def pick_on_host(window: MainWindow, path: str) -> None:
     item.setSelected(True)
     browser.ok.click()
     assert window.selection.sources() == [path]
+
+
+async def copying(window: MainWindow, host: str, source: Path, dest: Path) -> None:
+    """Connect, drop `source`, find the fastest way, Copy now, and return once its bytes move."""
+    await connect(window, host)
+    assert drop_files(window.selection.list, [str(source)])
+    window.selection.dest.setText(str(dest))
+    window.find.click()
+    await state(window, "recommendation", "error", timeout=90)
+    assert window.state == "recommendation", window.banner.sentence.text()
+    window.card.go.click()
+    await until(lambda: window.transfer.latest and window.transfer.latest.done > 0, 30, "bytes moving")
+    assert window.state == "copying"
 
 
 async def find_and_copy(window: MainWindow, advice_timeout: float = 90.0, copy_timeout: float = 90.0) -> None:

@@ -149,24 +149,12 @@ def copy_helpers() -> list[str]:
     return found
 
 
-async def recommended_and_copying(window, big_file: Path, dest: Path) -> None:
-    await driver.connect(window, "testhost")
-    assert driver.drop_files(window.selection.list, [str(big_file)])
-    window.selection.dest.setText(str(dest))
-    window.find.click()
-    await driver.state(window, "recommendation", "error", timeout=90)
-    assert window.state == "recommendation", window.banner.sentence.text()
-    window.card.go.click()
-    await driver.until(lambda: window.transfer.latest and window.transfer.latest.done > 0, 30, "bytes moving")
-    assert window.state == "copying"
-
-
 def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Path, make_window, drive) -> None:
     window = make_window(sshd.ssh_config)
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await recommended_and_copying(window, big_file, dest)
+        await driver.copying(window, "testhost", big_file, dest)
         window.transfer.cancel.click()
         await driver.state(window, "cancelled", "done", "error", timeout=30)
 
@@ -185,7 +173,7 @@ def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path:
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await recommended_and_copying(window, big_file, dest)
+        await driver.copying(window, "testhost", big_file, dest)
         window.close()
         box = await driver.until(lambda: getattr(window, "quit_box", None), 5, "the question")
         assert window.isVisible() and box.isVisible() and window.state == "copying"

@@ -25,11 +25,12 @@ def host(**kw) -> Host:
 
 
 def test_password_logins_let_ssh_ask_once_and_still_check_host_keys() -> None:
+    keepalive = ["-o", "ServerAliveInterval=15", "-o", "ServerAliveCountMax=3"]
     assert host().ssh_options() == ["-o", "User=ann", "-o", "Port=2222", "-o", "BatchMode=yes",
-                                    "-o", "StrictHostKeyChecking=yes"]
+                                    "-o", "StrictHostKeyChecking=yes", *keepalive]
     assert host().ssh_options(password_login=True) == [
         "-o", "User=ann", "-o", "Port=2222", "-o", "BatchMode=no", "-o", "NumberOfPasswordPrompts=1",
-        "-o", "StrictHostKeyChecking=yes"]
+        "-o", "StrictHostKeyChecking=yes", *keepalive]
     assert host(host_key_alias="nas").prompt_name == "nas"  # OpenSSH names the alias in its prompt
 
 

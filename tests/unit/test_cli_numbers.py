@@ -14,6 +14,7 @@ from hypothesis import given, strategies as st
 from app.cli import _parser
 from app.cli_numbers import BUDGET_MAX_SECONDS, RACE_MAX_SECONDS
 from app.core.methods import METHODS
+from app.core.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 from tests.helpers import cli
 
 # option → (the command line it goes on, the attribute it sets, the values it may take)
@@ -24,6 +25,8 @@ OPTIONS = {
     "--budget": (["profile", "--demo"], "budget", lambda v: math.isfinite(v) and 0 < v <= BUDGET_MAX_SECONDS),
     "--rsync-port": (["copy", "--demo", "src", "--method", "rsync-daemon"], "rsync_port",
                      lambda v: isinstance(v, int) and 1 <= v <= 65535),
+    "--stall-timeout": (["copy", "--demo", "src", "--method", "tar-ssh"], "stall_timeout",
+                        lambda v: math.isfinite(v) and STALL_MIN_SECONDS <= v <= STALL_MAX_SECONDS),
 }
 ODD = ["nan", "NaN", "inf", "-inf", "+inf", "1e400", "-1e400", "1e-400", "0", "-0", "0.0", "-1", "65536", "1e3",
        "0x10", " 3 ", "1_0", "３", "", " ", "\n", "3\n4", "9" * 5000, "1,5", "½", "\x00"]
@@ -50,7 +53,8 @@ def test_any_text_is_a_usable_number_or_one_sentence(option: str, text: str) -> 
         assert got == 2
         assert err.startswith(f"transfer-advisor: Argument {option}: ") and err.endswith("--help`.\n")
         assert err.count("\n") == 1 and "Traceback" not in err
-        assert " must be a whole number from " in err or " must be a number of seconds above 0 " in err
+        assert any(f" must be a {kind} " in err for kind in ("whole number from", "number of seconds above 0",
+                                                               "number of seconds from"))
     else:
         assert allowed(getattr(got, attribute)), (text, getattr(got, attribute))
 
@@ -58,7 +62,8 @@ def test_any_text_is_a_usable_number_or_one_sentence(option: str, text: str) -> 
 @pytest.mark.parametrize("option,text,value", [("--race", "1", 1), ("--race", f"{len(METHODS)}", len(METHODS)),
                                                ("--race-seconds", "0.5", 0.5), ("--race-seconds", "60", 60.0),
                                                ("--budget", "10", 10.0), ("--rsync-port", "873", 873),
-                                               ("--rsync-port", "65535", 65535)])
+                                               ("--rsync-port", "65535", 65535), ("--stall-timeout", "2", 2.0),
+                                               ("--stall-timeout", "3600", 3600.0)])
 def test_sensible_values_are_taken(option: str, text: str, value: float) -> None:
     command, attribute, _ = OPTIONS[option]
     got, err = parse([*command, option, text])
@@ -71,6 +76,8 @@ def test_sensible_values_are_taken(option: str, text: str, value: float) -> None
     ("--race", "2.5", "the number of methods that race must be a whole number from 1 to 7, not '2.5'"),
     ("--rsync-port", "0", "a port must be a whole number from 1 to 65535, not '0'"),
     ("--budget", "nan", "each probe's time must be a number of seconds above 0 and at most 10, not 'nan'"),
+    ("--stall-timeout", "1", "the time without data before the link counts as lost must be a number of seconds "
+                             "from 2 to 3600, not '1'"),
 ])
 def test_the_real_cli_says_what_it_wants(tmp_path, option: str, text: str, wanted: str) -> None:
     command, _, _ = OPTIONS[option]

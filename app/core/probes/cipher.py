@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 
 from app.core.methods.base import Options
 from app.core.probes.common import MBps, ProbeContext, now, random_block
@@ -43,7 +44,7 @@ async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
         await asyncio.wait_for(ready.wait(), 15)
         start = now()
         local_before = _cpu_ticks(pid)
-        sent = await asyncio.to_thread(_feed_for, w, ctx.budget)
+        sent = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall)
         local_after = _cpu_ticks(pid)
         os.close(w)
         w = -1
@@ -62,13 +63,16 @@ async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
     return CipherProbe(cipher, MBps(sent, elapsed), (local_after - local_before) / tck / elapsed, remote_cpu)
 
 
-def _feed_for(fd: int, seconds: float) -> int:
+def _feed_for(fd: int, seconds: float, stall: float) -> int:
+    """Feed ssh for `seconds`; TimeoutError when it takes nothing for `stall` seconds (a dead link)."""
+    os.set_blocking(fd, False)
     block, sent, deadline = memoryview(random_block()), 0, now() + seconds
     while now() < deadline:
         view = block
         while view:
-            n = os.write(fd, view)
-            view = view[n:]
+            if not select.select([], [fd], [], stall)[1]:
+                raise TimeoutError(f"ssh took no data for {stall:g} s")
+            view = view[os.write(fd, view):]
         sent += len(block)
     return sent
 

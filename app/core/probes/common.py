@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.core.session import Session
 from app.core.staging import sh_command
+from app.core.watchdog import STALL_TIMEOUT
 
 RANDOM_BLOCK = 4 * 1024 * 1024  # incompressible: zeros would measure compression, not the link
 
@@ -18,6 +19,7 @@ class ProbeContext:
     remote_dir: str | None = None      # destination folder (or its nearest existing parent)
     local_paths: list[str] | None = None  # the selection, for local read and compressibility
     budget: float = 2.0                 # seconds a throughput probe may send for
+    stall: float = STALL_TIMEOUT        # seconds a probe's data may stand still before it counts as stuck
 
 
 _block: bytes | None = None

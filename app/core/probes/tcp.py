@@ -34,7 +34,7 @@ def unavailable(caps: Capabilities) -> str | None:
 
 
 async def probe_tcp_up(ctx: ProbeContext) -> float:
-    helper, sock = await _connect(ctx.session, download=False)
+    helper, sock = await _connect(ctx.session, download=False, stall=ctx.stall)
     try:
         start = now()
         await asyncio.to_thread(_send_for, sock, ctx.budget)
@@ -42,7 +42,7 @@ async def probe_tcp_up(ctx: ProbeContext) -> float:
         status = await helper.finish(timeout=30)
         elapsed = now() - start
     finally:
-        sock.close()
+        _close(sock)
         await _stop(helper)
     received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
     if not received:
@@ -51,13 +51,23 @@ async def probe_tcp_up(ctx: ProbeContext) -> float:
 
 
 async def probe_tcp_down(ctx: ProbeContext) -> float:
-    helper, sock = await _connect(ctx.session, download=True)
+    helper, sock = await _connect(ctx.session, download=True, stall=ctx.stall)
     try:
         received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget)
     finally:
-        sock.close()
+        _close(sock)
         await _stop(helper)
     return MBps(received, elapsed)
+
+
+def _close(sock: socket.socket) -> None:
+    """Shut the socket down first: that wakes a worker thread still blocked sending or receiving on it
+    (the probe was stopped from outside), where close() alone would leave it waiting on a dead link."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
 
 
 def _listener(session: Session, port: int, token: str, download: bool) -> Listener:
@@ -67,8 +77,9 @@ def _listener(session: Session, port: int, token: str, download: bool) -> Listen
     return Listener(script, listen.READY, stdin=(token + "\n").encode(), guarded=True)
 
 
-async def _connect(session: Session, download: bool) -> tuple[RemoteHelper, socket.socket]:
-    """The listener on a free port, and the data connection the host has checked is ours."""
+async def _connect(session: Session, download: bool, stall: float) -> tuple[RemoteHelper, socket.socket]:
+    """The listener on a free port, and the data connection the host has checked is ours; a send or a
+    receive on it that moves nothing for `stall` seconds raises TimeoutError."""
     why = unavailable(session.remote)
     if why:
         raise TransferError("unavailable", f"{why[0].upper()}{why[1:]}.")
@@ -78,6 +89,7 @@ async def _connect(session: Session, download: bool) -> tuple[RemoteHelper, sock
         try:
             port = await helper.start()
             sock = await helper.connect(session.listen_address, port)
+            sock.settimeout(stall)
             return helper, sock
         except PortBusy:
             await _stop(helper)
@@ -96,10 +108,14 @@ async def _stop(helper: RemoteHelper) -> None:
         raise RuntimeError(left)
 
 
+SEND_CHUNK = 256 * 1024  # the socket's time-out covers a whole sendall: small enough to mean "no progress"
+
+
 def _send_for(sock: socket.socket, seconds: float) -> int:
     block, sent, deadline = memoryview(random_block()), 0, now() + seconds
     while now() < deadline:
-        sock.sendall(block)
+        for i in range(0, len(block), SEND_CHUNK):
+            sock.sendall(block[i:i + SEND_CHUNK])
         sent += len(block)
     return sent
 

@@ -1,0 +1,96 @@
+"""The window when the link dies during a copy: the error banner says so in one sentence and offers
+Resume, which starts the same copy again; a dropped connection is never the crash dialog."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from app.core.errors import link_lost
+from app.core.hosts import ENV_CONNECT_TIMEOUT
+from app.gui import settings as settings_store
+from app.gui.bridge import Job
+from app.gui.settings import GuiSettings
+from app.gui.settings_dialog import SettingsDialog
+from tests.gui import driver
+from tests.gui.conftest import short_race
+from tests.stalls import descendants, frozen, random_file, same_bytes, staging_folders
+
+STALL = 3.0
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return random_file(tmp_path_factory.mktemp("big") / "video.mkv", 384)
+
+
+def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_file: Path, tmp_path: Path,
+                                                                    make_window, drive, monkeypatch) -> None:
+    monkeypatch.setenv(ENV_CONNECT_TIMEOUT, "3")
+    window = make_window(sshd.ssh_config, replace(short_race(), stall_timeout=STALL))
+    dest = tmp_path / "dest"
+
+    async def steps() -> None:
+        await driver.copying(window, "testhost", big_file, dest)
+        with frozen([sshd.proc.pid, *descendants(sshd.proc.pid)]):  # the host stops answering, to anything
+            await driver.state(window, "error", "done", timeout=60)
+            assert window.state == "error", "the copy ended before the host stopped answering"
+            assert window.banner.title.text() == "The copy stopped: the link was lost"
+            assert window.banner.sentence.text() == link_lost("testhost", "copy", STALL).sentence
+            assert window.banner.action.isVisible() and window.banner.action.text() == "&Resume"
+            assert window.transfer.state.text() == "The link was lost; the copy stopped."
+            assert not (dest / big_file.name).exists() and len(staging_folders(dest)) == 1
+            window.selection.dest.setText(str(tmp_path / "elsewhere"))  # Resume is the copy that stopped, as it was
+            await resume(window)  # too soon: the host is still away, and Resume stays on offer
+            assert window.state == "error"
+            assert window.banner.title.text() == "The copy could not start: the host cannot be reached"
+            assert window.banner.action.isVisible()
+        await resume(window)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(steps())
+    assert same_bytes(dest / big_file.name, big_file)
+    assert not (tmp_path / "elsewhere").exists()
+
+
+async def resume(window) -> None:
+    window.banner.action.click()
+    assert not window.banner.isVisible() and window.state == "copying"
+    await driver.state(window, "done", "error", timeout=90)
+
+
+def test_a_dropped_connection_is_a_sentence_not_the_crash_dialog(qloop, monkeypatch) -> None:
+    crashes: list = []
+    monkeypatch.setattr(sys, "excepthook", lambda *info: crashes.append(info))
+
+    async def lost() -> None:
+        raise asyncssh.ConnectionLost("Server not responding to keepalive")
+
+    job = Job(lost(), "Finding the fastest way")
+    failed: list = []
+    job.failed.connect(failed.append)
+    qloop.run_until_complete(job.wait())
+    qloop.run_until_complete(asyncio.sleep(0))
+    assert crashes == []
+    assert [(e.kind, e.sentence) for e in failed] == [(
+        "link-lost", "The connection to the host was lost (Server not responding to keepalive); check the network "
+        "(Wi-Fi, the NAS) and try again.")]
+
+
+def test_the_stall_time_is_a_setting(qtbot, qloop) -> None:
+    dialog = SettingsDialog(GuiSettings())
+    qtbot.addWidget(dialog)
+    assert dialog.stall.value() == 30
+    saved: list[GuiSettings] = []
+    dialog.saved.connect(saved.append)
+    dialog.stall.setValue(12)
+    dialog._save()
+    assert saved[0].stall_timeout == 12.0
+    settings_store.save(replace(saved[0], stall_timeout=0.0))  # a hand-edited file
+    assert settings_store.load().stall_timeout == 2.0  # the least the core takes
+    settings_store.save(GuiSettings())
