@@ -201,7 +201,7 @@ def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_pa
     before = signal.signal(signal.SIGHUP, lambda sig, _frame: unhandled.append(sig))  # never the test's own end
 
     async def steps() -> None:
-        await recommended_and_copying(window, big_file, dest)
+        await driver.copying(window, "testhost", big_file, dest)
         stop_on_signals(qloop, window)
         os.kill(os.getpid(), signal.SIGHUP)
         await driver.until(lambda: not window.isVisible(), 30, "the window to close")
