@@ -22,7 +22,7 @@ from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests.helpers import cli_json, make_tree, snapshot
-from tests.leftovers import kill_app_mid_copy, left_since
+from tests.leftovers import descendants, kill_app_mid_copy, left_since
 from tests.leftovers import snapshot as helpers_snapshot
 from tests.peers import start_sshd
 
@@ -106,4 +106,6 @@ def test_a_killed_app_leaves_nothing_on_the_box(busybox_sshd, big_file: Path, tm
     dest.mkdir()
     argv = [sys.executable, "-m", "app", "copy", "embedded", str(src), "--dest", str(dest), "--method", "tar-nc",
             "--allow-insecure", "--ssh-config", str(busybox_sshd.ssh_config), *(["--download"] if download else [])]
-    assert kill_app_mid_copy(argv, (src.name, str(dest)), before) == ([], [])
+    here, on_host = kill_app_mid_copy(argv, dest, lambda: descendants(busybox_sshd.proc.pid), before)
+    assert here == [] and on_host == []
+    assert not (dest / src.name).exists()  # nothing half-written under its final name

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core import ownership
 from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
@@ -95,7 +96,8 @@ def _wait_for_bytes(dest: Path, app: subprocess.Popen) -> None:
     """Until the staging folder holds some of the copy (the copy's own tools are running then)."""
     deadline = time.monotonic() + BOUND
     while True:
-        arrived = sum(f.stat().st_size for f in dest.glob(".transfer-advisor-partial-*/*") if f.is_file())
+        arrived = sum(f.stat().st_size for f in dest.glob(".transfer-advisor-partial-*/*")
+                      if f.is_file() and f.name != ownership.MARKER)  # the owner marker is there before any tool
         if arrived > 0:
             return
         assert app.poll() is None, f"the copy ended before it could be stopped: {app.communicate()}"
