@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.gui import existing_dialog
 from app.gui.demo_host import is_demo
 from app.gui.formatting import count
 from app.gui.settings import HostChoice
@@ -36,6 +37,10 @@ class CopyStep:
             self.settings.destinations[choice.label] = dest
             self._save_settings()
         self._set_state("copying")
+
+    def _existing_found(self, placement, where: str, answer) -> None:
+        """Asked once per copy, before it starts: what to do with files already there that differ."""
+        self.existing_box = existing_dialog.ask(self, placement, where, answer)
 
     def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
         where = self.flow.where(choice, dest, download)

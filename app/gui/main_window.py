@@ -55,6 +55,7 @@ class MainWindow(CopyStep, QMainWindow):
         self.result: TransferResult | None = None  # the last copy's
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
+        self.flow.existing_found.connect(self._existing_found)
         self.demo = DemoHostKeeper(self)
         self.setWindowTitle(TITLE)
         self.setWindowIcon(app_icon())
