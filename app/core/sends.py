@@ -36,6 +36,7 @@ class Sends:
     folders: list[str] = field(default_factory=list)       # to make in the staging folder first
     links: list[Entry] = field(default_factory=list)       # to make there afterwards (Method.makes_links_after)
     stamps: list[tuple[str, int]] = field(default_factory=list)  # (staged path, mtime) to set afterwards
+    again: bool = False  # the method could not take the list: all of the sources are sent again
 
 
 def plan_sends(method: Method, wanted: list[Entry], everything: list[Entry], leftover: Leftover,
@@ -63,6 +64,9 @@ def plan_sends(method: Method, wanted: list[Entry], everything: list[Entry], lef
     whole = len(wanted) == len(everything) and not leftover.complete and not leftover.partial
     main = [] if whole else _lists(method, todo, parents, stage, own)
     if whole or not all(fits(s) for s in main):
+        out.again = not whole
+        if out.again:  # the whole sources overwrite what was carried on
+            out.runs, out.stamps = [], []
         main = _whole(method, everything, sources, stage)
     elif not method.lists_folders:
         out.folders = [join(stage, e.path) for e in todo if e.kind == "dir"]

@@ -130,11 +130,11 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     else:
         await sides.dest.prepare(dest, None)
     mux = Mux(session, o) if o.mux and not idle else None
-    placed = False
+    placed, sent = False, 0
     try:
         if not idle:
             control_path = await mux.start() if mux else None
-            await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides, emit,
+            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides, emit,
                         notes, control_path, staged)
         if req.scratch:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
@@ -154,7 +154,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     if placement is not None:
         notes += leftover.notes() + placement.notes()
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
-                          shown, notes, sent=_sent(wanted, leftover, idle),
+                          shown, notes, sent=sent,
                           existing=placement.summary() if placement else {},
                           resumed=len(leftover.complete) + len(leftover.partial))
 
@@ -176,15 +176,21 @@ def _job(session: Session, method: Method, req: CopyRequest, sources: list[str],
 
 async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],
                 target: str, wanted: list, leftover: resume.Leftover, module: DaemonModule | None, sides: Sides,
-                emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> None:
-    """Everything the staging folder still lacks, in as many runs as it takes (app.core.sends)."""
+                emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> int:
+    """Everything the staging folder still lacks, in as many runs as it takes (app.core.sends); returns
+    the bytes sent."""
     base = replace(_job(session, method, req, sources, target, module, session.ssh(control_path)), resumable=staged)
     sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
                        lambda send: method.takes_list(job_for(send, base)))
     await sides.dest.mkdirs(sends.folders)
     total = sum(e.size for e in wanted if e.kind == "file")
     done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
-    clock = time.monotonic()
+    if sends.again:
+        notes.append(f"{method.label} cannot send a list of files this way, so all of the selection was sent again.")
+        done, total = 0, selection.bytes
+        leftover.complete.clear()  # nothing was carried on: the result says so
+        leftover.partial.clear()
+    clock, sent = time.monotonic(), 0
     for send in sends.runs:
         run_method = methods.get(send.method)
         emit(Phase("copying", run_method.label if run_method is method else f"{run_method.label}: "
@@ -193,9 +199,10 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
         shifted = _Shifted(emit, done, carried, total, clock)
         await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
                    req.options.download, shifted, notes)
-        done += carried
+        done, sent = done + carried, sent + carried
     await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
     await sides.dest.stamp(sends.stamps)
+    return sent
 
 
 async def _run(session: Session, method: Method, job: Job, selection: Selection, download: bool, emit: Emit,
@@ -222,12 +229,6 @@ class _Shifted:
             done = self.before + min(event.done, self.carried)
             event = Progress(done, self.total, event.rate, time.monotonic() - self.clock)
         self.emit(event)
-
-
-def _sent(wanted: list, leftover: resume.Leftover, idle: bool) -> int:
-    if idle:
-        return 0
-    return sum(e.size for e in wanted if e.kind == "file" and e.path not in leftover.complete) - leftover.kept_bytes
 
 
 async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,

@@ -33,9 +33,10 @@ def rsync_compress(compress: str) -> list[str]:
 def rsync_list(job: Job) -> tuple[list[str], bytes | None]:
     """The options that make rsync send only `job.files` (read NUL-separated from its stdin, relative to
     the source folder; -a does not recurse into a listed folder then), and that list. Into a staging
-    folder, a cut file is kept (--partial); one staged in part is appended to, and the whole file's
-    checksum is compared afterwards (sent again if it differs)."""
-    keep = ["--partial"] if job.resumable else []
+    folder rsync writes in place (hidden there, a cut file is kept under its name even when rsync itself
+    is killed); a file staged in part is appended to, and the whole file's checksum is compared
+    afterwards (sent again if it differs)."""
+    keep = ["--inplace"] if job.resumable else []
     if not job.files:
         return keep, None
     names = b"".join(os.fsencode(f) + b"\0" for f in job.files)
