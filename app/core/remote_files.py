@@ -10,7 +10,6 @@ SFTP where there is not. Every path goes to the shell as a quoted argument, neve
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, replace
 from posixpath import basename, dirname, join, normpath
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from app.core import staging, verify
+from app.core.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree
 from app.core.errors import TransferError
 from app.core.selection import Entry, Selection, entry_kind
 
@@ -124,7 +124,7 @@ class RemoteFiles:
             return found
         sftp = await self.sftp()
         d = normpath(path)
-        while d != "/" and not await _sftp_isdir(sftp, d):
+        while d != "/" and not await sftp_isdir(sftp, d):
             d = dirname(d) or "/"
         return d
 
@@ -189,14 +189,14 @@ class RemoteFiles:
             if stage is not None:
                 await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
+            raise sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
                               "this account may write to (an SFTP-only account often may write only in one).") \
                 from None
 
     async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
         """Move the staged items into place (see staging.py): all checked first, then all moved."""
         if not self.shell:
-            await staging.place(_SftpOps(await self.sftp()), stage, dest, records, where)
+            await staging.place(SftpOps(await self.sftp()), stage, dest, records, where)
             return
         if records.renames:
             result = await self._run(staging.remote_rename_command(stage), records.rename_stdin(), 600)
@@ -224,7 +224,7 @@ class RemoteFiles:
         if self.shell:
             await self.session.run(staging.remote_remove_command(path), timeout=timeout)
             return
-        await _sftp_rmtree(await self.sftp(), path)
+        await sftp_rmtree(await self.sftp(), path)
 
     def where(self, path: str) -> str:
         return f"{self.session.host.label}:{path}"
@@ -258,7 +258,7 @@ class RemoteFiles:
             async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
                 await f.write(data)
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, self.session.host.label, f"Could not write {path} ({exc.reason}).") from None
+            raise sftp_error(exc, self.session.host.label, f"Could not write {path} ({exc.reason}).") from None
 
     async def read_range(self, path: str, start: int, length: int) -> bytes:
         """`length` bytes of a file from `start` (dd is POSIX; its skip counts whole blocks of `bs`)."""
@@ -283,8 +283,8 @@ class RemoteFiles:
             return
         sftp = await self.sftp()
         for path in paths:
-            if await _sftp_kind(sftp, path) == "dir":
-                await _sftp_rmtree(sftp, path)
+            if await sftp_kind(sftp, path) == "dir":
+                await sftp_rmtree(sftp, path)
             else:
                 await sftp.remove(os.fsencode(path))
 
@@ -305,7 +305,7 @@ class RemoteFiles:
             for path in paths:
                 await sftp.makedirs(os.fsencode(path), exist_ok=True)
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"Folders could not be made on {label} ({exc.reason}).") from None
+            raise sftp_error(exc, label, f"Folders could not be made on {label} ({exc.reason}).") from None
 
     async def stamp(self, times: list[tuple[str, int]]) -> None:
         """Give files their source's modification time (for tools that do not keep it), so a later run
@@ -346,7 +346,7 @@ class RemoteFiles:
             for target, path in links:
                 await sftp.symlink(os.fsencode(target), os.fsencode(path))
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
+            raise sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
                 from None
 
     async def space(self, path: str) -> Space | None:
@@ -396,77 +396,3 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
     return Selection(kept, entries)
-
-
-async def _sftp_isdir(sftp: asyncssh.SFTPClient, path: str) -> bool:
-    try:
-        return stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0)
-    except asyncssh.SFTPError:
-        return False
-
-
-async def _sftp_kind(sftp: asyncssh.SFTPClient, path: str) -> str | None:
-    try:
-        return entry_kind((await sftp.lstat(os.fsencode(path))).permissions or 0) or "other"
-    except (asyncssh.SFTPNoSuchFile, asyncssh.SFTPNoSuchPath):
-        return None
-
-
-async def _sftp_rmtree(sftp: asyncssh.SFTPClient, path: str) -> None:
-    """Remove a folder of ours and all in it, links as links; what cannot go stays, silently. (asyncssh's
-    rmtree refuses names with a backslash, which a user's files may have.)"""
-    try:
-        items = await sftp.readdir(os.fsencode(path))
-    except asyncssh.SFTPError:
-        items = []
-    for item in items:
-        name = os.fsdecode(item.filename)
-        if name in (".", "..") or "/" in name:  # never a path the server made up
-            continue
-        child = join(path, name)
-        try:
-            if item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
-                await _sftp_rmtree(sftp, child)
-            else:
-                await sftp.remove(os.fsencode(child))
-        except asyncssh.SFTPError:
-            continue
-    try:
-        await sftp.rmdir(os.fsencode(path))
-    except asyncssh.SFTPError:
-        pass
-
-
-class _SftpOps:
-    """staging.place's moves over SFTP: a new item is renamed (SFTP's rename never replaces); a replacing one
-    with posix-rename in one step where the server has it, else the old file goes first."""
-
-    def __init__(self, sftp: asyncssh.SFTPClient) -> None:
-        self.sftp = sftp
-
-    async def kind(self, path: str) -> str | None:
-        return await _sftp_kind(self.sftp, path)
-
-    async def rename(self, src: str, dst: str, replace: bool) -> None:
-        if not replace:
-            await self.sftp.rename(os.fsencode(src), os.fsencode(dst))
-            return
-        try:
-            await self.sftp.posix_rename(os.fsencode(src), os.fsencode(dst))
-        except asyncssh.SFTPOpUnsupported:
-            if await _sftp_kind(self.sftp, dst) is not None:
-                await self.sftp.remove(os.fsencode(dst))
-            await self.sftp.rename(os.fsencode(src), os.fsencode(dst))
-
-    async def remove(self, path: str) -> None:
-        await _sftp_rmtree(self.sftp, path)
-
-
-def _sftp_error(exc: asyncssh.SFTPError, host: str, fallback: str) -> TransferError:
-    if isinstance(exc, asyncssh.SFTPPermissionDenied):
-        return TransferError("dest-unwritable", f"{host} did not allow writing there ({exc.reason}); choose a "
-                             "folder this account may write to.", str(exc))
-    if exc.code == 4 and "space" in str(exc.reason).lower():
-        return TransferError("dest-full", "The destination ran out of space during the copy; free some space "
-                             "there or choose another folder.", str(exc))
-    return TransferError("failed", fallback, str(exc))
