@@ -3,7 +3,9 @@
 A staged file with its source's size and time is complete: it is not sent again. A staged file cut
 short (at least MIN_PARTIAL of it) is continued from where it stopped, once the bytes just before
 that point are the same on both sides (a cheap check of the end of what is there: a cut, or a host
-that lost power, spoils the last bytes written, not the first). Anything else staged (a wrong size
+that lost power, spoils the last bytes written, not the first) and its source has not changed since
+the copy first started (its time is older than the journal's). A file written whole but cut before
+its time was set is checked the same way and only gets its time. Anything else staged (a wrong size
 or time, a file where a folder goes, a name no longer in the selection) is removed first and sent again.
 """
 
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from app.core.survey import Sides
 
 MIN_PARTIAL = 1 << 20  # a cut file smaller than this is simply sent again
-WINDOW = 1 << 20       # how much before the cut is compared on both sides
+WINDOW = 1 << 18       # how much before the cut is compared on both sides (spoilt bytes run to the end)
 
 
 @dataclass
@@ -30,6 +32,7 @@ class Leftover:
     complete: set[str] = field(default_factory=set)       # selection paths staged whole
     partial: dict[str, int] = field(default_factory=dict)  # file -> bytes staged, to continue from
     stale: list[str] = field(default_factory=list)         # staged paths to remove (top-most)
+    unstamped: list[str] = field(default_factory=list)     # of `complete`, files still to get their time
 
     @property
     def kept_bytes(self) -> int:
@@ -60,8 +63,8 @@ def sort_out(wanted: list[Entry], staged: list[Entry], follows_links: bool) -> L
             out.complete.add(got.path)
         elif e is not None and not (e.kind == "link" and follows_links) and same_entry(e, got):
             out.complete.add(got.path)
-        elif e is not None and e.kind == got.kind == "file" and MIN_PARTIAL <= got.size < e.size:
-            out.partial[got.path] = got.size
+        elif e is not None and e.kind == got.kind == "file" and MIN_PARTIAL <= got.size <= e.size:
+            out.partial[got.path] = got.size  # (all of it, but its time not set yet: checked the same way)
         else:
             out.stale.append(got.path)
             gone.add(got.path)
@@ -92,25 +95,33 @@ async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[E
     names = sorted({e.path.split("/", 1)[0] for e in wanted})
     listing = await side.scan([join(stage, n) for n in names], missing_ok=True)
     leftover = sort_out(wanted, listing.entries, follows_links)
-    await _check_cut_files(sides, leftover, stage, sources, can_continue)
+    await _check_cut_files(sides, leftover, stage, sources, wanted, can_continue, found.started)
     await side.remove_paths([join(stage, p) for p in leftover.stale])
     return leftover
 
 
 async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sources: list[str],
-                           can_continue: bool) -> None:
-    """Keep a file cut short only where it can go on and the bytes before the cut match the source's."""
+                           wanted: list[Entry], can_continue: bool, started: float) -> None:
+    """Keep a file cut short only where it can go on, its source has not changed since the copy started,
+    and the bytes before the cut match the source's."""
     parents = {s.rstrip("/").rsplit("/", 1)[-1]: dirname(s.rstrip("/")) or "/" for s in sources}
+    sizes = {e.path: e for e in wanted}
     for path, offset in list(leftover.partial.items()):
         start, length = window(offset)
-        ok = can_continue
+        whole = offset == sizes[path].size
+        ok = (can_continue or whole) and sizes[path].mtime < started
         if ok:
             ours = await sides.source.read_range(join(parents[path.split("/")[0]], path), start, length)
             theirs = await sides.dest.read_range(join(stage, path), start, length)
             ok = len(ours) == length and ours == theirs
+        del leftover.partial[path]
         if not ok:
-            del leftover.partial[path]
             leftover.stale.append(path)
+        elif whole:
+            leftover.complete.add(path)
+            leftover.unstamped.append(path)
+        else:
+            leftover.partial[path] = offset
 
 
 async def drop(side, dest: str, journal: Journal) -> None:

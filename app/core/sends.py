@@ -45,6 +45,8 @@ def plan_sends(method: Method, wanted: list[Entry], everything: list[Entry], lef
     entries; `leftover`: what an earlier run staged (its partial files are continued here: by the method
     when it `continues_files`, else by ssh cat); `fits(send)`: whether the method can take that list."""
     out = Sends()
+    times = {e.path: e.mtime for e in wanted}
+    out.stamps = [(join(stage, p), times[p]) for p in leftover.unstamped]
     parents = {name: parent for parent, name in split_sources(tuple(sources))}
     own = leftover.partial if method.continues_files else {}
     todo = [e for e in wanted if e.path not in leftover.complete]

@@ -27,12 +27,12 @@ from app.core.existing import Existing, Placement
 from app.core.journal import Journal
 from app.core.local_files import LocalFiles
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
-from app.core.progress import Counter, RateWindow, RsyncProgress
+from app.core.progress import Counter, RateWindow, RsyncProgress, Tally
 from app.core.mux import Mux
 from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local
-from app.core.sends import CONTINUER, job_for, plan_sends
+from app.core.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.session import Session
 from app.core.staging import Records
 from app.core.survey import Decide, Sides
@@ -134,8 +134,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     try:
         if not idle:
             control_path = await mux.start() if mux else None
-            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides, emit,
-                        notes, control_path, staged)
+            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides,
+                               emit, notes, control_path, staged)
         if req.scratch:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
                                   shown, notes)
@@ -190,19 +190,28 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
         done, total = 0, selection.bytes
         leftover.complete.clear()  # nothing was carried on: the result says so
         leftover.partial.clear()
-    clock, sent = time.monotonic(), 0
-    for send in sends.runs:
+    tally = Tally(emit, done, total)
+
+    async def run(i: int, send: Send) -> None:
         run_method = methods.get(send.method)
         emit(Phase("copying", run_method.label if run_method is method else f"{run_method.label}: "
                    "carrying on a file cut short"))
         carried = sum(e.size for e in send.entries if e.kind == "file") - send.skip
-        shifted = _Shifted(emit, done, carried, total, clock)
         await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
-                   req.options.download, shifted, notes)
-        done, sent = done + carried, sent + carried
+                   req.options.download, tally.part(i, carried), notes)
+        tally.ended(i, carried)
+
+    async def in_turn(runs: list[tuple[int, Send]]) -> None:
+        for i, send in runs:
+            await run(i, send)
+
+    # A file cut short goes on beside the rest: its own connection starts while the others do.
+    runs = list(enumerate(sends.runs))
+    carry_on = [run(i, s) for i, s in runs if s.offset]
+    await _side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
     await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
     await sides.dest.stamp(sends.stamps)
-    return sent
+    return tally.sent
 
 
 async def _run(session: Session, method: Method, job: Job, selection: Selection, download: bool, emit: Emit,
@@ -217,18 +226,21 @@ async def _run(session: Session, method: Method, job: Job, selection: Selection,
                 raise TransferError("failed", "No free port was found for the remote helper; try again.")
 
 
-class _Shifted:
-    """One run's progress as a part of the whole copy: what earlier runs (and an earlier cut) staged
-    comes first, and the clock runs from the first run."""
-
-    def __init__(self, emit: Emit, before: int, carried: int, total: int, clock: float) -> None:
-        self.emit, self.before, self.carried, self.total, self.clock = emit, before, carried, total, clock
-
-    def __call__(self, event) -> None:
-        if isinstance(event, Progress):
-            done = self.before + min(event.done, self.carried)
-            event = Progress(done, self.total, event.rate, time.monotonic() - self.clock)
-        self.emit(event)
+async def _side_by_side(coros: list) -> None:
+    """Run side by side; the first failure (or a cancel) stops the others once they have cleaned up."""
+    if len(coros) == 1:
+        await coros[0]
+        return
+    tasks = [asyncio.ensure_future(c) for c in coros]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await finish(asyncio.gather(*tasks, return_exceptions=True))
+    failed = [t.exception() for t in done if not t.cancelled() and t.exception()]
+    if failed:
+        raise failed[0]
 
 
 async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,

@@ -115,11 +115,18 @@ async def test_cancel_keeps_what_was_sent_for_the_next_run(sshd, big_file: Path,
             assert "running the same copy again carries on where it stopped" in str(info.value)
         assert left == sorted(["existing.txt", *staged])
         assert (dest / "existing.txt").read_bytes() == b"keep"
+        events: list = []
         again = await copy(session, CopyRequest([str(big_file)], str(dest), method, Options(download=download),
-                                                allow_insecure=True))
+                                                allow_insecure=True), events.append)
     finally:
         await session.close()
     assert _same_bytes(dest / big_file.name, big_file)
+    # The second run's bar starts where the first one stopped and runs to the end, never back.
+    dones = [e.done for e in events if isinstance(e, Progress)]
+    size = big_file.stat().st_size
+    assert dones == sorted(dones) and (not dones or dones[-1] == size)
+    if dones and again.resumed:
+        assert dones[0] >= size - again.sent_bytes
     assert sorted(os.listdir(dest)) == sorted(["existing.txt", big_file.name])  # its staging folder is gone
     if staged:  # the next run went on from the cut (or, cancelled after the file was whole, sent nothing)
         assert again.resumed == 1 and again.sent_bytes <= big_file.stat().st_size * 3 // 4

@@ -126,6 +126,23 @@ def test_a_staged_file_whose_bytes_changed_is_sent_again(sshd, movie: Path, tmp_
     assert out["resumed"] == 0 and out["sent_bytes"] == movie.stat().st_size
 
 
+def test_a_source_changed_since_the_cut_is_sent_again(sshd, movie: Path, tmp_path: Path) -> None:
+    """A file edited after the cut (its time is newer than the copy's start) is not built on, even where
+    the bytes before the cut still match: the edit may be anywhere."""
+    source = tmp_path / "src" / movie.name
+    source.parent.mkdir()
+    source.write_bytes(movie.read_bytes())
+    os.utime(source, (1_600_000_000, 1_600_000_000))
+    dest = tmp_path / "cut"
+    cut(args(sshd, source, dest, "tar-ssh", False), dest, at=source.stat().st_size // 3)
+    with open(source, "r+b") as f:
+        f.write(b"edited at the start")  # the time moves on with it
+    out = cli_json(*args(sshd, source, dest, "tar-ssh", False))
+    assert "error" not in out, out
+    assert (dest / movie.name).read_bytes() == source.read_bytes()
+    assert out["resumed"] == 0 and out["sent_bytes"] == source.stat().st_size
+
+
 def test_another_selection_never_adopts_a_staging_folder(sshd, album: Path, tmp_path: Path) -> None:
     dest = tmp_path / "dest"
     cut(args(sshd, album, dest, "tar-ssh", False), dest, at=size_of(album) // 3)

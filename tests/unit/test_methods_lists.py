@@ -13,6 +13,7 @@ import pytest
 
 from app.core.capabilities import Capabilities
 from app.core.methods import METHODS, Job, Options, Ssh
+from app.core.methods.base import DaemonModule
 from app.core.methods.tar_common import ARGV_LIST_MAX
 from tests.helpers import HOSTILE_NAMES, NON_UTF8
 from tests.unit.hostile import assert_no_traps, run_stages
@@ -81,6 +82,16 @@ def test_rsync_ssh_list_and_append_verify():
     assert plan.stdin_data == nul(*FILES)
     plan = METHODS["rsync-ssh"].build(job(download=True))
     assert argvs(plan)[0][-4:] == ["--from0", "--", "nas:/srv/share/", f"{job(download=True).dest}/"]
+
+
+def test_rsync_writes_in_place_only_inside_a_staging_folder():
+    """In a staging folder a cut file must survive rsync being killed (in place, under its name there);
+    anywhere else (the user's own daemon's folder) rsync keeps its temporary files."""
+    staged = METHODS["rsync-ssh"].build(replace(job(), resumable=True))
+    assert "--inplace" in argvs(staged)[0]
+    assert "--inplace" not in argvs(METHODS["rsync-ssh"].build(job()))[0]
+    module = replace(job(), module=DaemonModule("photos", "/srv/photos"), dest="/srv/photos/2024")
+    assert "--inplace" not in argvs(METHODS["rsync-daemon"].build(module))[0]
 
 
 def test_rsync_daemon_list_serves_the_files_folder():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app.core.existing import Existing, plan
 from app.core.journal import Journal
 from app.core.methods import METHODS
-from app.core.resume import MIN_PARTIAL, Leftover, sort_out, window
+from app.core.resume import MIN_PARTIAL, WINDOW, Leftover, sort_out, window
 from app.core.selection import Entry, Selection
 from app.core.sends import plan_sends
 from tests.helpers import NON_UTF8
@@ -72,7 +72,7 @@ def test_a_followed_link_is_always_sent_again():
 
 def test_the_window_before_the_cut():
     assert window(10) == (0, 10)
-    assert window(5 * MIN_PARTIAL) == (4 * MIN_PARTIAL, MIN_PARTIAL)
+    assert window(5 * MIN_PARTIAL) == (5 * MIN_PARTIAL - WINDOW, WINDOW)
 
 
 def _sends(method: str, wanted, leftover: Leftover, sources=("/home/ann/album",)):
