@@ -53,8 +53,12 @@ class Clash:
         if self.kinds_differ:
             there = "a folder" if self.theirs.kind == "dir" else "a file"
             return f"{self.path!r} is {there} where the copy has {_a(self.ours.kind)}"
-        newer = "newer" if self.theirs.mtime > self.ours.mtime + MTIME_WINDOW else "older"
-        return f"{self.path!r} differs ({newer} there)"
+        if self.ours.kind != self.theirs.kind:
+            return f"{self.path!r} is {_a(self.theirs.kind)} where the copy has {_a(self.ours.kind)}"
+        gap = self.theirs.mtime - self.ours.mtime
+        when = "newer there" if gap > MTIME_WINDOW else "older there" if gap < -MTIME_WINDOW else "same time"
+        size = ", another size" if self.ours.kind == "file" and self.ours.size != self.theirs.size else ""
+        return f"{self.path!r} differs ({when}{size})"
 
 
 def _a(kind: str) -> str:

@@ -54,6 +54,9 @@ class CopyStep:
 
     def _copy_failed(self, choice: HostChoice, dest: str, download: bool, chosen: Recommendation,
                      error: TransferError) -> None:
+        box = getattr(self, "existing_box", None)
+        if box is not None and box.isVisible():  # cancelled while the question was open
+            box.close()
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
         c = chosen.ranked.candidate
