@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.cutting import APP, cut, staged_bytes  # noqa: E402
+from tests.cutting import APP, cut, make_album, size_of, staged_bytes  # noqa: E402
 from tests.lab import Lab, unavailable_reason  # noqa: E402
 
 FAMILIES = ["tar-ssh", "rsync-ssh", "sftp", "scp", "ssh-cat", "tar-nc", "rsync-daemon"]
@@ -42,20 +42,7 @@ def make_data(root: Path, mb: int, single: bool) -> Path:
             for _ in range(mb):
                 f.write(os.urandom(1 << 20))
         return path
-    folder = root / "album"
-    (folder / "raw").mkdir(parents=True)
-    each = mb // 6
-    for i in range(6):
-        with open(folder / ("raw" if i % 2 else "") / f"photo {i}.jpg", "wb") as f:
-            for _ in range(each):
-                f.write(os.urandom(1 << 20))
-    for i in range(30):
-        (folder / f"note {i}.txt").write_bytes(os.urandom(2000))
-    return folder
-
-
-def size_of(path: Path) -> int:
-    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return make_album(root / "album", 6, (mb // 6) << 20, notes=30)
 
 
 def copy_args(lab: Lab, data: Path, dest: str, method: str) -> list[str]:

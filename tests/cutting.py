@@ -70,6 +70,25 @@ def host_io(server_pid: int, limit: float = 30) -> dict[str, int]:
     return _counts(Path(f"/proc/{server_pid}/io").read_text())
 
 
+def make_album(root: Path, photos: int, each: int, notes: int = 20) -> Path:
+    """A folder like a photo album: `photos` random files of `each` bytes, every other one in raw/, a few
+    small notes and an empty folder."""
+    (root / "raw").mkdir(parents=True)
+    for i in range(photos):
+        with open(root / ("raw" if i % 2 else "") / f"photo {i}.jpg", "wb") as f:
+            for _ in range(each >> 20):
+                f.write(os.urandom(1 << 20))
+            f.write(os.urandom(each & ((1 << 20) - 1)))
+    for i in range(notes):
+        (root / f"note {i}.txt").write_bytes(os.urandom(2000))
+    (root / "empty").mkdir()
+    return root
+
+
+def size_of(path: Path) -> int:
+    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
 def staged_bytes(dest: Path) -> int:
     """Bytes in the staging folders at `dest` (what a copy into it has written so far)."""
     total = 0

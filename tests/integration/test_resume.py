@@ -15,7 +15,7 @@ import pytest
 
 from app.core.journal import NAME, Journal
 from app.core.staging import PREFIX
-from tests.cutting import complete_bytes, cut, measured, staged_bytes
+from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes
 from tests.helpers import cli_json, far_side, final_names, snapshot
 
 FAMILIES = ["tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "sftp", "scp"]
@@ -25,14 +25,7 @@ SLACK = 4 << 20  # what a resumed run reads besides the copy: the journal, listi
 @pytest.fixture(scope="module")
 def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """8 photos of 12 MiB, a few small files and a folder: about 100 MB."""
-    root = tmp_path_factory.mktemp("resume-src") / "album 'x'"
-    (root / "raw").mkdir(parents=True)
-    for i in range(8):
-        (root / ("raw" if i % 2 else "") / f"photo {i}.jpg").write_bytes(os.urandom(12 << 20))
-    for i in range(20):
-        (root / f"note {i}.txt").write_bytes(b"note %d\n" % i)
-    (root / "empty").mkdir()
-    return root
+    return make_album(tmp_path_factory.mktemp("resume-src") / "album 'x'", 8, 12 << 20)
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +33,6 @@ def movie(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("resume-movie") / "movie $(x).mkv"
     path.write_bytes(os.urandom(96 << 20))
     return path
-
-
-def size_of(path: Path) -> int:
-    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
 def args(sshd, source: Path, dest: Path, method: str, download: bool) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cutting import complete_bytes, cut, measured
+from tests.cutting import complete_bytes, cut, make_album, measured, size_of
 from tests.helpers import cli, cli_json, final_names, snapshot
 from tests.shapes import ShapeHost
 
@@ -35,12 +35,7 @@ def host(request: pytest.FixtureRequest) -> ShapeHost:
 
 @pytest.fixture(scope="module")
 def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("shape-resume") / "album"
-    (root / "raw").mkdir(parents=True)
-    for i in range(8):
-        (root / ("raw" if i % 2 else "") / f"photo {i}.jpg").write_bytes(os.urandom(8 << 20))
-    (root / "it's a note.txt").write_bytes(b"note")
-    return root
+    return make_album(tmp_path_factory.mktemp("shape-resume") / "album", 8, 8 << 20, notes=3)
 
 
 def place(host: ShapeHost, name: str) -> tuple[str, Path]:
@@ -86,7 +81,7 @@ def test_changed_files_stop_the_copy_then_keep_both_and_skip(host: ShapeHost, tm
 def test_a_cut_copy_carries_on(request, shape: str, method: str, download: bool, album: Path,
                                tmp_path: Path) -> None:
     host: ShapeHost = request.getfixturevalue(FIXTURES[shape])
-    total = sum(p.stat().st_size for p in album.rglob("*") if p.is_file())
+    total = size_of(album)
     if download:  # the album on the host, fetched here
         remote, there = place(host, "from")
         shutil.copytree(album, there / album.name, copy_function=shutil.copy2)
