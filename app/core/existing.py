@@ -50,9 +50,6 @@ class Clash:
         return (self.ours.kind == "dir") != (self.theirs.kind == "dir")
 
     def describe(self) -> str:
-        if self.kinds_differ:
-            there = "a folder" if self.theirs.kind == "dir" else "a file"
-            return f"{self.path!r} is {there} where the copy has {_a(self.ours.kind)}"
         if self.ours.kind != self.theirs.kind:
             return f"{self.path!r} is {_a(self.theirs.kind)} where the copy has {_a(self.ours.kind)}"
         gap = self.theirs.mtime - self.ours.mtime

@@ -40,12 +40,13 @@ class Leftover:
         return sum(self.partial.values())
 
     def notes(self) -> list[str]:
-        kept = [plural(len(self.complete), "item") + " it had copied" if self.complete else "",
-                plural(len(self.partial), "file") + " it had cut short" if self.partial else ""]
+        kept = [f"{plural(len(self.complete), 'item')} it had copied {'was' if len(self.complete) == 1 else 'were'} "
+                "not sent again" if self.complete else "",
+                f"{plural(len(self.partial), 'file')} it had cut short went on from where "
+                f"{'it' if len(self.partial) == 1 else 'they'} stopped" if self.partial else ""]
         if not any(kept):
             return []
-        return ["Carried on from an earlier run of this copy: " + " and ".join(k for k in kept if k)
-                + " went on from there, not from the start."]
+        return ["Carried on from an earlier run of this copy: " + ", and ".join(k for k in kept if k) + "."]
 
 
 def sort_out(wanted: list[Entry], staged: list[Entry], follows_links: bool) -> Leftover:
@@ -105,11 +106,11 @@ async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sourc
     """Keep a file cut short only where it can go on, its source has not changed since the copy started,
     and the bytes before the cut match the source's."""
     parents = {s.rstrip("/").rsplit("/", 1)[-1]: dirname(s.rstrip("/")) or "/" for s in sources}
-    sizes = {e.path: e for e in wanted}
+    entries = {e.path: e for e in wanted}
     for path, offset in list(leftover.partial.items()):
         start, length = window(offset)
-        whole = offset == sizes[path].size
-        ok = (can_continue or whole) and sizes[path].mtime < started
+        whole = offset == entries[path].size
+        ok = (can_continue or whole) and entries[path].mtime < started
         if ok:
             ours = await sides.source.read_range(join(parents[path.split("/")[0]], path), start, length)
             theirs = await sides.dest.read_range(join(stage, path), start, length)

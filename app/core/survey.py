@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from posixpath import dirname, join
 
 from app.core import verify
+from app.core.capabilities import Capabilities
 from app.core.errors import Cancelled, TransferError
 from app.core.existing import (Existing, Placement, clash_sentence, hash_candidates, plan, refused_sentence,
                                same_by_hash, same_entry)
 from app.core.local_files import LocalFiles
 from app.core.remote_files import RemoteFiles
-from app.core.selection import Selection
+from app.core.selection import Entry, Selection
 
 # The window's question: given what is in the way (a Placement made without a choice) and where, the
 # choice, or None to copy nothing.
@@ -56,7 +57,7 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
 
 
 async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest: str, there: dict,
-                    notes: list[str]):
+                    notes: list[str]) -> Callable[[Entry, Entry], bool]:
     """How 'identical' is judged: by size and time, or by contents when hashes are compared."""
     if sides.hash_tool is None:
         return same_entry
@@ -73,12 +74,12 @@ async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest
     return same_by_hash({p for p, a, b in zip(candidates, ours, theirs) if a == b})
 
 
-def hash_tool(sides_local, sides_remote, host: str, wanted: bool, notes: list[str]) -> str | None:
+def hash_tool(local: Capabilities, remote: Capabilities, host: str, wanted: bool, notes: list[str]) -> str | None:
     """The hash tool for --verify, or None (with a note saying why sizes are compared instead)."""
     if not wanted:
         return None
-    why_not = verify.no_hashes_reason(sides_local, sides_remote, host)
+    why_not = verify.no_hashes_reason(local, remote, host)
     if why_not:
         notes.append(f"Contents were not compared: {why_not}; sizes were compared.")
         return None
-    return verify.pick_hash_tool(sides_local, sides_remote)
+    return verify.pick_hash_tool(local, remote)
