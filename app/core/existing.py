@@ -106,8 +106,9 @@ class Placement:
         """What the copy did with what was there, in sentences."""
         out = []
         if self.identical:
-            out.append(f"{plural(len(self.identical), 'item')} already at the destination "
-                       f"({_was(self.identical)} identical) not sent again.")
+            was = _was(self.identical)
+            out.append(f"{plural(len(self.identical), 'item')} {was} already at the destination, identical, and "
+                       f"{was} not sent again.")
         if self.skipped:
             shown = ", ".join(repr(p) for p in self.skipped[:5]) + (" ..." if len(self.skipped) > 5 else "")
             out.append(f"{plural(len(self.skipped), 'item')} at the destination left as "
