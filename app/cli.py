@@ -28,6 +28,7 @@ from app.core import methods as method_registry
 from app.core.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress
+from app.core.existing import Existing
 from app.core.hosts import HostSpec, resolve, trust
 from app.core.methods.base import COMPRESSION, Context, Options
 from app.core.paths import ENV_HOME
@@ -131,6 +132,16 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
     c.add_argument("--verify", action="store_true", help="also compare file hashes on both sides")
     c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
+    c.add_argument("--existing", choices=[e.value for e in Existing if e is not Existing.ASK],
+                   help="what to do with files already at the destination that differ from the copy's: skip "
+                        "them, replace them, replace only older ones (newer), or keep both (rename: the copy "
+                        "gets a name like 'photo (2).jpg'); without it such a copy stops before it starts. "
+                        "Identical files are never sent again")
+    again = c.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true", help="carry on from what an interrupted run of the same "
+                       "copy left (the default)")
+    again.add_argument("--restart", "--no-resume", action="store_true", dest="restart",
+                       help="start over: throw away what an interrupted run of the same copy left")
     c.add_argument("--rsync-module", metavar="[USER@]MODULE",
                    help="rsync-daemon: use this module of the rsync daemon the host already runs "
                         "(password from $RSYNC_PASSWORD) instead of starting a private one")
@@ -291,7 +302,9 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
         request = CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
                               args.rsync_module, args.rsync_port, args.rsyncd_conf,
-                              stall_timeout=args.stall_timeout)
+                              stall_timeout=args.stall_timeout,
+                              existing=Existing(args.existing) if args.existing else Existing.ASK,
+                              resume=not args.restart)
         result = await copy(session, request, bar)
     finally:
         bar._clear()
@@ -308,8 +321,10 @@ def unencrypted_warning(method_id: str) -> str | None:
 
 
 def _print_copy(out: dict[str, Any]) -> None:
-    rate = f" ({out['rate_MBps']:.1f} MB/s)" if out["bytes"] >= TOO_LITTLE_TO_TIME else ""
-    print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])} in {out['seconds']:.1f} s{rate} "
+    sent = out.get("sent_bytes", out["bytes"])
+    rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
+    part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
+    print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])}{part} in {out['seconds']:.1f} s{rate} "
           f"with {out['method']}; verified ({out['verification']}).")
     for note in out["notes"]:
         print(f"Note: {note}")

@@ -21,6 +21,14 @@ HOSTILE_NAMES = [
 NON_UTF8 = os.fsdecode(b"latin1-\xe9\xff.bin")
 
 
+def final_names(folder: Path) -> list[str]:
+    """What a folder holds under final names: all but the hidden staging folder a stopped copy keeps to carry
+    on from (app.core.staging.PREFIX)."""
+    if not folder.exists():
+        return []
+    return sorted(n for n in os.listdir(folder) if not n.startswith(".transfer-advisor-partial-"))
+
+
 def make_tree(root: Path, small_files: int = 2000, big_bytes: int = 8 * 1024 * 1024) -> Path:
     """A tree like a real one: a large random file, many small files, an empty file, an empty
     folder, a symlink, and hostile names."""

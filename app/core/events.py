@@ -39,16 +39,25 @@ class TransferResult:
     verification: str  # "sizes" or the hash tool used
     command: str
     notes: list[str] = field(default_factory=list)
+    sent: int | None = None  # bytes sent by this run (None: all of `bytes`); less when resumed or already there
+    existing: dict = field(default_factory=dict)  # what was at the destination: identical, replaced, skipped, renamed
+    resumed: int = 0         # items an earlier run of the same copy had staged, kept
+
+    @property
+    def sent_bytes(self) -> int:
+        return self.bytes if self.sent is None else self.sent
 
     @property
     def rate_MBps(self) -> float:
-        return self.bytes / self.seconds / 1e6 if self.seconds > 0 else 0.0
+        """The rate of what this run sent (what was already there took no time)."""
+        return self.sent_bytes / self.seconds / 1e6 if self.seconds > 0 else 0.0
 
     def as_dict(self) -> dict:
         return {"method": self.method, "options": self.options, "files": self.files, "bytes": self.bytes,
-                "seconds": round(self.seconds, 3), "rate_MBps": round(self.rate_MBps, 2),
-                "verified": self.verified, "verification": self.verification, "command": self.command,
-                "notes": self.notes}
+                "sent_bytes": self.sent_bytes, "seconds": round(self.seconds, 3),
+                "rate_MBps": round(self.rate_MBps, 2), "verified": self.verified,
+                "verification": self.verification, "command": self.command, "notes": self.notes,
+                "existing": self.existing, "resumed": self.resumed}
 
 
 @dataclass(frozen=True)

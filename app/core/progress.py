@@ -3,6 +3,7 @@
 - io: a tool's own count, from /proc/PID/io (bytes written or read: scp, sftp, tar) or the
   offset in the file on its stdin or stdout (/proc/PID/fdinfo: ssh cat);
 - rsync: rsync's `--info=progress2` total, parsed from its output.
+A copy made of several runs (the rest of a cut copy) adds them up in a Tally.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 import time
 from collections import deque
 
+from app.core.events import Emit, Progress
 from app.core.runner import fd_pos, proc_io
 
 _RSYNC = re.compile(r"^\s*([\d,.]+)\s+(\d+)%\s+\S+/s")
@@ -77,3 +79,26 @@ class RateWindow:
             self.samples.popleft()
         t0, d0 = self.samples[0]
         return (done - d0) / (now - t0) if now > t0 else 0.0
+
+
+class Tally:
+    """The whole copy's progress across its runs, some side by side: what an earlier run staged, then
+    what each run has carried so far; one clock from the first run."""
+
+    def __init__(self, emit: Emit, before: int, total: int) -> None:
+        self.emit, self.before, self.total, self.clock = emit, before, total, time.monotonic()
+        self.parts: dict[int, tuple[int, float]] = {}  # run -> (bytes carried, its rate now)
+        self.sent = 0
+
+    def part(self, run: int, carried: int) -> Emit:
+        def on(event) -> None:
+            if isinstance(event, Progress):
+                self.parts[run] = (min(event.done, carried), event.rate)
+                event = Progress(self.before + sum(d for d, _ in self.parts.values()), self.total,
+                                 sum(r for _, r in self.parts.values()), time.monotonic() - self.clock)
+            self.emit(event)
+        return on
+
+    def ended(self, run: int, carried: int) -> None:
+        self.parts[run] = (carried, 0.0)
+        self.sent += carried

@@ -10,14 +10,14 @@ SFTP where there is not. Every path goes to the shell as a quoted argument, neve
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, replace
 from posixpath import basename, dirname, join, normpath
 from typing import TYPE_CHECKING
 
 import asyncssh
 
-from app.core import staging
+from app.core import staging, verify
+from app.core.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import TransferError
 from app.core.selection import Entry, Selection, entry_kind
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
 
 # $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
-# roots, then an empty record; one `SIZE MODE` line per path in that order (no names in these lines,
+# roots, then an empty record; one `SIZE MODE MTIME` line per path in that order (no names in these lines,
 # so a name with a line break cannot shift them); then every link's target and what it leads to
 # (d, f or n for nowhere), in the same order.
 # find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
@@ -40,7 +40,7 @@ t=$(mktemp) || exit 2
 trap 'rm -f "$t"' EXIT
 find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
 cat "$t"; printf '\0'
-xargs -0 stat -c '%s %f' < "$t" || exit 3
+xargs -0 stat -c '%s %f %Y' < "$t" || exit 3
 printf '\0'
 xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
   if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
@@ -135,7 +135,7 @@ class RemoteFiles:
             return found
         sftp = await self.sftp()
         d = normpath(path)
-        while d != "/" and not await _sftp_isdir(sftp, d):
+        while d != "/" and not await sftp_isdir(sftp, d):
             d = dirname(d) or "/"
         return d
 
@@ -200,37 +200,145 @@ class RemoteFiles:
             if stage is not None:
                 await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
+            raise sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
                               "this account may write to (an SFTP-only account often may write only in one).") \
                 from None
 
-    async def finalize(self, stage: str, dest: str, names: list[str]) -> None:
-        """Move each name from the staging folder into the destination (see staging.py)."""
-        label = self.session.host.label
-        if self.shell:
-            result = await self.session.run(staging.remote_finalize_command(stage, dest, names), timeout=600)
-            if result.exit_status != 0:
-                err = (result.stderr or b"").decode(errors="replace")
-                if result.exit_status == 3:
-                    raise TransferError("conflict", f"Something at {dest} is in the way ({err.strip()}); move it "
-                                        "aside and copy again.", err)
-                from app.core.errors import explain_stderr
-                raise explain_stderr(err, label, "Moving the copy into place failed; see the details.")
+    async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
+        """Move the staged items into place (see staging.py): all checked first, then all moved."""
+        if not self.shell:
+            await staging.place(SftpOps(await self.sftp()), stage, dest, records, where)
             return
-        sftp = await self.sftp()
-        try:
-            for name in names:
-                await _sftp_move(sftp, join(stage, name), join(dest, name))
-            await _sftp_rmtree(sftp, stage)
-        except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"Moving the copy into place on {label} failed ({exc.reason}).") from None
+        if records.renames:
+            result = await self._run(staging.remote_rename_command(stage), records.rename_stdin(), 600)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"Giving the kept copies their new names at {where} failed.",
+                                    (result.stderr or b"").decode(errors="replace"))
+        result = await self._run(staging.remote_place_command(stage, dest), records.stdin(), 600)
+        out = result.stdout or b""
+        if result.exit_status == 3:
+            raise staging.appeared([os.fsdecode(p) for p in out.split(b"\0") if p], where)
+        if result.exit_status == 4:
+            failed = records.items[len(out)][1] if len(out) < len(records.items) else ""
+            raise staging.half_placed(len(out), len(records.items), failed, where,
+                                      (result.stderr or b"").decode(errors="replace"))
+        if result.exit_status != 0:
+            from app.core.errors import explain_stderr
+            raise explain_stderr((result.stderr or b"").decode(errors="replace"), self.session.host.label,
+                                 "Moving the copy into place failed; see the details.")
+
+    async def _run(self, command: bytes, stdin: bytes, timeout: float) -> asyncssh.SSHCompletedProcess:
+        return await self.session.run(command, stdin=stdin, timeout=timeout)
 
     async def remove(self, path: str, timeout: float = 120) -> None:
         """Remove a folder of ours (staging, race scratch, probe files)."""
         if self.shell:
             await self.session.run(staging.remote_remove_command(path), timeout=timeout)
             return
-        await _sftp_rmtree(await self.sftp(), path)
+        await sftp_rmtree(await self.sftp(), path)
+
+    def where(self, path: str) -> str:
+        return f"{self.session.host.label}:{path}"
+
+    async def names_in(self, folder: str) -> set[str]:
+        """The names directly in a folder (none when it is not there)."""
+        try:
+            return {e.path for e in await self.listdir(folder)}
+        except TransferError:
+            return set()
+
+    async def read_file(self, path: str, limit: int) -> bytes | None:
+        """A small file's bytes (at most limit + 1 of them), or None when it cannot be read."""
+        if self.shell:
+            result = await self._sh('head -c "$2" -- "$1"', path, str(limit + 1))
+            return result.stdout if result.exit_status == 0 else None
+        try:
+            async with (await self.sftp()).open(os.fsencode(path), "rb") as f:
+                return await f.read(limit + 1)
+        except asyncssh.SFTPError:
+            return None
+
+    async def write_file(self, path: str, data: bytes) -> None:
+        if self.shell:
+            result = await self._sh('cat > "$1"', path, stdin=data)
+            if result.exit_status != 0:
+                raise TransferError("dest-unwritable", f"Could not write {path} on {self.session.host.label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        try:
+            async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
+                await f.write(data)
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, self.session.host.label, f"Could not write {path} ({exc.reason}).") from None
+
+    async def read_range(self, path: str, start: int, length: int) -> bytes:
+        """`length` bytes of a file from `start` (dd is POSIX; its skip counts whole blocks of `bs`)."""
+        if self.shell:
+            block = 4096
+            skip, lead = divmod(start, block)
+            count = -(-(lead + length) // block)
+            result = await self._sh('dd if="$1" bs=4096 skip="$2" count="$3" 2>/dev/null', path, str(skip),
+                                    str(count), timeout=120)
+            return (result.stdout or b"")[lead:lead + length]
+        async with (await self.sftp()).open(os.fsencode(path), "rb") as f:
+            await f.seek(start)
+            return await f.read(length)
+
+    async def remove_paths(self, paths: list[str]) -> None:
+        """Remove files and folders of a staging folder (what an earlier run left that cannot be kept)."""
+        if not paths:
+            return
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+            await self._sh('xargs -0 rm -rf --', stdin=stdin, timeout=600)
+            return
+        sftp = await self.sftp()
+        for path in paths:
+            if await sftp_kind(sftp, path) == "dir":
+                await sftp_rmtree(sftp, path)
+            else:
+                await sftp.remove(os.fsencode(path))
+
+    async def mkdirs(self, paths: list[str]) -> None:
+        """Make folders (and what is above them) inside a staging folder, for tools that need them first."""
+        if not paths:
+            return
+        label = self.session.host.label
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+            result = await self._sh('xargs -0 mkdir -p --', stdin=stdin, timeout=600)
+            if result.exit_status != 0:
+                raise TransferError("dest-unwritable", f"Folders could not be made on {label}; choose a folder you "
+                                    "can write to.", (result.stderr or b"").decode(errors="replace"))
+            return
+        sftp = await self.sftp()
+        try:
+            for path in paths:
+                await sftp.makedirs(os.fsencode(path), exist_ok=True)
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, label, f"Folders could not be made on {label} ({exc.reason}).") from None
+
+    async def stamp(self, times: list[tuple[str, int]]) -> None:
+        """Give files their source's modification time (for tools that do not keep it), so a later run
+        sees them as identical. `touch -d @SECONDS` is GNU's and BusyBox's."""
+        if not times:
+            return
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" + str(t).encode() + b"\0" for p, t in times)
+            await self._sh("""xargs -0 -n 2 sh -c 'touch -h -d "@$1" -- "$0"'""", stdin=stdin, timeout=600)
+            return
+        sftp = await self.sftp()
+        for path, mtime in times:
+            await sftp.utime(os.fsencode(path), (mtime, mtime))
+
+    async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
+        """The hashes of files under `base`, in order (see verify.py)."""
+        stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
+        result = await self._sh(f'cd "$1" && {verify.hash_script(tool)}', base, stdin=stdin, timeout=3600)
+        if result.exit_status != 0:
+            raise TransferError("verify-failed", f"Hashing on {self.session.host.label} with {tool} failed.",
+                                (result.stderr or b"").decode(errors="replace"))
+        return verify.parse_hashes(result.stdout or b"")
 
     async def write(self, path: str, data: bytes) -> None:
         """Write a small file of ours (an owner marker), replacing what is there."""
@@ -261,13 +369,15 @@ class RemoteFiles:
         for item in items:
             name = os.fsdecode(item.filename)
             if name.startswith(prefixes) and "/" not in name and item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
-                data = await _sftp_small_file(sftp, join(folder, name, marker), most)
+                data = await sftp_small_file(sftp, join(folder, name, marker), most)
                 if data is not None:
                     found.append((name, data))
         return found
 
     async def symlinks(self, links: list[tuple[str, str]]) -> None:
         """Make symbolic links: (what it points to, where the link goes) each."""
+        if not links:
+            return
         label = self.session.host.label
         if self.shell:
             stdin = b"".join(os.fsencode(t) + b"\0" + os.fsencode(p) + b"\0" for t, p in links)
@@ -281,7 +391,7 @@ class RemoteFiles:
             for target, path in links:
                 await sftp.symlink(os.fsencode(target), os.fsencode(path))
         except asyncssh.SFTPError as exc:
-            raise _sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
+            raise sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
                 from None
 
     async def space(self, path: str) -> Space | None:
@@ -315,7 +425,7 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     leads = {"d": "dir", "f": "file", "n": "none"}
     entries: list[Entry] = []
     for i, path in enumerate(names):
-        size, mode = int(stats[2 * i]), int(stats[2 * i + 1], 16)
+        size, mode, mtime = int(stats[3 * i]), int(stats[3 * i + 1], 16), int(stats[3 * i + 2])
         kind = entry_kind(mode)
         if kind is None:
             continue
@@ -324,93 +434,10 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
         rel = top + path[len(root.rstrip("/")):] if path != root else top
         if kind == "link":
             target = next(targets, "")
-            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), "")))
+            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
         else:
-            entries.append(Entry(rel, kind, size if kind == "file" else 0))
+            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime))
     order = {r: i for i, r in enumerate(kept)}
     tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
     return Selection(kept, entries)
-
-
-async def _sftp_isdir(sftp: asyncssh.SFTPClient, path: str) -> bool:
-    try:
-        return stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0)
-    except asyncssh.SFTPError:
-        return False
-
-
-async def _sftp_kind(sftp: asyncssh.SFTPClient, path: str) -> str | None:
-    try:
-        return entry_kind((await sftp.lstat(os.fsencode(path))).permissions or 0) or "other"
-    except asyncssh.SFTPNoSuchFile:
-        return None
-
-
-async def _sftp_rmtree(sftp: asyncssh.SFTPClient, path: str) -> None:
-    """Remove a folder of ours and all in it, links as links; what cannot go stays, silently. (asyncssh's
-    rmtree refuses names with a backslash, which a user's files may have.)"""
-    try:
-        items = await sftp.readdir(os.fsencode(path))
-    except asyncssh.SFTPError:
-        items = []
-    for item in items:
-        name = os.fsdecode(item.filename)
-        if name in (".", "..") or "/" in name:  # never a path the server made up
-            continue
-        child = join(path, name)
-        try:
-            if item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
-                await _sftp_rmtree(sftp, child)
-            else:
-                await sftp.remove(os.fsencode(child))
-        except asyncssh.SFTPError:
-            continue
-    try:
-        await sftp.rmdir(os.fsencode(path))
-    except asyncssh.SFTPError:
-        pass
-
-
-async def _sftp_small_file(sftp: asyncssh.SFTPClient, path: str, most: int) -> bytes | None:
-    """The first bytes of a regular file (not a link, a pipe or a folder), or None."""
-    try:
-        if (await sftp.lstat(os.fsencode(path))).type != asyncssh.FILEXFER_TYPE_REGULAR:
-            return None
-        async with sftp.open(os.fsencode(path), "rb") as f:
-            return await f.read(most)
-    except asyncssh.SFTPError:
-        return None
-
-
-async def _sftp_move(sftp: asyncssh.SFTPClient, src: str, dst: str) -> None:
-    """What staging's shell script does, over SFTP: files replace files (an atomic rename where the
-    server has posix-rename), folders merge, a file and a folder in each other's way are a conflict."""
-    src_kind, dst_kind = await _sftp_kind(sftp, src), await _sftp_kind(sftp, dst)
-    if src_kind == "dir" and dst_kind == "dir":
-        for item in await sftp.readdir(os.fsencode(src)):
-            name = os.fsdecode(item.filename)
-            if name not in (".", ".."):
-                await _sftp_move(sftp, join(src, name), join(dst, name))
-        return
-    if dst_kind == "dir" or (src_kind == "dir" and dst_kind is not None):
-        raise TransferError("conflict", f"{dst} is in the way (a file where a folder goes, or the other way "
-                            "round); move it aside and copy again.")
-    if dst_kind is None:
-        await sftp.rename(os.fsencode(src), os.fsencode(dst))
-        return
-    try:
-        await sftp.posix_rename(os.fsencode(src), os.fsencode(dst))  # replaces in one step
-    except asyncssh.SFTPOpUnsupported:  # no atomic replace on this server: the old file goes first
-        await sftp.remove(os.fsencode(dst))
-        await sftp.rename(os.fsencode(src), os.fsencode(dst))
-
-
-def _sftp_error(exc: asyncssh.SFTPError, host: str, fallback: str) -> TransferError:
-    if isinstance(exc, asyncssh.SFTPPermissionDenied):
-        return TransferError("dest-unwritable", f"{host} did not allow writing there ({exc.reason}); choose a "
-                             "folder this account may write to.", str(exc))
-    if exc.code == 4 and "space" in str(exc.reason).lower():
-        return TransferError("dest-full", "The destination ran out of space during the copy; free some space "
-                             "there or choose another folder.", str(exc))
-    return TransferError("failed", fallback, str(exc))

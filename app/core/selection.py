@@ -29,6 +29,7 @@ class Entry:
     # What a link leads to: "file", "dir", "none" (nowhere), or "" when not known. Tools that follow
     # links (scp) copy a folder again, loop, or fail on these.
     leads_to: str = ""
+    mtime: int = 0  # whole seconds: what every method keeps (tar, scp -p, sftp -p, rsync -t)
 
 
 @dataclass
@@ -71,6 +72,12 @@ class Selection:
             if len(os.fsencode(e.path)) > 99:
                 total += 1024  # GNU long-name header and its data block
         return total
+
+
+def ancestors(path: str) -> list[str]:
+    """The folders above a selection path, top first: "a/b/c" -> ["a", "a/b"]."""
+    parts = path.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts))]
 
 
 def entry_kind(mode: int) -> str | None:
@@ -116,8 +123,8 @@ def scan_local(paths: list[str]) -> Selection:
 
 def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
     if kind == "link":
-        return Entry(rel, kind, 0, os.readlink(path), _leads_to(path))
-    return Entry(rel, kind, st.st_size if kind == "file" else 0)
+        return Entry(rel, kind, 0, os.readlink(path), _leads_to(path), int(st.st_mtime))
+    return Entry(rel, kind, st.st_size if kind == "file" else 0, mtime=int(st.st_mtime))
 
 
 def _leads_to(path: str) -> str:
@@ -191,8 +198,8 @@ async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: st
             leads_to = "dir" if stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0) else "file"
         except asyncssh.SFTPError:
             leads_to = "none"
-        return Entry(rel, kind, 0, target, leads_to)
-    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0)
+        return Entry(rel, kind, 0, target, leads_to, attrs.mtime or 0)
+    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0, mtime=attrs.mtime or 0)
 
 
 def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str, int | str]]) -> list[str]:

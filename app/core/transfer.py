@@ -1,8 +1,10 @@
 """The transfer engine: run one method on a selection, watch it, stage it, verify it.
 
-copy() is the whole flow: scan the selection, check the method can run, prepare a
-staging folder, start any remote helper, run the method's plan, report progress,
-move the result into place, verify, and clean up whatever happens.
+copy() is the whole flow: scan the selection, check the method can run, look at what the destination
+already holds (and settle what is in the way: app.core.existing), open this copy's staging folder
+(carrying on from what an earlier run of it staged: app.core.resume), send what is missing there
+(app.core.sends), move the result into place, verify, and clean up whatever happens. A cancelled or
+cut copy keeps its staging folder, so running it again carries on where it stopped.
 """
 
 from __future__ import annotations
@@ -17,23 +19,33 @@ from dataclasses import dataclass, replace
 from posixpath import join
 from typing import Awaitable, Callable, TypeVar
 
-from app.core import methods, ownership, rsyncd, staging, verify
+from app.core import methods, ownership, preflight, resume, rsyncd, survey, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr, link_lost
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
+from app.core.existing import Existing, Placement
+from app.core.journal import Journal
 from app.core.link_loss import is_link_lost, worded_link_errors
+from app.core.local_files import LocalFiles
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
-from app.core.progress import Counter, RateWindow, RsyncProgress
+from app.core.progress import Counter, RateWindow, RsyncProgress, Tally
 from app.core.mux import Mux
 from app.core.ownership import remove_folder
 from app.core.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection import Selection, scan_local
+from app.core.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.session import Session
+from app.core.staging import Records
+from app.core.survey import Decide, Sides
 from app.core.watchdog import STALL_TIMEOUT, Watch, Watchdog, pulse, wake
 
 TICK = 0.25            # progress events four times a second
 PORT_TRIES = 5
 T = TypeVar("T")
+# Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
+# stopped, something that turned up at the destination); after the others it goes (a full disk needs
+# the space, a failed verification says the bytes are not to be trusted).
+KEEP_STAGED = {"cancelled", "connection-lost", "link-lost", "failed", "conflict"}
 
 
 @dataclass(frozen=True)
@@ -51,10 +63,14 @@ class CopyRequest:
     # no verification; saves a few remote commands a lap, seconds on a slow NAS.
     scratch: bool = False
     stall_timeout: float = STALL_TIMEOUT  # seconds without data before the copy is stopped as link-lost
+    existing: Existing = Existing.ASK     # what to do with what is already at the destination
+    resume: bool = True                   # carry on from this copy's staging folder (False: start over)
 
 
 @worded_link_errors("copy")
-async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> TransferResult:
+async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: Decide | None = None) -> TransferResult:
+    """Copy; `decide` is asked once when something at the destination is in the way and the request
+    makes no choice (else the copy stops before it starts, with a sentence saying what is there)."""
     method = methods.get(req.method)
     o = req.options
     started = time.monotonic()
@@ -68,161 +84,202 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore) -> Trans
         selection = await asyncio.to_thread(scan_local, req.sources)
         sources = selection.roots
         dest = await files.abspath(req.dest)
-    swept = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
-    module = await _daemon_module(session, method, req, sources if o.download else [dest])
-    _check_names(selection)
-    _check_method(session, method, req, selection, [*sources, dest])
-    await _check_destination(session, selection, dest, o.download)
-    result = await _copy_staged(session, method, req, selection, sources, dest, emit, module)
-    return replace(result, seconds=time.monotonic() - started, notes=[*swept, *result.notes])
+    module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
+    preflight.check_names(selection)
+    preflight.check_method(session, method, req, selection, [*sources, dest])
+    notes: list[str] = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
+    sides = _sides(session, req, notes)
+    placement = None
+    if not req.scratch:
+        emit(Phase("comparing", "Looking at what is already at the destination"))
+        placement = await survey.look(sides, selection, sources, dest, req.existing, decide, notes)
+        if module is not None and placement.renamed:
+            raise TransferError("usage", "Keeping both copies cannot be done through your own rsync daemon (it "
+                                "writes in place); choose --existing skip, replace or newer, or another method.")
+    wanted = placement.staged if placement else selection.entries
+    await preflight.check_destination(session, Selection(selection.roots, wanted), dest, o.download)
+    result = await _copy_staged(session, method, req, selection, sources, dest, emit, module, placement, sides,
+                                notes)
+    return replace(result, seconds=time.monotonic() - started)
 
 
-def _check_names(selection: Selection) -> None:
-    names = selection.names
-    if any(n in ("", "/", ".", "..") for n in names):
-        raise TransferError("usage", "A source resolves to a filesystem root or '..'; name the folder to copy.")
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise TransferError("usage", f"Two sources are both named {twice[0]!r} and would land on the same place; "
-                            "copy them in separate runs or rename one.")
-
-
-def _check_method(session: Session, method: Method, req: CopyRequest, selection: Selection,
-                  paths: list[str]) -> None:
-    single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
-    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths,
-                  entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds())
-    reason = method.unavailable(ctx)
-    if reason:
-        kind = "insecure-not-allowed" if not method.secure and not req.allow_insecure else "unavailable"
-        raise TransferError(kind, f"{method.label} cannot be used here: it {reason}."
-                            if not reason.startswith(("`", "the ", "its ")) else
-                            f"{method.label} cannot be used here: {reason}; choose another method.")
-
-
-async def _check_destination(session: Session, selection: Selection, dest: str, download: bool) -> None:
-    caps = session.local if download else session.remote
-    where = dest if download else f"{session.host.label}:{dest}"
-    if caps.dest_writable is False:
-        raise TransferError("dest-unwritable", f"{where} cannot be written; choose a folder you can write to.")
-    needed = selection.bytes_on_disk()
-    free = caps.dest_free_bytes
-    if free is None and not download:  # no shell asked: SFTP's statvfs, where the server has it
-        space = await session.files.space(dest)
-        free = space.bytes_free if space else None
-    if free is not None and free < needed:
-        need, have = needed / 1e6, free / 1e6
-        raise TransferError("dest-full", f"{where} has {have:.0f} MB free but the selection needs {need:.0f} MB; "
-                            "free some space or choose another folder.")
+def _sides(session: Session, req: CopyRequest, notes: list[str]) -> Sides:
+    here, there = LocalFiles(), session.files
+    tool = survey.hash_tool(session.local, session.remote, session.host.label,
+                            req.verify_hashes and not req.scratch, notes)
+    return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 
 
 async def remote_abspath(session: Session, path: str) -> str:
     return await session.files.abspath(path)
 
 
-async def _daemon_module(session: Session, method: Method, req: CopyRequest,
-                         remote_paths: list[str]) -> DaemonModule | None:
-    if req.rsync_module is None:
-        return None
-    if method.id != "rsync-daemon":
-        raise TransferError("usage", "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
-    result = await session.run(staging.sh_command('cat -- "$1"', req.rsyncd_conf))
-    if result.exit_status != 0:
-        raise TransferError("usage", f"The rsync daemon config {req.rsyncd_conf} could not be read on "
-                            f"{session.host.label}; pass its location with --rsyncd-conf.",
-                            (result.stderr or b"").decode(errors="replace"))
-    module = rsyncd.module_for((result.stdout or b"").decode("utf-8", "surrogateescape"), req.rsync_module,
-                               req.rsync_port, req.rsyncd_conf, session.host.label)
-    for path in remote_paths:
-        if path != module.path and not path.startswith(module.path.rstrip("/") + "/"):
-            raise TransferError("usage", f"{path} is outside the rsync module '{module.name}' ({module.path}); "
-                                "choose a path inside it.")
-    return module
-
-
 async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
-                       sources: list[str], dest: str, emit: Emit,
-                       module: DaemonModule | None = None) -> TransferResult:
+                       sources: list[str], dest: str, emit: Emit, module: DaemonModule | None,
+                       placement: Placement | None, sides: Sides, notes: list[str]) -> TransferResult:
     o = req.options
-    # rsync writes each file to a temporary name and renames it, so it may work in place where it
-    # updates an existing copy (that is what it is good at); a first copy is staged like any other.
-    # The user's own daemon writes as its own user, who may not enter a staging folder we create.
-    in_place = req.scratch or method.stages_itself and (
-        module is not None or await _any_exists(session, dest, selection.names, o.download))
-    stage = None if in_place else staging.staging_name()
-    target = join(dest, stage) if stage else dest
-    await _prepare(session, dest, stage, o.download)
-    mux = Mux(session, o) if o.mux else None
-    notes: list[str] = []
-    placed = False
+    journal = Journal.of(sources, dest, o.download, method.id)
+    wanted = placement.staged if placement else selection.entries
+    idle = placement is not None and placement.nothing_to_do
+    # The race copies into a folder it throws away; the user's own rsync daemon writes as its own user,
+    # who may not enter a staging folder we create: both write in place.
+    staged = not (req.scratch or module is not None or idle)
+    target = join(dest, journal.folder) if staged else dest
+    shown = method.build(_job(session, method, req, sources, dest, module, session.display_ssh())).display
+    leftover = resume.Leftover()
+    if idle:
+        await resume.drop(sides.dest, dest, journal)
+    elif staged:
+        leftover = await resume.open_stage(sides, dest, journal, wanted, sources, not method.keeps_symlinks,
+                                           req.resume, _can_carry_on(session, method, req))
+        # Marked as this run's at once (a folder carried on from a dead run becomes ours), even when
+        # cancelled meanwhile: only a marked folder is ever swept.
+        await finish(ownership.mark(session, target, "staging", local=o.download))
+    else:
+        await sides.dest.prepare(dest, None)
+    mux = Mux(session, o) if o.mux and not idle else None
+    placed, sent = False, 0
     try:
-        control_path = await mux.start() if mux else None
-        ssh = session.ssh(control_path)
-        shown = ""
-        # sftp skips links inside folders and follows a link it is given: the engine makes them instead.
-        sent = _without_link_roots(selection, sources) if method.makes_links_after else sources
-        for attempt in range(PORT_TRIES):
-            job = Job(ssh, tuple(sent), target, o, session.listen_address,
-                      port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24), module=module,
-                      local=session.local, remote=session.remote, client_address=session.seen_as,
-                      netcat=session.remote.nc_flavour)
-            plan = method.build(job)
-            shown = method.build(replace(job, ssh=session.display_ssh(), dest=dest, port=0, secret="")).display
-            emit(Phase("copying", method.label))
-            try:
-                await _execute(session, plan, selection, o.download, emit, notes,
-                               Watch(req.stall_timeout, "race" if req.scratch else "copy"))
-                break
-            except PortBusy:
-                if attempt == PORT_TRIES - 1:
-                    raise TransferError("failed", "No free port was found for the remote helper; try again.")
-        if method.makes_links_after:
-            await _make_links(session, selection, target, o.download)
-        placed = True  # from here on the copy is whole at the destination, whatever happens
+        if not idle:
+            control_path = await mux.start() if mux else None
+            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides,
+                               emit, notes, control_path, staged)
         if req.scratch:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
                                   shown, notes)
-        if stage:
+        placed = True  # from here on the copy is whole at the destination, or says how far it got
+        if staged:
             emit(Phase("finalizing", "Moving the copy into place"))
-            await finish(_finalize(session, target, dest, selection.names, o.download))  # never half-moved
+            records = Records(list(placement.renamed.items()), placement.records)
+            await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
         emit(Phase("verifying", "Checking the far side"))
-        expected = verify.expected_manifest(selection, method.keeps_symlinks)
-        if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
-            notes.append(f"{method.label} copies what symbolic links point to, not the links themselves.")
-        if o.download:
-            got = await asyncio.to_thread(scan_local, [join(dest, n) for n in selection.names])
-        else:
-            got = await session.files.scan([join(dest, n) for n in selection.names], missing_ok=True)
-        verify.check_sizes(expected, got, dest if o.download else f"{session.host.label}:{dest}")
-        verification = "sizes"
-        if req.verify_hashes:
-            why_not = verify.no_hashes_reason(session.local, session.remote, session.host.label)
-            if why_not:
-                notes.append(f"Contents were not compared: {why_not}; sizes were compared.")
-            else:
-                verification = await _verify_hashes(session, selection, sources, dest, expected, o.download)
-    except asyncio.CancelledError:
-        await finish(_discard(session, target if stage else None, o.download))
-        if placed:
-            raise Cancelled(placed=True) from None
-        raise
-    except TransferError as exc:
-        # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
-        # staging folder is removed and frees the space again.
-        full = exc.kind not in ("dest-full", "link-lost") and await _out_of_space(session, target, o.download)
-        await finish(_discard(session, target if stage else None, o.download, exc))
-        if full:
-            raise TransferError("dest-full", "The destination ran out of space during the copy; free some space "
-                                "there or choose another folder.", exc.details) from exc
-        raise
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest, notes)
     except BaseException as exc:
-        await finish(_discard(session, target if stage else None, o.download, exc))
-        raise
+        raise await _stopped(exc, session, target, staged, placed, o.download)
     finally:
         if mux:
             await finish(mux.stop())
+    if placement is not None:
+        notes += leftover.notes() + placement.notes()
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
-                          shown, notes)
+                          shown, notes, sent=sent,
+                          existing=placement.summary() if placement else {},
+                          resumed=len(leftover.complete) + len(leftover.partial))
+
+
+def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
+    """Whether a file a cut left staged in part can go on from there: by the method itself, or by ssh cat."""
+    if method.continues_files:
+        return True
+    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, single_file=True)
+    return methods.get(CONTINUER).unavailable(ctx) is None
+
+
+def _job(session: Session, method: Method, req: CopyRequest, sources: list[str], dest: str,
+         module: DaemonModule | None, ssh) -> Job:
+    return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module,
+               local=session.local, remote=session.remote, client_address=session.seen_as,
+               netcat=session.remote.nc_flavour)
+
+
+async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],
+                target: str, wanted: list, leftover: resume.Leftover, module: DaemonModule | None, sides: Sides,
+                emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> int:
+    """Everything the staging folder still lacks, in as many runs as it takes (app.core.sends); returns
+    the bytes sent."""
+    base = replace(_job(session, method, req, sources, target, module, session.ssh(control_path)), resumable=staged)
+    sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
+                       lambda send: method.takes_list(job_for(send, base)))
+    await sides.dest.mkdirs(sends.folders)
+    total = sum(e.size for e in wanted if e.kind == "file")
+    done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
+    if sends.again:
+        notes.append(f"{method.label} cannot send a list of files this way, so all of the selection was sent again.")
+        done, total = 0, selection.bytes
+        leftover.complete.clear()  # nothing was carried on: the result says so
+        leftover.partial.clear()
+    tally = Tally(emit, done, total)
+    watch = Watch(req.stall_timeout, "race" if req.scratch else "copy")
+
+    async def run(i: int, send: Send) -> None:
+        run_method = methods.get(send.method)
+        emit(Phase("copying", run_method.label if run_method is method else f"{run_method.label}: "
+                   "carrying on a file cut short"))
+        carried = sum(e.size for e in send.entries if e.kind == "file") - send.skip
+        await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
+                   req.options.download, tally.part(i, carried), notes, watch)
+        tally.ended(i, carried)
+
+    async def in_turn(runs: list[tuple[int, Send]]) -> None:
+        for i, send in runs:
+            await run(i, send)
+
+    # A file cut short goes on beside the rest: its own connection starts while the others do.
+    runs = list(enumerate(sends.runs))
+    carry_on = [run(i, s) for i, s in runs if s.offset]
+    await _side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
+    await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
+    await sides.dest.stamp(sends.stamps)
+    return tally.sent
+
+
+async def _run(session: Session, method: Method, job: Job, selection: Selection, download: bool, emit: Emit,
+               notes: list[str], watch: Watch) -> None:
+    for attempt in range(PORT_TRIES):
+        plan = method.build(replace(job, port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24)))
+        try:
+            await _execute(session, plan, selection, download, emit, notes, watch)
+            return
+        except PortBusy:
+            if attempt == PORT_TRIES - 1:
+                raise TransferError("failed", "No free port was found for the remote helper; try again.")
+
+
+async def _side_by_side(coros: list) -> None:
+    """Run side by side; the first failure (or a cancel) stops the others once they have cleaned up."""
+    if len(coros) == 1:
+        await coros[0]
+        return
+    tasks = [asyncio.ensure_future(c) for c in coros]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await finish(asyncio.gather(*tasks, return_exceptions=True))
+    failed = [t.exception() for t in done if not t.cancelled() and t.exception()]
+    if failed:
+        raise failed[0]
+
+
+async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,
+                   download: bool) -> BaseException:
+    """What a copy that stopped raises, and whether its staging folder stays for the next run: it does
+    after a cancel or a cut (the next run carries on), not when what it holds is of no use."""
+    stage = target if staged else None
+    if isinstance(exc, asyncio.CancelledError):
+        return Cancelled(placed=True) if placed else _carries_on(Cancelled()) if stage else exc
+    if not isinstance(exc, TransferError):
+        await finish(_discard(session, stage, download, exc))
+        return exc
+    # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
+    # staging folder is removed and frees the space again.
+    full = exc.kind not in ("dest-full", "link-lost") and await _out_of_space(session, target, download)
+    if full or exc.kind not in KEEP_STAGED:
+        await finish(_discard(session, stage, download, exc))
+    if full:
+        return TransferError("dest-full", "The destination ran out of space during the copy; free some space there "
+                             "or choose another folder.", exc.details)
+    if stage and isinstance(exc, Cancelled) and not placed:
+        return _carries_on(exc)
+    return exc
+
+
+def _carries_on(error: TransferError) -> TransferError:
+    """A stopped copy's sentence, saying the next run continues it (its staging folder is kept)."""
+    error.sentence = error.sentence.removesuffix(".") + ", and running the same copy again carries on where it stopped."
+    error.args = (error.sentence,)
+    return error
 
 
 async def _out_of_space(session: Session, path: str, download: bool) -> bool:
@@ -239,78 +296,12 @@ async def _out_of_space(session: Session, path: str, download: bool) -> bool:
     return space is not None and (space.bytes_free < 1024 * 1024 or space.inodes_free == 0)
 
 
-def _without_link_roots(selection: Selection, sources: list[str]) -> list[str]:
-    links = {e.path for e in selection.entries if e.kind == "link" and "/" not in e.path}
-    return [s for s, name in zip(sources, selection.names) if name not in links]
-
-
-async def _make_links(session: Session, selection: Selection, target: str, download: bool) -> None:
-    """Every symbolic link of the selection, made at the far side as it is at the source."""
-    links = [(e.target, join(target, e.path)) for e in selection.entries if e.kind == "link"]
-    if not links:
-        return
-    if download:
-        def make() -> None:
-            for link_target, path in links:
-                os.symlink(link_target, path)
-        await asyncio.to_thread(make)
-    else:
-        await session.files.symlinks(links)
-
-
-async def _any_exists(session: Session, dest: str, names: list[str], download: bool) -> bool:
-    paths = [join(dest, name) for name in names]
-    if download:
-        return any(os.path.lexists(p) for p in paths)
-    return any(await session.files.exists(paths))
-
-
-async def _prepare(session: Session, dest: str, stage: str | None, download: bool) -> None:
-    if download:
-        await asyncio.to_thread(staging.local_prepare, dest, stage)
-    else:
-        await session.files.prepare(dest, stage)
-    if stage:  # marked as ours at once, even when cancelled meanwhile: only a marked folder is ever swept
-        await finish(ownership.mark(session, join(dest, stage), "staging", local=download))
-
-
-async def _finalize(session: Session, stage: str, dest: str, names: list[str], download: bool) -> None:
-    if download:
-        await asyncio.to_thread(staging.local_finalize, stage, dest, names)
-        return
-    await session.files.finalize(stage, dest, names)
-
-
 async def _discard(session: Session, stage: str | None, download: bool, error: BaseException | None = None) -> None:
-    """Remove a staging folder after a failure or cancel; the destination keeps what it had. After a lost
-    link it stays: it holds what arrived, for a later run to resume from (and the host may not answer)."""
+    """Remove a staging folder after a failure its contents are no use for; the destination keeps what it
+    had. After a lost link it stays: it holds what arrived, for a later run to resume from (and the host
+    may not answer)."""
     if stage is not None and not is_link_lost(error, session):
         await remove_folder(session, stage, local=download)
-
-
-async def _verify_hashes(session: Session, selection: Selection, sources: list[str], dest: str,
-                         expected: dict, download: bool) -> str:
-    tool = verify.pick_hash_tool(session.local, session.remote)
-    assert tool is not None  # verify.no_hashes_reason said there is one
-    parents = {n: os.path.dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
-    rel = [p for p, (kind, _size) in expected.items() if kind == "file"]
-    at_source = [join(parents[p.split("/", 1)[0]], p) for p in rel]
-
-    async def remote(paths: list[str], base: str) -> list[str]:
-        stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
-        result = await session.run(staging.sh_command(f'cd "$1" && {verify.hash_script(tool)}', base),
-                                   stdin=stdin, timeout=3600)
-        if result.exit_status != 0:
-            raise TransferError("verify-failed", f"Hashing on {session.host.label} with {tool} failed.",
-                                (result.stderr or b"").decode(errors="replace"))
-        return verify.parse_hashes(result.stdout or b"")
-
-    if download:
-        theirs, ours = await asyncio.gather(remote(at_source, "/"), verify.local_hashes(tool, dest, rel))
-    else:
-        ours, theirs = await asyncio.gather(verify.local_hashes(tool, "/", at_source), remote(rel, dest))
-    verify.compare_hashes(rel, ours, theirs)
-    return tool
 
 
 async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit,

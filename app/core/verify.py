@@ -11,11 +11,19 @@ import asyncio
 import re
 import shlex
 
+from posixpath import dirname, join
+from typing import TYPE_CHECKING
+
 from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.runner import run
 from app.core.selection import Selection, compare
 from app.core.wording import agree, plural
+
+if TYPE_CHECKING:
+    from app.core.existing import Placement
+    from app.core.methods.base import Method
+    from app.core.survey import Sides
 
 # Fastest first. Each: the command that hashes the files named on its command line.
 HASH_TOOLS = {"b3sum": ["b3sum", "--"], "xxhsum": ["xxhsum", "-H2", "--"], "sha256sum": ["sha256sum", "--"],
@@ -89,6 +97,32 @@ def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None
         differ = f"{plural(len(bad), 'file')} {agree(len(bad), 'differs', 'differ')}"
         raise TransferError("verify-failed", f"Verification failed: {differ} in content; copy again.",
                             "; ".join(repr(f) for f in bad[:10]))
+
+
+async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
+                   sources: list[str], dest: str, notes: list[str]) -> str:
+    """Check the destination after a copy: the size of everything it must now hold (what was placed and
+    what was there already), and with hashes the contents of what was placed. Returns how: "sizes" or
+    the hash tool."""
+    expected = placement.expected if placement else selection.manifest()
+    if not method.keeps_symlinks:
+        expected = {p: v for p, v in expected.items() if v[0] != "link"}
+        if any(e.kind == "link" for e in selection.entries):
+            notes.append(f"{method.label} copies what symbolic links point to, not the links themselves.")
+    names = sorted({p.split("/", 1)[0] for p in expected})
+    got = await sides.dest.scan([join(dest, n) for n in names], missing_ok=True)
+    check_sizes(expected, got, sides.where(dest))
+    tool = sides.hash_tool
+    if tool is None or placement is None or not placement.placed_files:
+        return tool or "sizes"
+    parents = {n: dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
+    pairs = placement.placed_files
+    there = [d for _, d in pairs]
+    ours, theirs = await asyncio.gather(
+        sides.source.hashes(tool, "/", [join(parents[p.split("/", 1)[0]], p) for p, _ in pairs]),
+        sides.dest.hashes(tool, dest, there))
+    compare_hashes(there, ours, theirs)
+    return tool
 
 
 async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.gui import existing_dialog
 from app.gui.demo_host import is_demo
 from app.gui.formatting import count
 from app.gui.settings import HostChoice
@@ -66,10 +67,15 @@ class CopyStep:
         self._set_state("copying")
 
     def resume(self) -> None:
-        """The Resume button: the copy that lost its link, started again as it was asked for."""
+        """The Resume button: the copy that lost its link, started again as it was asked for (it carries
+        on from what the cut copy staged)."""
         if self.last_order is None or (self.job is not None and self.job.running):
             return
         self._run_copy(self.last_order)
+
+    def _existing_found(self, placement, where: str, answer) -> None:
+        """Asked once per copy, before it starts: what to do with files already there that differ."""
+        self.existing_box = existing_dialog.ask(self, placement, where, answer)
 
     def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
         where = self.flow.where(choice, dest, download)
@@ -82,6 +88,9 @@ class CopyStep:
         self._set_state("done")
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
+        box = getattr(self, "existing_box", None)
+        if box is not None and box.isVisible():  # cancelled while the question was open
+            box.close()
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
         c = order.chosen.ranked.candidate

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.advisor import Advice, AdviceRequest, Recommendation, advise
 from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.core.existing import Existing, Placement
 from app.core.hosts import Host, fetch_host_key, resolve, trust
 from app.core.keylogin import KeySetup, setup_key
 from app.core.selection import scan_local
@@ -51,6 +52,9 @@ class Connected:
 
 class Flow(QObject):
     password_needed = Signal(str, object)  # prompt, asyncio.Future that gets the password or None
+    # What is in the way at the destination (a Placement), where, and an asyncio.Future for the choice
+    # (an Existing, or None to copy nothing): asked once per copy, before it starts.
+    existing_found = Signal(object, str, object)
 
     def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -197,10 +201,15 @@ class Flow(QObject):
                               allow_insecure, verify_hashes, stall_timeout=stall_timeout)
         session = await self._open(choice, dest, download)
         try:
-            result = await copy(session, request, self.bridge.emit)
+            result = await copy(session, request, self.bridge.emit, self._decide)
         finally:
             await asyncio.shield(session.close())
         return result
+
+    async def _decide(self, placement: Placement, where: str) -> Existing | None:
+        answer = asyncio.get_running_loop().create_future()
+        self.existing_found.emit(placement, where, answer)
+        return await answer
 
     @staticmethod
     def where(choice: HostChoice, dest: str, download: bool) -> str:

@@ -29,7 +29,7 @@ def copy_line(c: PastCopy) -> str:
     if c.outcome != "done":
         return f"{_when(c.when)}  {arrow} {label}: {c.outcome}"
     check = " · verified" if c.verified else ""
-    speed = rate(c.rate_MBps) if timed(c.bytes) else duration(c.seconds)
+    speed = rate(c.rate_MBps) if timed(c.bytes if c.sent is None else c.sent) else duration(c.seconds)
     return f"{_when(c.when)}  {arrow} {label} · {count(c.files, 'file')}, {size(c.bytes)} · {speed}{check}"
 
 

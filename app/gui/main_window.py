@@ -56,6 +56,7 @@ class MainWindow(CopyStep, QMainWindow):
         self.last_order: CopyOrder | None = None  # the last copy started, for Resume
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
+        self.flow.existing_found.connect(self._existing_found)
         self.demo = DemoHostKeeper(self)
         self.setWindowTitle(TITLE)
         self.setWindowIcon(app_icon())

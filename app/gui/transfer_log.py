@@ -32,16 +32,19 @@ class PastCopy:
     outcome: str = "done"  # done | failed | cancelled
     sentence: str = ""     # why it failed, when it did
     options: dict = field(default_factory=dict)
+    sent: int | None = None  # bytes this copy sent, when less than `bytes` (resumed, or some already there)
 
     @property
     def rate_MBps(self) -> float:
-        return self.bytes / self.seconds / 1e6 if self.seconds > 0 else 0.0
+        moved = self.bytes if self.sent is None else self.sent
+        return moved / self.seconds / 1e6 if self.seconds > 0 else 0.0
 
     @classmethod
     def of(cls, host: str, dest: str, result: TransferResult) -> "PastCopy":
         return cls(host, time.time(), result.method, result.options.get("direction", "upload"), result.files,
                    result.bytes, result.seconds, result.verified, result.verification, dest, result.command,
-                   options=dict(result.options))
+                   options=dict(result.options),
+                   sent=None if result.sent_bytes == result.bytes else result.sent_bytes)
 
 
 def _path() -> Path:

@@ -14,7 +14,8 @@ from app.gui.formatting import count, duration, rate, size, timed
 from app.gui.live_plot import LivePlot
 
 REFRESH_MS = 100
-PHASE_WORDS = {"scanning": "Reading the selection…", "finalizing": "Moving the copy into place…",
+PHASE_WORDS = {"scanning": "Reading the selection…", "comparing": "Looking at what is already there…",
+               "finalizing": "Moving the copy into place…",
                "verifying": "Checking the far side…", "cleaning": "Cleaning up…"}
 
 
@@ -35,7 +36,8 @@ class TransferPanel(Card):
         self.bar.setAccessibleName("Copy progress")
         self.numbers = muted(wrap=False)
         self.cancel = QPushButton("&Cancel copy")
-        self.cancel.setToolTip("Stop the copy. Nothing half-written is left at the destination.")
+        self.cancel.setToolTip("Stop the copy. Nothing half-written is left at the destination; copying the same "
+                               "files again carries on where it stopped.")
         self.cancel.setEnabled(False)
         self.cancel.clicked.connect(self._cancel_clicked)
         self.graph = LivePlot("seconds", "MB/s", legend=False)
@@ -111,8 +113,9 @@ class TransferPanel(Card):
     def finished(self, result: TransferResult, where: str) -> None:
         self.cancel.setEnabled(False)
         self.bar.setValue(1000)
-        speed = f" ({rate(result.rate_MBps)})" if timed(result.bytes) else ""
-        self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)} in "
+        speed = f" ({rate(result.rate_MBps)})" if timed(result.sent_bytes) else ""
+        sent = "" if result.sent_bytes == result.bytes else f" ({size(result.sent_bytes)} of it sent now)"
+        self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)}{sent} in "
                            f"{duration(result.seconds)}{speed} with {self.method_label}.")
         self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
         how = ("every file, folder and link is there with the right size" if result.verification == "sizes" else
@@ -134,5 +137,5 @@ class TransferPanel(Card):
     def _cancel_clicked(self) -> None:
         self.cancel.setEnabled(False)
         self.cancel.setText("Cancelling…")
-        self.state.setText("Cancelling: stopping the tools and removing the partial copy…")
+        self.state.setText("Cancelling: stopping the tools; what was sent is kept to carry on from…")
         self.cancel_requested.emit()

@@ -86,7 +86,7 @@ def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, comp
     assert snapshot(dest / src.name) == far_side(src, method)
 
 
-def test_copy_into_existing_folder_merges_and_replaces(sshd, tmp_path: Path) -> None:
+def test_copy_into_existing_folder_merges_and_replaces_when_asked(sshd, tmp_path: Path) -> None:
     src = tmp_path / "src" / "album"
     (src / "new").mkdir(parents=True)
     (src / "a.jpg").write_bytes(b"new a")
@@ -95,9 +95,10 @@ def test_copy_into_existing_folder_merges_and_replaces(sshd, tmp_path: Path) -> 
     (dest / "album" / "old").mkdir(parents=True)
     (dest / "album" / "a.jpg").write_bytes(b"old a, longer than the new one")
     (dest / "album" / "old" / "keep.jpg").write_bytes(b"keep me")
-    out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", "tar-ssh",
+    out = cli_json("copy", "testhost", str(src), "--dest", str(dest), "--method", "tar-ssh", "--existing", "replace",
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
+    assert out["existing"] == {"identical": 0, "replaced": 1, "skipped": 0, "renamed": 0}
     assert (dest / "album" / "a.jpg").read_bytes() == b"new a"
     assert (dest / "album" / "new" / "b.jpg").read_bytes() == b"new b"
     assert (dest / "album" / "old" / "keep.jpg").read_bytes() == b"keep me"
@@ -177,8 +178,8 @@ def test_rsync_daemon_module_the_user_already_runs(sshd, rsyncd, tree: Path, tmp
         args = [str(remote_src / tree.name), "--dest", str(tmp_path / "got"), "--download"]
         landed = tmp_path / "got" / tree.name
     else:
-        args = [str(tree), "--dest", str(rsyncd.path / "backups" / "today")]
-        landed = rsyncd.path / "backups" / "today" / tree.name
+        args = [str(tree), "--dest", str(rsyncd.path / "backups" / tmp_path.name)]
+        landed = rsyncd.path / "backups" / tmp_path.name / tree.name
     out = cli_json("copy", "testhost", *args, "--method", "rsync-daemon", "--allow-insecure", "--verify",
                    "--rsync-module", rsyncd.module, "--rsyncd-conf", conf, "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out

@@ -1,5 +1,6 @@
-"""Progress arrives often and adds up; a cancelled copy leaves nothing behind — not a
-truncated file under its final name, not a staging folder, not a remote helper or its folder."""
+"""Progress arrives often and adds up; a cancelled copy leaves nothing half-written under a final name and
+no remote helper or its folder, and keeps what it sent in its staging folder: the same copy run again
+carries on from there and sends less."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ async def test_progress_events_add_up(sshd, big_file: Path, tmp_path: Path, meth
     assert len(copying) >= 2 * int(span), (len(copying), span)
     if span >= 1.0:
         assert any(e.rate > 0 for e in copying)
-    assert [e.name for e in events if isinstance(e, Phase)][:2] == ["scanning", "copying"]
+    assert [e.name for e in events if isinstance(e, Phase)][:3] == ["scanning", "comparing", "copying"]
     assert result.bytes == big_file.stat().st_size
     assert (tmp_path / big_file.name).stat().st_size == big_file.stat().st_size
 
@@ -78,7 +79,8 @@ def _remote_helpers(*paths: Path) -> list[str]:
 
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 @pytest.mark.parametrize("method", ALL)
-async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, method: str, download: bool) -> None:
+async def test_cancel_keeps_what_was_sent_for_the_next_run(sshd, big_file: Path, tmp_path: Path, method: str,
+                                                         download: bool) -> None:
     dest = tmp_path / "dest"
     dest.mkdir()
     (dest / "existing.txt").write_bytes(b"keep")
@@ -86,8 +88,8 @@ async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, metho
     session = await _session(sshd, None if download else str(dest))
     started = asyncio.Event()
 
-    def emit(event) -> None:
-        if isinstance(event, Progress) and event.done > 0:
+    def emit(event) -> None:  # a third of the way: enough to carry on from
+        if isinstance(event, Progress) and event.done >= event.total // 3:
             started.set()
 
     task = asyncio.create_task(copy(session, CopyRequest(
@@ -99,19 +101,35 @@ async def test_cancel_leaves_nothing(sshd, big_file: Path, tmp_path: Path, metho
             task.result()  # an error here is a failure, not a reason to skip
             pytest.skip(f"{method} finished before it could be cancelled")
         task.cancel()
-        with pytest.raises((Cancelled, asyncio.CancelledError)):
+        with pytest.raises((Cancelled, asyncio.CancelledError)) as info:
             await task
+        left = sorted(os.listdir(dest))
+        staged = [n for n in left if n.startswith(".transfer-advisor-partial-")]
+        if big_file.name in left:
+            # The cancel came after the copy was whole and moved into place (while it was being checked,
+            # on a busy machine): then the file stays, and it must be complete.
+            assert _same_bytes(dest / big_file.name, big_file), "a truncated file was left under its final name"
+            left.remove(big_file.name)
+        else:
+            assert len(staged) == 1 and (dest / staged[0] / ".transfer-advisor-journal.json").is_file()
+            assert "running the same copy again carries on where it stopped" in str(info.value)
+        assert left == sorted(["existing.txt", *staged])
+        assert (dest / "existing.txt").read_bytes() == b"keep"
+        events: list = []
+        again = await copy(session, CopyRequest([str(big_file)], str(dest), method, Options(download=download),
+                                                allow_insecure=True), events.append)
     finally:
         await session.close()
-    left = sorted(os.listdir(dest))
-    if big_file.name in left:
-        # The cancel came after the copy was whole and moved into place (while it was being checked,
-        # on a busy machine): then the file stays, and it must be complete.
-        assert _same_bytes(dest / big_file.name, big_file), "a truncated file was left under its final name"
-        left.remove(big_file.name)
-    assert left == ["existing.txt"]
-    assert not [n for n in os.listdir(dest) if n.startswith(".transfer-advisor-partial-")]
-    assert (dest / "existing.txt").read_bytes() == b"keep"
+    assert _same_bytes(dest / big_file.name, big_file)
+    # The second run's bar starts where the first one stopped and runs to the end, never back.
+    dones = [e.done for e in events if isinstance(e, Progress)]
+    size = big_file.stat().st_size
+    assert dones == sorted(dones) and (not dones or dones[-1] == size)
+    if dones and again.resumed:
+        assert dones[0] >= size - again.sent_bytes
+    assert sorted(os.listdir(dest)) == sorted(["existing.txt", big_file.name])  # its staging folder is gone
+    if staged:  # the next run went on from the cut (or, cancelled after the file was whole, sent nothing)
+        assert again.resumed == 1 and again.sent_bytes <= big_file.stat().st_size * 3 // 4
     for _ in range(50):  # killed helpers may take a moment to be reaped
         if not _remote_helpers(dest, big_file.parent):
             break

@@ -13,7 +13,8 @@ from app.core.hosts import HostSpec
 from app.core.remote_files import _SCAN, parse_scan
 from app.core.selection import scan_local, scan_remote
 from app.core.session import Session
-from app.core.staging import sh_command
+from app.core.errors import TransferError
+from app.core.staging import Records, sh_command
 from tests.helpers import make_tree, snapshot
 
 
@@ -62,39 +63,70 @@ async def test_missing_paths(sshd, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shell", [True, False], ids=["shell", "sftp"])
-async def test_staging_moves_into_place_and_merges(sshd, tmp_path: Path, shell: bool) -> None:
-    """prepare → (files in the stage) → finalize, through the shell or SFTP: files replace files, folders merge,
-    a file where a folder goes is a conflict that moves nothing of that name."""
+async def test_staging_moves_into_place(sshd, tmp_path: Path, shell: bool) -> None:
+    """prepare → (files in the stage) → place, through the shell or SFTP: new items are renamed into
+    place, a replacing file replaces, renamed ones keep both; something in the way stops it all."""
     dest = tmp_path / "dest"
     (dest / "keep" / "old").mkdir(parents=True)
     (dest / "keep" / "old" / "a.txt").write_text("old")
     (dest / "clash").mkdir()
     session = await _session(sshd)
     session.remote.shell = shell  # the same host, reached the other way
+    files = session.files
     try:
-        await session.files.prepare(str(dest), ".stage")
+        await files.prepare(str(dest), ".stage")
         stage = dest / ".stage"
         assert stage.is_dir() and (stage.stat().st_mode & 0o777) == 0o700
-        (stage / "keep" / "old").mkdir(parents=True)
+        await files.mkdirs([str(stage / "keep" / "old"), str(stage / "new dir" / "deep")])
         (stage / "keep" / "old" / "a.txt").write_text("new")
         (stage / "keep" / "b.txt").write_text("b")
         (stage / "fresh").write_text("fresh")
-        await session.files.finalize(str(stage), str(dest), ["keep", "fresh"])
+        (stage / "clash").write_text("ours")
+        records = Records([("clash", "clash (2)")], [("r", "keep/old/a.txt"), ("n", "keep/b.txt"), ("n", "fresh"),
+                                                     ("n", "new dir"), ("n", "clash (2)")])
+        await files.place(str(stage), str(dest), records, "there")
         assert snapshot(dest) == {"keep": ("dir", b""), "keep/old": ("dir", b""), "keep/old/a.txt": ("file", b"new"),
-                                  "keep/b.txt": ("file", b"b"), "fresh": ("file", b"fresh"), "clash": ("dir", b"")}
-        await session.files.prepare(str(dest), ".stage2")
+                                  "keep/b.txt": ("file", b"b"), "fresh": ("file", b"fresh"), "clash": ("dir", b""),
+                                  "clash (2)": ("file", b"ours"), "new dir": ("dir", b""),
+                                  "new dir/deep": ("dir", b"")}
+        assert not stage.exists()
+        await files.prepare(str(dest), ".stage2")
         (dest / ".stage2" / "clash").write_text("a file where a folder is")
-        with pytest.raises(Exception) as info:
-            await session.files.finalize(str(dest / ".stage2"), str(dest), ["clash"])
-        assert getattr(info.value, "kind", "") == "conflict"
-        assert (dest / "clash").is_dir()
-        await session.files.remove(str(dest / ".stage2"))
+        (dest / ".stage2" / "first").write_text("first")
+        with pytest.raises(TransferError) as info:
+            await files.place(str(dest / ".stage2"), str(dest), Records([], [("n", "first"), ("r", "clash")]), "x")
+        assert info.value.kind == "conflict" and not (dest / "first").exists() and (dest / "clash").is_dir()
+        await files.remove(str(dest / ".stage2"))
         assert not (dest / ".stage2").exists()
-        await session.files.symlinks([("fresh", str(dest / "to fresh")), ("../x y", str(dest / "keep" / "up"))])
-        assert os.readlink(dest / "to fresh") == "fresh" and os.readlink(dest / "keep" / "up") == "../x y"
-        space = await session.files.space(str(dest / "not yet" / "there"))
+    finally:
+        await session.close()
+
+
+@pytest.mark.parametrize("shell", [True, False], ids=["shell", "sftp"])
+async def test_small_file_reads_and_writes_both_ways(sshd, tmp_path: Path, shell: bool) -> None:
+    """What resume needs of the host's files, through the shell and SFTP alike."""
+    data = os.urandom(3 * 4096 + 77)
+    (tmp_path / "it's a $(file).bin").write_bytes(data)
+    session = await _session(sshd)
+    session.remote.shell = shell
+    files = session.files
+    try:
+        assert await files.read_range(str(tmp_path / "it's a $(file).bin"), 4000, 5000) == data[4000:9000]
+        assert await files.read_range(str(tmp_path / "it's a $(file).bin"), 0, len(data)) == data
+        await files.write_file(str(tmp_path / "j.json"), b"{}\n")
+        assert await files.read_file(str(tmp_path / "j.json"), 100) == b"{}\n"
+        assert await files.read_file(str(tmp_path / "nope"), 100) is None
+        await files.stamp([(str(tmp_path / "j.json"), 1_600_000_000)])
+        assert (tmp_path / "j.json").stat().st_mtime == 1_600_000_000
+        (tmp_path / "gone" / "deep").mkdir(parents=True)
+        await files.remove_paths([str(tmp_path / "gone"), str(tmp_path / "j.json")])
+        assert not (tmp_path / "gone").exists() and not (tmp_path / "j.json").exists()
+        await files.symlinks([("../x y", str(tmp_path / "up"))])
+        assert os.readlink(tmp_path / "up") == "../x y"
+        assert await files.names_in(str(tmp_path)) == set(os.listdir(tmp_path))
+        space = await files.space(str(tmp_path / "not yet" / "there"))
         assert space is not None and space.bytes_free > 0
-        assert await session.files.abspath("~/x") == os.path.join(os.path.expanduser("~"), "x")
+        assert await files.abspath("~/x") == os.path.join(os.path.expanduser("~"), "x")
     finally:
         await session.close()
 

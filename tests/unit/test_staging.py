@@ -1,8 +1,11 @@
-"""Staging: a finished copy moves from its hidden folder into place, locally and on the remote
-side (whose shell command is run here by a real `sh -c`, on hostile names)."""
+"""Staging: a finished copy moves from its hidden folder into place, on this computer and on the
+remote side (whose shell script is run here by a real `sh -c`, on hostile names): everything is
+checked before the first item moves, a folder is never replaced, and a placing that fails half-way
+says how far it got."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import stat
@@ -12,48 +15,23 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import TransferError
-from app.core.staging import (PREFIX, local_finalize, local_prepare, remote_finalize_command,
-                              remote_prepare_command, remote_remove_command, sh_command, staging_name)
+from app.core.local_files import LocalFiles
+from app.core.staging import (PREFIX, Records, local_prepare, remote_place_command, remote_prepare_command,
+                              remote_remove_command, remote_rename_command, sh_command)
 from tests.unit.hostile import NAMES, assert_no_traps, snapshot
 
+WHERE = "nas:/dest"
 
-def sh(command: bytes, cwd: Path) -> subprocess.CompletedProcess:
+
+def sh(command: bytes, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess:
     """Run a remote command the way sshd does: the user's shell with `-c COMMAND`."""
-    return subprocess.run(["sh", "-c", command.decode("utf-8", "surrogateescape")], cwd=cwd,
-                          capture_output=True, text=True, timeout=30)
+    return subprocess.run(["sh", "-c", command.decode("utf-8", "surrogateescape")], cwd=cwd, input=stdin,
+                          capture_output=True, timeout=30)
 
 
 def write(path: Path, data: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(os.fsencode(data))
-
-
-def layout(dest: Path, stage: Path, name: str) -> None:
-    """An existing folder `name` at the destination, and a newer copy of it in the stage."""
-    write(dest / name / "old only", "old")
-    write(dest / name / "both", "old version")
-    write(dest / name / "sub" / "old deep", "old deep")
-    write(stage / name / "both", "new version " + name)
-    write(stage / name / ("new only " + name), "new")
-    write(stage / name / "sub" / name, "new deep")
-    write(stage / name / "brand new folder" / name, "new folder")
-    (stage / name / "empty new folder").mkdir()
-
-
-def expected_after(name: str) -> dict[bytes, tuple[str, bytes]]:
-    n = os.fsencode(name)
-    return {
-        n: ("dir", b""),
-        n + b"/old only": ("file", b"old"),
-        n + b"/both": ("file", b"new version " + n),
-        n + b"/new only " + n: ("file", b"new"),
-        n + b"/sub": ("dir", b""),
-        n + b"/sub/old deep": ("file", b"old deep"),
-        n + b"/sub/" + n: ("file", b"new deep"),
-        n + b"/brand new folder": ("dir", b""),
-        n + b"/brand new folder/" + n: ("file", b"new folder"),
-        n + b"/empty new folder": ("dir", b""),
-    }
 
 
 @pytest.fixture
@@ -63,90 +41,136 @@ def box(tmp_path: Path) -> Path:
     assert_no_traps(tmp_path)
 
 
-def test_staging_name():
-    name = staging_name()
-    assert name.startswith(PREFIX) and len(name) == len(PREFIX) + 8 and name != staging_name()
+def place(where: str, box: Path, stage: Path, dest: Path, records: Records) -> None:
+    """Place through the remote script (`sh -c`) or on this computer (LocalFiles), raising as the app does."""
+    if where == "local":
+        asyncio.run(LocalFiles().place(str(stage), str(dest), records, WHERE))
+        return
+    if records.renames:
+        done = sh(remote_rename_command(str(stage)), box / "cwd", records.rename_stdin())
+        assert done.returncode == 0, done.stderr
+    result = sh(remote_place_command(str(stage), str(dest)), box / "cwd", records.stdin())
+    if result.returncode == 3:
+        raise TransferError("conflict", "in the way: " + repr(result.stdout.split(b"\0")[:-1]))
+    assert (result.returncode, result.stderr) == (0, b"")
+
+
+def layout(dest: Path, stage: Path, name: str) -> list[tuple[str, str]]:
+    """A folder `name` at the destination and the copy's version of it staged; the records that place
+    the copy's new and changed items into it (as existing.plan makes them)."""
+    write(dest / name / "old only", "old")
+    write(dest / name / "both", "old version")
+    write(stage / name / "both", "new version " + name)
+    write(stage / name / ("new only " + name), "new")
+    write(stage / name / "brand new folder" / name, "new folder")
+    return [("r", f"{name}/both"), ("n", f"{name}/new only {name}"), ("n", f"{name}/brand new folder")]
 
 
 @pytest.mark.parametrize("where", ["local", "remote"])
-def test_finalize_merges_folders_and_replaces_files(box, where):
+def test_place_new_items_and_replaced_files_into_merged_folders(box, where):
     dest = box / "dest"
-    stage = dest / ".transfer-advisor-partial-0a1b2c3d"
-    names = ["photos", *NAMES]
-    for name in names:
-        layout(dest, stage, name)
+    stage = dest / (PREFIX + "0a1b2c3d")
+    items = []
+    for name in ["photos", *NAMES]:
+        items += layout(dest, stage, name)
     write(dest / "notes.txt", "old notes")
     write(stage / "notes.txt", "new notes")
     write(stage / "first time.txt", "new file")
-    names += ["notes.txt", "first time.txt"]
-    if where == "local":
-        local_finalize(str(stage), str(dest), names)
-    else:
-        result = sh(remote_finalize_command(str(stage), str(dest), names), box / "cwd")
-        assert (result.returncode, result.stderr) == (0, "")
+    write(stage / ".transfer-advisor-journal.json", "{}")  # the journal never moves into the destination
+    items += [("r", "notes.txt"), ("n", "first time.txt")]
+    place(where, box, stage, dest, Records([], items))
     for name in ["photos", *NAMES]:
-        assert snapshot(str(dest / name)) == expected_after(name), repr(name)
+        n = os.fsencode(name)
+        assert snapshot(str(dest / name)) == {
+            n: ("dir", b""), n + b"/old only": ("file", b"old"), n + b"/both": ("file", b"new version " + n),
+            n + b"/new only " + n: ("file", b"new"), n + b"/brand new folder": ("dir", b""),
+            n + b"/brand new folder/" + n: ("file", b"new folder")}, repr(name)
     assert (dest / "notes.txt").read_text() == "new notes"
     assert (dest / "first time.txt").read_text() == "new file"
     assert not stage.exists()
-    assert sorted(os.listdir(dest)) == sorted(names)
+    assert sorted(os.listdir(dest)) == sorted(["photos", *NAMES, "notes.txt", "first time.txt"])
 
 
-def _conflict_cases(dest: Path, stage: Path) -> list[tuple[str, str]]:
-    write(dest / "photos", "a file where the copy has a folder")
-    write(stage / "photos" / "a.jpg", "a")
-    (dest / "notes.txt").mkdir(parents=True)
-    write(stage / "notes.txt", "a file where the destination has a folder")
-    return [("photos", "a file is in the way of photos"), ("notes.txt", "a folder is in the way of notes.txt")]
-
-
-@pytest.mark.parametrize("case", [0, 1])
-def test_local_finalize_conflict(box, case):
+@pytest.mark.parametrize("where", ["local", "remote"])
+@pytest.mark.parametrize("case", ["appeared", "folder-for-file", "file-for-folder", "parent-gone"])
+def test_something_in_the_way_stops_placing_before_anything_moves(box, where, case):
     dest, stage = box / "dest", box / "dest" / ".stage"
-    name, _ = _conflict_cases(dest, stage)[case]
-    before = snapshot(str(dest / name))
+    write(stage / "a first.txt", "first")
+    write(stage / "b second" / "inner", "second")
+    write(stage / "c third.txt", "third")
+    (dest / "keep").mkdir()
+    items = [("n", "a first.txt"), ("n", "b second"), ("r", "c third.txt")]
+    if case == "appeared":
+        write(dest / "b second", "turned up meanwhile")
+    elif case == "folder-for-file":
+        (dest / "c third.txt").mkdir()
+    elif case == "file-for-folder":
+        write(dest / "b second", "a file where the copy puts a folder")
+    else:
+        items.append(("n", "keep/gone/x"))
+        write(stage / "keep" / "gone" / "x", "x")
+    before = snapshot(str(dest))
     with pytest.raises(TransferError) as err:
-        local_finalize(str(stage), str(dest), [name])
+        place(where, box, stage, dest, Records([], items))
     assert err.value.kind == "conflict"
-    assert err.value.sentence == (f"{dest / name} is in the way (a file where a folder goes, or the other way "
-                                  "round); move it aside and copy again.")
-    assert snapshot(str(dest / name)) == before  # nothing at the destination was replaced
+    assert not (dest / "a first.txt").exists()  # the first item was not placed either
+    assert {k: v for k, v in snapshot(str(dest)).items() if b".stage" not in k} == \
+        {k: v for k, v in before.items() if b".stage" not in k}
+    assert (stage / "a first.txt").exists()  # kept for the next run
 
 
-@pytest.mark.parametrize("case", [0, 1])
-def test_remote_finalize_conflict(box, case):
+def test_the_sentence_names_what_turned_up(box):
     dest, stage = box / "dest", box / "dest" / ".stage"
-    name, message = _conflict_cases(dest, stage)[case]
-    before = snapshot(str(dest / name))
-    result = sh(remote_finalize_command(str(stage), str(dest), [name]), box / "cwd")
-    assert (result.returncode, result.stderr) == (3, f"conflict: {message}\n")
-    assert snapshot(str(dest / name)) == before
-    assert stage.exists()  # kept for the app to remove (it knows the copy failed)
-
-
-def test_local_finalize_conflict_deep_inside_a_merged_folder(box):
-    dest, stage = box / "dest", box / "dest" / ".stage"
-    (dest / "photos" / "2024").mkdir(parents=True)
-    write(stage / "photos" / "2024", "a file where the destination has a folder")
+    for n in range(5):
+        write(stage / f"f{n}", "x")
+        write(dest / f"f{n}", "there")
     with pytest.raises(TransferError) as err:
-        local_finalize(str(stage), str(dest), ["photos"])
-    assert err.value.kind == "conflict"
-    assert (dest / "photos" / "2024").is_dir() and os.listdir(dest / "photos" / "2024") == []
+        asyncio.run(LocalFiles().place(str(stage), str(dest), Records([], [("n", f"f{n}") for n in range(5)]), WHERE))
+    assert err.value.sentence == ("Something turned up at nas:/dest while copying ('f0', 'f1', 'f2' and 2 more), so "
+                                  "nothing was placed; what was copied is kept: run the same copy again to decide "
+                                  "about it.")
 
 
-def test_remote_finalize_conflict_deep_inside_a_merged_folder(box):
+@pytest.mark.parametrize("where", ["local", "remote"])
+def test_keep_both_renames_inside_the_staging_folder_first(box, where):
     dest, stage = box / "dest", box / "dest" / ".stage"
-    (dest / "photos" / "2024").mkdir(parents=True)
-    write(stage / "photos" / "2024", "a file where the destination has a folder")
-    result = sh(remote_finalize_command(str(stage), str(dest), ["photos"]), box / "cwd")
-    assert result.returncode == 3
-    assert os.listdir(dest / "photos" / "2024") == []
+    write(dest / "album" / "photo.jpg", "theirs")
+    write(stage / "album" / "photo.jpg", "ours")
+    write(dest / "it's $(x).txt", "theirs too")
+    write(stage / "it's $(x).txt", "ours too")
+    records = Records([("album/photo.jpg", "album/photo (2).jpg"), ("it's $(x).txt", "it's $(x) (2).txt")],
+                      [("n", "album/photo (2).jpg"), ("n", "it's $(x) (2).txt")])
+    place(where, box, stage, dest, records)
+    assert (dest / "album" / "photo.jpg").read_text() == "theirs"
+    assert (dest / "album" / "photo (2).jpg").read_text() == "ours"
+    assert (dest / "it's $(x) (2).txt").read_text() == "ours too"
+    assert (dest / "it's $(x).txt").read_text() == "theirs too"
+
+
+def test_a_placing_that_fails_half_way_says_how_far_it_got(box, tmpfs):
+    """A move that fails after the check (here: the second item's staged folder is another filesystem,
+    so it cannot be renamed) reports what was placed and keeps the rest."""
+    dest, stage = box / "dest", box / "dest" / ".stage"
+    write(stage / "one.txt", "1")
+    (dest / "sub").mkdir()
+    (stage / "sub").mkdir()
+    other = tmpfs("other", "size=1m")
+    os.rmdir(stage / "sub")
+    (stage / "sub").symlink_to(other)  # what is staged under sub/ lives elsewhere
+    write(other / "two.txt", "2")
+    with pytest.raises(TransferError) as err:
+        asyncio.run(LocalFiles().place(str(stage), str(dest), Records([], [("n", "one.txt"), ("n", "sub/two.txt")]),
+                                       WHERE))
+    assert err.value.kind == "failed"
+    assert err.value.sentence == ("Moving the copy into place at nas:/dest failed at 'sub/two.txt' after 1 item of 2 "
+                                  "were placed; the rest are kept: run the same copy again to place them.")
+    assert (dest / "one.txt").read_text() == "1" and (other / "two.txt").exists()
 
 
 def test_remote_prepare_and_remove_on_a_hostile_path(box):
     dest = box / "dest" / "\n".join(NAMES)
     result = sh(remote_prepare_command(str(dest), ".transfer-advisor-partial-0a1b2c3d"), box / "cwd")
-    assert (result.returncode, result.stderr) == (0, "")
+    assert (result.returncode, result.stderr) == (0, b"")
     stage = dest / ".transfer-advisor-partial-0a1b2c3d"
     assert stat.S_IMODE(stage.stat().st_mode) == 0o700  # only the owner sees a half-done copy
     # Preparing twice fails rather than sharing a staging folder with another copy.

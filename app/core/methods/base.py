@@ -99,6 +99,20 @@ class Job:
     remote: Capabilities | None = None
     client_address: str = ""  # insecure methods: this computer's address as the host sees it
     netcat: str = ""          # the host's netcat flavour (Capabilities.nc_flavour)
+    # Only these entries instead of the whole sources (what is missing or replaced; the rest is already
+    # staged or at the destination): paths below the sources' parents ("photos/2024/a.jpg"), parents
+    # first, all under one parent folder (the engine runs one plan per parent). With `Method.lists_folders`
+    # folders are listed too; otherwise the engine has made them and only files and links are listed.
+    files: tuple[str, ...] = ()
+    partial: tuple[str, ...] = ()  # of `files`, those staged in part: continued (Method.continues_files)
+    offset: int = 0                # ssh-cat: the single file continues from this byte (it is staged up to it)
+    resumable: bool = False        # `dest` is a staging folder: a tool may leave a cut file there to go on from
+
+    @property
+    def parent(self) -> str:
+        """The folder `files` are under: the parent of the source they start with."""
+        top = self.files[0].split("/", 1)[0]
+        return next(p for p, name in split_sources(self.sources) if name == top)
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,15 @@ class Method:
     codecs = ("none", "ssh")
     uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)
     needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)
+    # Sending a list (Job.files), for resuming and for what is already at the destination:
+    lists_folders = True     # folders go in the list (tar, rsync); False: the engine makes them first
+    list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
+    continues_files = False  # carries on a file staged in part itself (Job.partial)
+    keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
+
+    def takes_list(self, job: Job) -> bool:
+        """Whether build() can send `job.files` here (else the whole sources are sent again)."""
+        return True
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         """(side, tool) pairs this method needs with these options."""

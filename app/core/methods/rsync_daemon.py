@@ -11,7 +11,7 @@ from posixpath import dirname, relpath
 from app.core.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
 from app.core.methods.listen import LISTENING, READY
-from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, unfetchable
+from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, rsync_list, unfetchable
 from app.core.runner import Stage
 
 USER, MODULE = "ta", "ta"
@@ -51,6 +51,7 @@ class RsyncDaemon(Method):
     stages_itself = True
     codecs = ("none", "zstd", "lz4")
     uses_pipe_codecs = False
+    continues_files = True
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "rsync"), ("remote", "rsync")]
@@ -65,14 +66,20 @@ class RsyncDaemon(Method):
         port = str(job.port or "PORT")
         host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
         base = f"rsync://{USER}@{host}:{port}/{MODULE}/"
+        listed, names = rsync_list(job)
+        head = [*RSYNC_BASE, *rsync_compress(o.compress), *listed, "--"]
         if not o.download:
             root = job.dest
-            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources], base]
+            sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") for s in job.sources]
+            argv = [*head, *sources, base]
+        elif job.files:  # the module is the files' folder
+            root = job.parent
+            argv = [*head, base, job.dest + "/"]
         else:
             root = os.path.commonpath([dirname(s.rstrip("/")) or "/" for s in job.sources])
             # `./` keeps a leading dash from being read as an option by the daemon.
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), root)) for s in job.sources]
-            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
+            argv = [*head, *urls, job.dest + "/"]
         readonly = "true" if o.download else "false"
         remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE,
                              job.client_address])
@@ -80,7 +87,7 @@ class RsyncDaemon(Method):
                  f"RSYNC_PASSWORD=... {display([argv])}")
         return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync", rsync_watch(o),
                     listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
-                                      ends_by_itself=False))
+                                      ends_by_itself=False), stdin_data=names)
 
     def _build_for_module(self, job: Job, module: DaemonModule) -> Plan:
         """The user's own daemon: no helper to start; $RSYNC_PASSWORD passes through from the user."""
@@ -88,11 +95,16 @@ class RsyncDaemon(Method):
         host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
         user = f"{module.user}@" if module.user else ""
         base = f"rsync://{user}{host}:{module.port}/{module.name}/"
+        listed, names = rsync_list(job)
+        head = [*RSYNC_BASE, *rsync_compress(o.compress), *listed, "--"]
         if not o.download:
             inside = relpath(job.dest, module.path)
-            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *[s.rstrip("/") for s in job.sources],
-                    base + ("" if inside == "." else "./" + inside + "/")]
+            sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") for s in job.sources]
+            argv = [*head, *sources, base + ("" if inside == "." else "./" + inside + "/")]
+        elif job.files:
+            inside = relpath(job.parent, module.path)
+            argv = [*head, base + ("" if inside == "." else "./" + rsync_glob_escape(inside) + "/"), job.dest + "/"]
         else:
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), module.path)) for s in job.sources]
-            argv = [*RSYNC_BASE, *rsync_compress(o.compress), "--", *urls, job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o))
+            argv = [*head, *urls, job.dest + "/"]
+        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o), stdin_data=names)

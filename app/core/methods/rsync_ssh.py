@@ -3,6 +3,8 @@ per-file bookkeeping costs a little on first copies of many small files."""
 
 from __future__ import annotations
 
+import os
+
 from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape, rsync_watch
 from app.core.runner import Stage
 
@@ -28,6 +30,19 @@ def rsync_compress(compress: str) -> list[str]:
     return ["-z", f"--compress-choice={compress}"] if compress in ("zstd", "lz4") else []
 
 
+def rsync_list(job: Job) -> tuple[list[str], bytes | None]:
+    """The options that make rsync send only `job.files` (read NUL-separated from its stdin, relative to
+    the source folder; -a does not recurse into a listed folder then), and that list. Into a staging
+    folder rsync writes in place (hidden there, a cut file is kept under its name even when rsync itself
+    is killed); a file staged in part is appended to, and the whole file's checksum is compared
+    afterwards (sent again if it differs)."""
+    keep = ["--inplace"] if job.resumable else []
+    if not job.files:
+        return keep, None
+    names = b"".join(os.fsencode(f) + b"\0" for f in job.files)
+    return [*keep, "--files-from=-", "--from0", *(["--append-verify"] if job.partial else [])], names
+
+
 class RsyncOverSsh(Method):
     id = "rsync-ssh"
     label = "rsync over ssh"
@@ -35,6 +50,7 @@ class RsyncOverSsh(Method):
     stages_itself = True
     codecs = ("none", "ssh", "zstd", "lz4")
     uses_pipe_codecs = False  # -z --compress-choice: rsync compresses itself, no zstd/lz4 programs involved
+    continues_files = True
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "rsync"), ("remote", "rsync"), ("local", "ssh")]
@@ -44,10 +60,12 @@ class RsyncOverSsh(Method):
 
     def build(self, job: Job) -> Plan:
         o = job.options
-        argv = [*RSYNC_BASE, *rsync_compress(o.compress), "-e", job.ssh.rsh(o), "--"]
+        listed, names = rsync_list(job)
+        argv = [*RSYNC_BASE, *rsync_compress(o.compress), "-e", job.ssh.rsh(o), *listed, "--"]
+        sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") or "/" for s in job.sources]
         if not o.download:
-            argv += [s.rstrip("/") or "/" for s in job.sources] + [f"{job.ssh.target}:{job.dest}/"]
+            argv += sources + [f"{job.ssh.target}:{job.dest}/"]
         else:
-            argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/'))}" for s in job.sources]
+            argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/') if not job.files else s)}" for s in sources]
             argv += [job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o))
+        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o), stdin_data=names)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from posixpath import basename
+from posixpath import basename, dirname, join
 
 from app.core.capabilities import Capabilities
 from app.core.methods.base import Context, Job, Method, Plan, display, glob_escape
@@ -83,6 +83,8 @@ class Scp(Method):
     summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."
     keeps_symlinks = False  # scp -r copies what a link points to
     needs_remote_shell = False  # in SFTP mode; choose() asks for a shell where the old protocol is needed
+    lists_folders = False  # its files land in one target folder: the engine makes the folders first
+    list_scope = "folder"  # and runs it once per folder
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "scp")]
@@ -110,12 +112,21 @@ class Scp(Method):
         mode = _mode_of(job)
         o = job.options
         argv = ["scp", *mode.flags, "-r", "-p", "-q", *job.ssh.opts(o), "--"]
+        sources, dest = _listed(job) if job.files else (list(job.sources), job.dest)
         if not o.download:
             # Absolute local paths: a ':' in a name can then never be read as host:path.
-            argv += [*job.sources, f"{job.ssh.target}:{_remote(mode, job.dest + '/', globbed=False)}"]
+            argv += [*sources, f"{job.ssh.target}:{_remote(mode, dest + '/', globbed=False)}"]
         else:
-            argv += [f"{job.ssh.target}:{_remote(mode, s, globbed=True)}" for s in job.sources] + [job.dest + "/"]
+            argv += [f"{job.ssh.target}:{_remote(mode, s, globbed=True)}" for s in sources] + [dest + "/"]
         return Plan([Stage(argv)], display([argv]) + _unflagged(mode, job.local), "io")
+
+
+def _listed(job: Job) -> tuple[list[str], str]:
+    """`job.files` (all in one folder) as full source paths, and that folder on the receiving side."""
+    folders = {dirname(f) for f in job.files}
+    if len(folders) != 1:
+        raise ValueError("scp sends the files of one folder per run: split Job.files by folder")
+    return [join(job.parent, f) for f in job.files], join(job.dest, folders.pop())
 
 
 def _mode_of(job: Job) -> Mode:

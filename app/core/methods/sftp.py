@@ -3,7 +3,9 @@ large files; many small files still cost a round trip each."""
 
 from __future__ import annotations
 
-from app.core.methods.base import NO_SFTP, Context, Job, Method, Plan
+from posixpath import join
+
+from app.core.methods.base import NO_SFTP, Context, Job, Method, Plan, split_sources
 from app.core.runner import Stage
 
 
@@ -24,6 +26,9 @@ class Sftp(Method):
     # linked sources out of the batch and makes every link itself afterwards (over SFTP or the shell).
     makes_links_after = True
     needs_remote_shell = False
+    lists_folders = False  # `put`/`get` of one file needs its folder there: the engine makes them first
+    list_scope = "any"     # each line names its own source and target
+    continues_files = True  # put -a / get -a carry on from the size already there
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "sftp")]
@@ -35,10 +40,19 @@ class Sftp(Method):
             return "its batch commands cannot name a path with a line break in it (the sources or the destination)"
         return super().unavailable(ctx)
 
+    def takes_list(self, job: Job) -> bool:
+        return not any("\n" in f or "\r" in f for f in job.files)  # a batch line ends at a line break
+
     def build(self, job: Job) -> Plan:
         o = job.options
         verb = "get" if o.download else "put"
-        lines = [f"{verb} -r -p {batch_arg(s)} {batch_arg(job.dest + '/')}" for s in job.sources]
+        if job.files:
+            parents = {name: parent for parent, name in split_sources(job.sources)}
+            partial = set(job.partial)
+            lines = [f"{verb} -p{' -a' if f in partial else ''} {batch_arg(join(parents[f.split('/')[0]], f))} "
+                     f"{batch_arg(join(job.dest, f))}" for f in job.files]
+        else:
+            lines = [f"{verb} -r -p {batch_arg(s)} {batch_arg(job.dest + '/')}" for s in job.sources]
         script = "\n".join(lines) + "\n"
         argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
         shown = f"printf '%s\\n' {' '.join(_sh(line) for line in lines)} | {' '.join(_sh(a) for a in argv)}"

@@ -1,5 +1,6 @@
 """ssh cat: one file piped through ssh, no protocol on top. The leanest secure path for a
-single large file."""
+single large file, and the way the engine carries on any file a cut left staged in part: from
+its last good byte (`Job.offset`), appended at the far side."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ class SshCat(Method):
     label = "ssh cat (one file)"
     summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
     codecs = ("none", "ssh", "zstd", "lz4")
+    keeps_mtime = False  # the engine gives the file its source's time afterwards
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "ssh")]
@@ -29,6 +31,8 @@ class SshCat(Method):
         o, c = job.options, codec(job.options)
         (source,) = job.sources
         target = join(job.dest, basename(source))
+        if job.offset:
+            return _continue(job, source, target)
         if not o.download:
             remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
             stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
@@ -38,3 +42,19 @@ class SshCat(Method):
         stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
         return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "io",
                     (len(stages) - 1, "fd1"), write_file=target)
+
+
+def _continue(job: Job, source: str, target: str) -> Plan:
+    """The rest of a file from byte `job.offset` on (`tail -c +N` counts from 1), appended to what is
+    staged (`>>`, POSIX; the engine checked the staged part is exactly `offset` bytes long)."""
+    o, c = job.options, codec(job.options)
+    tail = ["tail", "-c", f"+{job.offset + 1}"]
+    if not o.download:
+        remote = (shlex.join(c[1]) + " >> " if c else "cat >> ") + shlex.quote(target)
+        stages = [[*tail, source]] + ([c[0]] if c else []) + [job.ssh.command(o, remote)]
+        return Plan([Stage(s) for s in stages], display(stages), "io", (0, "rchar"))
+    remote = shlex.join([*tail, source]) + (" | " + shlex.join(c[0]) if c else "")
+    # exec: the writer is the shell's own process, so /proc counts what it wrote.
+    append = ["sh", "-c", 'exec cat >> "$1"', "sh", target]
+    stages = [job.ssh.command(o, remote)] + ([c[1]] if c else []) + [append]
+    return Plan([Stage(s) for s in stages], display(stages), "io", (len(stages) - 1, "wchar"))

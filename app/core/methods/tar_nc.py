@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.core.methods import listen
 from app.core.methods.base import Context, Job, Listener, Method, Plan, display
-from app.core.methods.tar_common import codec, remote_pipeline, tar_create, tar_extract
+from app.core.methods.tar_common import codec, remote_pipeline, tar_create, tar_create_list, tar_extract
 from app.core.runner import Stage
 
 
@@ -24,10 +24,17 @@ class TarOverNetcat(Method):
     def unavailable(self, ctx: Context) -> str | None:
         return super().unavailable(ctx) or listen.unavailable(ctx.remote)
 
+    def takes_list(self, job: Job) -> bool:
+        # Fetching, the host's tar sends: its input is the helper's, which must stay open (the dead-man
+        # switch), so it cannot read a list of names there.
+        return not job.options.download
+
     def build(self, job: Job) -> Plan:
         o, c = job.options, codec(job.options)
+        names = None
         if not o.download:
-            stages = [tar_create(job.sources)] + ([c[0]] if c else [])
+            create, names = tar_create_list(job) if job.files else (tar_create(job.sources), None)
+            stages = [create] + ([c[0]] if c else [])
             watch = (0, "wchar")  # the plain tar stream, before any compressor
         else:
             stages = ([c[1]] if c else []) + [tar_extract(job.dest)]
@@ -38,7 +45,7 @@ class TarOverNetcat(Method):
         return Plan([Stage(s) for s in stages], shown, "io", watch,
                     listener=Listener(self._remote(job, port), listen.READY, stdin=(job.secret + "\n").encode(),
                                       guarded=True),
-                    connect="download" if o.download else "upload", counts_tar_stream=True)
+                    connect="download" if o.download else "upload", counts_tar_stream=True, stdin_data=names)
 
     @staticmethod
     def _remote(job: Job, port: str) -> str:
