@@ -17,10 +17,13 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from app.core.journal import NAME as JOURNAL
 from app.core.ownership import MARKER as OWNER_MARKER
 from app.core.runner import Keeper
 
 WRAPPER_TEXT = "ta-helper started"
+# The app's own small files in a staging folder, there before any tool runs: not bytes of the copy.
+BOOKKEEPING = {OWNER_MARKER, JOURNAL}
 
 
 def helper_processes() -> set[tuple[int, str]]:
@@ -146,7 +149,7 @@ def landed(app: subprocess.Popen, landing: Path, wait: float = 120.0) -> Path:
     while time.monotonic() < deadline and app.poll() is None:
         for folder in landing.glob(".transfer-advisor-partial-*"):
             for root, _dirs, files in os.walk(folder):
-                if any(_size(os.path.join(root, name)) > 0 for name in files if name != OWNER_MARKER):
+                if any(_size(os.path.join(root, name)) > 0 for name in files if name not in BOOKKEEPING):
                     return folder
         time.sleep(0.005)
     raise AssertionError(f"no bytes landed in {landing}: {app.stderr.read().decode(errors='replace')!r}")

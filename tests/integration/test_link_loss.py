@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core import ownership
 from app.core.hosts import HostSpec
 from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
+from tests.leftovers import BOOKKEEPING
 from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, random_file, same_bytes,
                           signal_all, staging_folders)
 
@@ -97,7 +97,7 @@ def _wait_for_bytes(dest: Path, app: subprocess.Popen) -> None:
     deadline = time.monotonic() + BOUND
     while True:
         arrived = sum(f.stat().st_size for f in dest.glob(".transfer-advisor-partial-*/*")
-                      if f.is_file() and f.name != ownership.MARKER)  # the owner marker is there before any tool
+                      if f.is_file() and f.name not in BOOKKEEPING)
         if arrived > 0:
             return
         assert app.poll() is None, f"the copy ended before it could be stopped: {app.communicate()}"

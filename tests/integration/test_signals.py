@@ -1,7 +1,8 @@
 """Stopping the CLI in the middle of a copy the ways a system does: Ctrl-C (SIGINT), a shutdown or `kill`
 (SIGTERM), the terminal closing or a logout (SIGHUP), and the terminal really closing under it. Each is
 the cancel: exit 130 with its sentence where there is still someone to read it, nothing half-written,
-the staging folder gone, and nothing of the app left running here or on the host."""
+the staging folder kept for the next run to carry on from, and nothing of the app left running here or on
+the host."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import final_names
 from tests.leftovers import hold_mid_copy, left_since, let_go_once_signalled, snapshot
+from tests.stalls import staging_folders
 
-CANCELLED = "transfer-advisor: The copy was cancelled; nothing was left half-written at the destination."
+CANCELLED = ("transfer-advisor: The copy was cancelled; nothing was left half-written at the destination, and "
+             "running the same copy again carries on where it stopped.")
 SIGNALS = {"ctrl-c": signal.SIGINT, "sigterm": signal.SIGTERM, "sighup": signal.SIGHUP}
 
 
@@ -36,7 +40,8 @@ def dest(tmp_path: Path) -> Path:
 
 
 def _nothing_left(dest: Path, before) -> None:
-    assert sorted(os.listdir(dest)) == ["existing.txt"]  # no half-written file, no staging folder
+    assert final_names(dest) == ["existing.txt"]  # no half-written file under a final name
+    assert len(staging_folders(dest)) == 1  # what was sent waits there for the next run
     assert (dest / "existing.txt").read_bytes() == b"keep"
     assert left_since(before) == []
 
