@@ -162,10 +162,12 @@ def test_a_killed_copys_staging_folder_is_resumable_then_swept_a_day_later(place
     owner = ownership.parse(marker.read_bytes())
     assert owner is not None and owner.folder == left.name and ownership.state(owner) == ownership.GONE
     marker.write_bytes(replace(owner, made=owner.made - DAY - 60).text())  # as it will be a day later
-    out = cli_json(*again)
+    other = tmp_path / "other.txt"
+    other.write_bytes(b"other")
+    out = cli_json("copy", place.host, str(other), "--dest", place.dest, "--method", "scp", *place.options)
     where = place.dest if "--download" in place.options else f"{place.host}:{place.dest}"
     assert out["notes"] == [f"Removed a folder that an earlier run of Transfer Advisor left in {where} ({left.name})."]
-    assert sorted(os.listdir(place.here)) == ["small.txt"]
+    assert sorted(os.listdir(place.here)) == ["other.txt", "small.txt"]
 
 
 def test_a_killed_races_folder_goes_at_the_next_connection(sshd, big_file: Path, tmp_path: Path) -> None:
