@@ -200,8 +200,10 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
         if p.candidate in took:
             seconds = took[p.candidate]
-        else:
-            seconds = max(seconds, p.seconds * slower.get(p.candidate.method_id, slower_all))
+        elif p.candidate.method_id in slower:
+            seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
+        elif rate is None:  # what a method raced (at its rate) stands; a guess is no better than its prediction
+            seconds = max(seconds, p.seconds * slower_all)
         ranked.append(Ranked(p, rate, seconds, p.candidate in took))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
     # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is

@@ -183,12 +183,14 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     window.show()
     saved: list[Path] = []
 
-    async def shot(name: str) -> None:
+    async def shot(name: str, grab: bool = True) -> Path:
         await asyncio.sleep(0.25)  # two redraw ticks: the graphs show what is in their buffers
         path = out / f"{size[0]}x{size[1]}-{theme_name}-{len(saved) + 1:02d}-{name}.png"
-        window.grab().save(str(path))
+        if grab:
+            window.grab().save(str(path))
+            print(f"  {path}", flush=True)
         saved.append(path)
-        print(f"  {path}", flush=True)
+        return path
 
     await shot("empty")
     await driver.connect(window, "testhost")
@@ -218,6 +220,7 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     await shot("copying")
     await driver.state(window, "done", "error", "cancelled", timeout=120)
     await shot("done")
+    await again_shots(window, dest / folder.name, shot)
     driver.pick_host(window, "offline-nas")
     window.picker.test.click()
     await driver.until(window.banner.isVisible, 30, "the error banner")
@@ -226,6 +229,24 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     window.close()
     window.deleteLater()
     return saved
+
+
+async def again_shots(window, copied: Path, shot) -> None:
+    """The same copy again after two photos changed at the destination: the question it asks once; then
+    the banner a copy whose link was lost shows, with Resume (worded as the watchdog words it)."""
+    from app.core.errors import link_lost
+    from tests.gui import driver
+
+    for photo in sorted((copied / "photos").iterdir())[:2]:
+        photo.write_bytes(b"edited on the NAS")
+    window.card.go.click()
+    box = await driver.until(lambda: getattr(window, "existing_box", None), 60, "the question about files there")
+    await asyncio.sleep(0.3)
+    _grab_with(window, box).save(str(await shot("existing-question", grab=False)))
+    box.buttons()[1].click()  # Skip them
+    await driver.state(window, "done", "error", "cancelled", timeout=120)
+    window._copy_failed(window.last_order, link_lost("testhost", silent=30))
+    await shot("link-lost")
 
 
 def main() -> int:

@@ -108,3 +108,16 @@ def test_a_method_that_keeps_links_wins_a_near_tie_when_the_selection_has_links(
     # Clearly faster still wins, and the reason then says what happens to the links (test_advise checks it).
     laps = [Lap(scp.candidate, 100.0), Lap(sftp.candidate, 60.0)]
     assert rank(predictions, laps, with_links)[0].candidate.method_id == "scp"
+
+
+def test_a_method_that_raced_faster_ranks_first_whatever_its_prediction() -> None:
+    # The model expects scp to pause on each of 15 000 files and puts it far behind tar over ssh; on a
+    # sample of the user's files (not the whole of them) scp raced faster. The race's rates decide.
+    predictions = ranking(gigabit(), SMALL)
+    tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")
+    scp = next(p for p in predictions if p.candidate.method_id == "scp")
+    assert scp.seconds > 3 * tar.seconds
+    laps = [Lap(tar.candidate, 90.0), Lap(scp.candidate, 110.0)]
+    ranked = rank(predictions, laps, SMALL)
+    assert ranked[0].candidate == scp.candidate
+    assert ranked[0].seconds < next(r for r in ranked if r.candidate == tar.candidate).seconds
