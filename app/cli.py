@@ -36,7 +36,7 @@ from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from app.core.watchdog import STALL_TIMEOUT
-from app.core.wording import plural, short_time
+from app.core.wording import plural, short_time, verified_as
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 # Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
@@ -325,7 +325,7 @@ def _print_copy(out: dict[str, Any]) -> None:
     rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
     part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
     print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])}{part} in {out['seconds']:.1f} s{rate} "
-          f"with {out['method']}; verified ({out['verification']}).")
+          f"with {out['method']}; {verified_as(out['verification'])}.")
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
