@@ -130,7 +130,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="none, ssh (ssh -C), or zstd/lz4 inside the pipeline")
     c.add_argument("--mux", action="store_true", help="share one ssh connection (ControlMaster)")
     c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
-    c.add_argument("--verify", action="store_true", help="also compare file hashes on both sides")
+    c.add_argument("--verify", action="store_true",
+                   help="also compare the files' contents (hashes) on both sides (unencrypted methods do by default)")
     c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
     c.add_argument("--existing", choices=[e.value for e in Existing if e is not Existing.ASK],
                    help="what to do with files already at the destination that differ from the copy's: skip "

@@ -88,7 +88,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     preflight.check_names(selection)
     preflight.check_method(session, method, req, selection, [*sources, dest])
     notes: list[str] = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
-    sides = _sides(session, req, notes)
+    sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
         emit(Phase("comparing", "Looking at what is already at the destination"))
@@ -103,10 +103,13 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     return replace(result, seconds=time.monotonic() - started)
 
 
-def _sides(session: Session, req: CopyRequest, notes: list[str]) -> Sides:
+def _sides(session: Session, method: Method, req: CopyRequest, notes: list[str]) -> Sides:
+    """Which side is read and which written, and whether contents are compared: when asked, and by
+    default after a method that sends the files unencrypted (nothing guards them on the way). The race
+    never hashes: its copies are thrown away."""
     here, there = LocalFiles(), session.files
-    tool = survey.hash_tool(session.local, session.remote, session.host.label,
-                            req.verify_hashes and not req.scratch, notes)
+    wanted = (req.verify_hashes or not method.secure) and not req.scratch
+    tool = survey.hash_tool(session.local, session.remote, session.host.label, wanted, notes)
     return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 
 
