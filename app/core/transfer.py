@@ -180,9 +180,11 @@ def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
 
 def _job(session: Session, method: Method, req: CopyRequest, sources: list[str], dest: str,
          module: DaemonModule | None, ssh) -> Job:
+    # The user's rsync module is written in place: what the copy sends there was found missing or
+    # different (identical files are left out), even when its size and time match.
     return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module,
                local=session.local, remote=session.remote, client_address=session.seen_as,
-               netcat=session.remote.nc_flavour)
+               netcat=session.remote.nc_flavour, rewrite=module is not None and not req.scratch)
 
 
 async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],
