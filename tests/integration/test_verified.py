@@ -6,7 +6,6 @@ rsync daemon, which writes in place; bytes changed at the destination before the
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -20,19 +19,13 @@ from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from app.core.verify import HASH_TOOLS
 from tests.helpers import cli_json, snapshot
+from tests.integration.test_existing import write  # the same time for every file unless told
 from tests.peers import start_sshd_without
 
-WHEN = 1_700_000_000
 # The sshd runs on this computer, so both sides have the same tools: the fastest one here is chosen.
 TOOL = next((t for t in HASH_TOOLS if shutil.which(t)), None)
 CONTENTS = f"contents ({TOOL})"
 needs_a_hash_tool = pytest.mark.skipif(TOOL is None, reason="no hash tool on this computer")
-
-
-def write(path: Path, data: bytes, mtime: int = WHEN) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    os.utime(path, (mtime, mtime))
 
 
 @pytest.fixture
