@@ -36,7 +36,7 @@ from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from app.core.watchdog import STALL_TIMEOUT
-from app.core.wording import plural, short_time
+from app.core.wording import plural, short_time, verified_as
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 # Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
@@ -130,7 +130,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="none, ssh (ssh -C), or zstd/lz4 inside the pipeline")
     c.add_argument("--mux", action="store_true", help="share one ssh connection (ControlMaster)")
     c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
-    c.add_argument("--verify", action="store_true", help="also compare file hashes on both sides")
+    c.add_argument("--verify", action="store_true",
+                   help="also compare the files' contents (hashes) on both sides (unencrypted methods do by default)")
     c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
     c.add_argument("--existing", choices=[e.value for e in Existing if e is not Existing.ASK],
                    help="what to do with files already at the destination that differ from the copy's: skip "
@@ -325,7 +326,7 @@ def _print_copy(out: dict[str, Any]) -> None:
     rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
     part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
     print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])}{part} in {out['seconds']:.1f} s{rate} "
-          f"with {out['method']}; verified ({out['verification']}).")
+          f"with {out['method']}; {verified_as(out['verification'])}.")
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")

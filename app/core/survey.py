@@ -75,7 +75,8 @@ async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest
 
 
 def hash_tool(local: Capabilities, remote: Capabilities, host: str, wanted: bool, notes: list[str]) -> str | None:
-    """The hash tool for --verify, or None (with a note saying why sizes are compared instead)."""
+    """The hash tool when contents are `wanted` compared, or None (with a note saying why sizes are
+    compared instead)."""
     if not wanted:
         return None
     why_not = verify.no_hashes_reason(local, remote, host)

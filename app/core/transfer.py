@@ -88,7 +88,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     preflight.check_names(selection)
     preflight.check_method(session, method, req, selection, [*sources, dest])
     notes: list[str] = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
-    sides = _sides(session, req, notes)
+    sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
         emit(Phase("comparing", "Looking at what is already at the destination"))
@@ -103,10 +103,13 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     return replace(result, seconds=time.monotonic() - started)
 
 
-def _sides(session: Session, req: CopyRequest, notes: list[str]) -> Sides:
+def _sides(session: Session, method: Method, req: CopyRequest, notes: list[str]) -> Sides:
+    """Which side is read and which written, and whether contents are compared: when asked, and by
+    default after a method that sends the files unencrypted (nothing guards them on the way). The race
+    never hashes: its copies are thrown away."""
     here, there = LocalFiles(), session.files
-    tool = survey.hash_tool(session.local, session.remote, session.host.label,
-                            req.verify_hashes and not req.scratch, notes)
+    wanted = (req.verify_hashes or not method.secure) and not req.scratch
+    tool = survey.hash_tool(session.local, session.remote, session.host.label, wanted, notes)
     return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 
 
@@ -177,9 +180,11 @@ def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
 
 def _job(session: Session, method: Method, req: CopyRequest, sources: list[str], dest: str,
          module: DaemonModule | None, ssh) -> Job:
+    # The user's rsync module is written in place: what the copy sends there was found missing or
+    # different (identical files are left out), even when its size and time match.
     return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module,
                local=session.local, remote=session.remote, client_address=session.seen_as,
-               netcat=session.remote.nc_flavour)
+               netcat=session.remote.nc_flavour, rewrite=module is not None and not req.scratch)
 
 
 async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],

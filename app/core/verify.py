@@ -18,7 +18,7 @@ from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.runner import run
 from app.core.selection import Selection, compare
-from app.core.wording import agree, plural
+from app.core.wording import SIZES, agree, contents, plural
 
 if TYPE_CHECKING:
     from app.core.existing import Placement
@@ -102,8 +102,9 @@ def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
                    sources: list[str], dest: str, notes: list[str]) -> str:
     """Check the destination after a copy: the size of everything it must now hold (what was placed and
-    what was there already), and with hashes the contents of what was placed. Returns how: "sizes" or
-    the hash tool."""
+    what was there already), and with hashes the contents of what was placed (what was found identical
+    was compared by the same tool before the copy). Returns what was compared: "sizes" or
+    "contents (TOOL)"."""
     expected = placement.expected if placement else selection.manifest()
     if not method.keeps_symlinks:
         expected = {p: v for p, v in expected.items() if v[0] != "link"}
@@ -113,8 +114,10 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
     got = await sides.dest.scan([join(dest, n) for n in names], missing_ok=True)
     check_sizes(expected, got, sides.where(dest))
     tool = sides.hash_tool
-    if tool is None or placement is None or not placement.placed_files:
-        return tool or "sizes"
+    if tool is None:
+        return SIZES
+    if placement is None or not placement.placed_files:
+        return contents(tool)
     parents = {n: dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
     pairs = placement.placed_files
     there = [d for _, d in pairs]
@@ -122,7 +125,7 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
         sides.source.hashes(tool, "/", [join(parents[p.split("/", 1)[0]], p) for p, _ in pairs]),
         sides.dest.hashes(tool, dest, there))
     compare_hashes(there, ours, theirs)
-    return tool
+    return contents(tool)
 
 
 async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:

@@ -223,3 +223,31 @@ def links_become_copies(links: int) -> str:
     which = "The selection's symbolic link arrives" if links == 1 else f"The selection's {links} symbolic links arrive"
     return f"{which} as a copy of what it points to, not as a link." if links == 1 else \
         f"{which} as copies of what they point to, not as links."
+
+
+SIZES = "sizes"  # what `TransferResult.verification` says when only sizes were compared
+
+
+def contents(tool: str) -> str:
+    """What `TransferResult.verification` says when contents were compared: "contents (b3sum)"."""
+    return f"contents ({tool})"
+
+
+def verification_value(saved: str) -> str:
+    """`verification` as it is now said: copies logged before it named contents held the bare tool."""
+    if not saved or saved == SIZES or saved.startswith("contents ("):
+        return saved
+    return contents(saved)
+
+
+def hashed_with(verification: str) -> str | None:
+    """The hash tool that compared the contents ("b3sum"), or None when only sizes were compared."""
+    value = verification_value(verification)
+    return value.removeprefix("contents (").removesuffix(")") if value.startswith("contents (") else None
+
+
+def verified_as(verification: str) -> str:
+    """How a copy was checked, in the words the command line, the window and the history all use:
+    "verified: sizes" or "verified: contents (b3sum)"."""
+    value = verification_value(verification)
+    return f"verified: {value}" if value else "verified"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.core.wording import verified_as
 from app.gui import existing_dialog
 from app.gui.demo_host import is_demo
 from app.gui.formatting import count
@@ -83,7 +84,7 @@ class CopyStep:
         self.transfer.finished(result, where)
         log_copy(PastCopy.of(choice.label, dest, result))
         self._refresh_history()
-        verdict = "verified" if result.verified else "NOT verified"
+        verdict = verified_as(result.verification) if result.verified else "NOT verified"
         self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
         self._set_state("done")
 

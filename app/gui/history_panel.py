@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from app.core import history
 from app.core.methods import METHODS
 from app.core.profile import LinkProfile
-from app.core.wording import ms
+from app.core.wording import ms, verified_as
 from app.gui.card import Card
 from app.gui.formatting import count, duration, rate, size, timed
 from app.gui.transfer_log import PastCopy, load
@@ -28,7 +28,7 @@ def copy_line(c: PastCopy) -> str:
     arrow = "↓" if c.direction == "download" else "↑"
     if c.outcome != "done":
         return f"{_when(c.when)}  {arrow} {label}: {c.outcome}"
-    check = " · verified" if c.verified else ""
+    check = f" · {verified_as(c.verification)}" if c.verified else ""
     speed = rate(c.rate_MBps) if timed(c.bytes if c.sent is None else c.sent) else duration(c.seconds)
     return f"{_when(c.when)}  {arrow} {label} · {count(c.files, 'file')}, {size(c.bytes)} · {speed}{check}"
 

@@ -51,6 +51,8 @@ class SettingsDialog(QDialog):
         for key, text in VERIFY_LEVELS.items():
             self.verify.addItem(text, key)
         self.verify.setCurrentIndex(list(VERIFY_LEVELS).index(settings.verify))
+        self.verify.setToolTip("After a copy with an unencrypted method the contents are compared whichever is "
+                               "chosen here, where both sides have a hash tool: nothing guarded them on the way.")
         self.race_seconds = QDoubleSpinBox()
         self.race_seconds.setRange(0.5, 30.0)
         self.race_seconds.setSingleStep(0.5)

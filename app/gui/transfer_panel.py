@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from app.core.errors import TransferError
 from app.core.events import Phase, Progress, TransferResult
+from app.core.wording import hashed_with, verified_as
 from app.gui import theme
 from app.gui.card import Card, muted
 from app.gui.formatting import count, duration, rate, size, timed
@@ -115,11 +116,14 @@ class TransferPanel(Card):
         self.bar.setValue(1000)
         speed = f" ({rate(result.rate_MBps)})" if timed(result.sent_bytes) else ""
         sent = "" if result.sent_bytes == result.bytes else f" ({size(result.sent_bytes)} of it sent now)"
+        checked = f"; {verified_as(result.verification)}" if result.verified else ""
         self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)}{sent} in "
-                           f"{duration(result.seconds)}{speed} with {self.method_label}.")
+                           f"{duration(result.seconds)}{speed} with {self.method_label}{checked}.")
         self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
-        how = ("every file, folder and link is there with the right size" if result.verification == "sizes" else
-               f"every file is there and its {result.verification} hash matches")
+        how = "every file, folder and link is there with the right size"
+        tool = hashed_with(result.verification)
+        if tool:
+            how += f", and the files' contents match ({tool})"
         mark = "✓ Verified" if result.verified else "✗ Not verified"
         notes = "".join(f"<br>{n}" for n in result.notes)
         color = theme.colors().good if result.verified else theme.colors().bad

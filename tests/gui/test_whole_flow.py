@@ -72,7 +72,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
     assert "Verified" in window.transfer.verdict.text()
     [note] = desktop_bus.server.received
     assert (note["app_name"], note["summary"]) == ("Transfer Advisor", "Copy finished")
-    assert note["body"] == f"{window.result.files} files to testhost:{dest}, verified."
+    assert note["body"] == f"{window.result.files} files to testhost:{dest}, verified: sizes."
     assert note["hints"]["urgency"] == 1 and window.notifier.via == "dbus"
     texts = [window.history.list.item(i).text() for i in range(window.history.list.count())]
     assert any("verified" in t for t in texts) and any("measured" in t for t in texts)

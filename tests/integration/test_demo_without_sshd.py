@@ -36,4 +36,4 @@ def test_demo_host_without_an_installed_sshd_is_the_built_in_server(tmp_path: Pa
     assert out.returncode == 0, (out.stdout, out.stderr)
     assert "an SSH server built into Transfer Advisor" in out.stderr
     assert "Note:" not in out.stderr  # nothing failed on the way: there simply was no sshd
-    assert out.stdout.startswith("Copied 1 file,") and "verified (xxhsum)" in out.stdout  # hashed on both sides
+    assert out.stdout.startswith("Copied 1 file,") and "verified: contents (xxhsum)" in out.stdout  # hashed on both sides

@@ -128,4 +128,4 @@ def test_the_demo_commands_from_the_issue(tmp_path: Path) -> None:
     assert advise.returncode == 0 and "unexpected error" not in advise.stderr, advise.stderr
     assert advise.stdout.startswith("Bottleneck: Your selection (0 files, 0 B) is too little to time the link")
     assert copy.returncode == 0, copy.stderr
-    assert copy.stdout.startswith("Copied 1 file, 6 B in ") and "; verified (sizes)." in copy.stdout
+    assert copy.stdout.startswith("Copied 1 file, 6 B in ") and "; verified: sizes." in copy.stdout

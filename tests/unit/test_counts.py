@@ -8,7 +8,7 @@ from app.cli import _print_copy
 from app.core.errors import TransferError
 from app.core.selection import Entry, Selection
 from app.core.verify import check_sizes, compare_hashes, expected_manifest
-from app.core.wording import plural, small_selection_sentence
+from app.core.wording import hashed_with, plural, small_selection_sentence, verified_as
 from app.gui.formatting import count
 
 
@@ -30,7 +30,19 @@ def test_cli_copy_line(capsys: pytest.CaptureFixture, files: int, words: str) ->
                  "verification": "sizes", "notes": [], "command": "scp ..."})
     first = capsys.readouterr().out.splitlines()[0]
     # A copy too small to time says no rate at all rather than "0.0 MB/s".
-    assert first == f"{words} in 0.2 s with scp; verified (sizes)."
+    assert first == f"{words} in 0.2 s with scp; verified: sizes."
+
+
+@pytest.mark.parametrize("verification,words,tool", [("sizes", "verified: sizes", None),
+                                                     ("contents (b3sum)", "verified: contents (b3sum)", "b3sum"),
+                                                     # logged before "contents (…)": the bare tool
+                                                     ("xxhsum", "verified: contents (xxhsum)", "xxhsum")])
+def test_what_was_compared_reads_the_same_everywhere(capsys: pytest.CaptureFixture, verification: str,
+                                                     words: str, tool: str | None) -> None:
+    assert verified_as(verification) == words and hashed_with(verification) == tool
+    _print_copy({"files": 1, "bytes": 5, "seconds": 0.21, "rate_MBps": 0.0, "method": "tar-nc",
+                 "verification": verification, "notes": [], "command": "tar ..."})
+    assert capsys.readouterr().out.splitlines()[0] == f"Copied 1 file, 5 B in 0.2 s with tar-nc; {words}."
 
 
 def _selection(sizes: dict[str, int]) -> Selection:

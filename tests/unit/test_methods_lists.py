@@ -94,6 +94,16 @@ def test_rsync_writes_in_place_only_inside_a_staging_folder():
     assert "--inplace" not in argvs(METHODS["rsync-daemon"].build(module))[0]
 
 
+def test_rsync_into_the_users_module_sends_what_it_is_given_whatever_its_size_and_time():
+    """Written in place, a file there of the same size and time but other contents would be skipped by
+    rsync's quick check: the copy found it different, so it is sent (--ignore-times)."""
+    module = replace(job(), module=DaemonModule("photos", "/srv/photos"), dest="/srv/photos/2024")
+    argv = argvs(METHODS["rsync-daemon"].build(replace(module, rewrite=True)))[0]
+    assert argv[:argv.index("--")] == ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s",
+                                       "--ignore-times", "--files-from=-", "--from0"]
+    assert "--ignore-times" not in argvs(METHODS["rsync-daemon"].build(module))[0]
+
+
 def test_rsync_daemon_list_serves_the_files_folder():
     plan = METHODS["rsync-daemon"].build(replace(job(download=True), listen_address="198.18.0.2", port=40123))
     assert argvs(plan)[0][-3:] == ["--", "rsync://ta@198.18.0.2:40123/ta/", f"{job(download=True).dest}/"]

@@ -107,6 +107,10 @@ class Job:
     partial: tuple[str, ...] = ()  # of `files`, those staged in part: continued (Method.continues_files)
     offset: int = 0                # ssh-cat: the single file continues from this byte (it is staged up to it)
     resumable: bool = False        # `dest` is a staging folder: a tool may leave a cut file there to go on from
+    # Writing in place into the destination itself (the user's rsync module): every file given is meant to
+    # be written, even one of the same size and time there (its contents differ), so rsync's quick check
+    # must not skip it.
+    rewrite: bool = False
 
     @property
     def parent(self) -> str:

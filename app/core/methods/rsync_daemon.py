@@ -96,7 +96,8 @@ class RsyncDaemon(Method):
         user = f"{module.user}@" if module.user else ""
         base = f"rsync://{user}{host}:{module.port}/{module.name}/"
         listed, names = rsync_list(job)
-        head = [*RSYNC_BASE, *rsync_compress(o.compress), *listed, "--"]
+        rewrite = ["--ignore-times"] if job.rewrite else []
+        head = [*RSYNC_BASE, *rsync_compress(o.compress), *rewrite, *listed, "--"]
         if not o.download:
             inside = relpath(job.dest, module.path)
             sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") for s in job.sources]
