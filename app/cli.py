@@ -35,7 +35,7 @@ from app.core.methods.base import COMPRESSION, Context, Options
 from app.core.paths import ENV_HOME
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
-from app.core.transfer import CopyRequest, copy, preview
+from app.core.transfer import CopyRequest, copy, may_mirror, preview
 from app.core.watchdog import STALL_TIMEOUT
 from app.core.wording import plural, short_time
 
@@ -310,6 +310,8 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
         method = args.method
         if args.dry_run:  # no advice: its race would write to the destination
             return (await preview(session, _copy_request(args, method or "", options))).as_dict()
+        if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
+            await may_mirror(session, _copy_request(args, "", options))
         if args.best:
             from app.core.advisor import advise
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))

@@ -109,6 +109,14 @@ async def preview(session: Session, req: CopyRequest, decide: Decide | None = No
                        deletion.as_dict() if deletion else None, deletion.described() if deletion else [])
 
 
+@worded_link_errors("copy")
+async def may_mirror(session: Session, req: CopyRequest) -> None:
+    """Raise what copy() would before a byte moves (something in the way, deletions without a yes),
+    changing nothing: for `copy --best`, whose race would write beside the destination first."""
+    seen = await _look(session, req, ignore, None, None)
+    await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, None)
+
+
 @dataclass
 class _Seen:
     """What the copy learnt before a byte moves."""

@@ -106,6 +106,10 @@ def test_a_mirror_without_a_yes_changes_nothing_and_says_what_it_would_delete(ss
     assert out["kind"] == "confirm-delete" and out["would_delete"]["count"] == 14
     assert "album/link out" in out["would_delete"]["items"] and "album/keep/stale.txt" in out["would_delete"]["items"]
     assert snapshot(dest) == before and staging_folders(dest) == [".transfer-advisor-partial-not-ours"]
+    best = cli("copy", "testhost", str(src), "--dest", str(dest), "--best", "--race-seconds", "0.5",
+               "--ssh-config", str(sshd.ssh_config), "--mirror", "--update")
+    assert best.returncode == 3 and "would delete 14 items" in best.stderr  # said before the race, too
+    assert snapshot(dest) == before
 
 
 def test_a_dry_run_lists_all_it_would_send_and_delete_and_changes_nothing(sshd, src: Path, tmp_path: Path) -> None:
