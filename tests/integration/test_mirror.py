@@ -2,7 +2,8 @@
 and leaves newer files there; --mirror changes nothing until told it may delete (it says what it would
 and exits 3), --dry-run lists everything and changes nothing, and with --yes-delete the copied folder at
 the destination ends equal to the source: odd names, a link there pointing outside (removed as a link, its
-target kept), nothing beside the selection's names touched, on an SFTP-only host and a BusyBox box too."""
+target kept), nothing beside the selection's names touched, on an SFTP-only host, a BusyBox box and a dash
+login too."""
 
 from __future__ import annotations
 
@@ -197,8 +198,8 @@ async def test_the_windows_answer_decides(sshd, src: Path, tmp_path: Path) -> No
 
 
 @pytest.mark.root
-@pytest.mark.parametrize("shape, method", [("sftp_only_host", "sftp"), ("dropbear_host", "tar-ssh")],
-                         ids=["sftp-only", "dropbear"])
+@pytest.mark.parametrize("shape, method", [("sftp_only_host", "sftp"), ("dropbear_host", "tar-ssh"),
+                                           ("dash_host", "rsync-ssh")], ids=["sftp-only", "dropbear", "dash"])
 def test_a_mirror_on_other_host_shapes(request, shape: str, method: str, src: Path, tmp_path: Path) -> None:
     host = request.getfixturevalue(shape)
     folder = f"mirror-{os.urandom(3).hex()}"
