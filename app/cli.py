@@ -25,6 +25,7 @@ from app import __version__
 from app import cli_numbers as numbers
 from app.bundle import restore_child_environment
 from app.core import methods as method_registry
+from app.core import mirror
 from app.core.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress
@@ -34,7 +35,7 @@ from app.core.methods.base import COMPRESSION, Context, Options
 from app.core.paths import ENV_HOME
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.transfer import CopyRequest, copy, may_mirror, preview
 from app.core.watchdog import STALL_TIMEOUT
 from app.core.wording import plural, short_time, verified_as
 
@@ -133,11 +134,22 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--verify", action="store_true",
                    help="also compare the files' contents (hashes) on both sides (unencrypted methods do by default)")
     c.add_argument("--download", action="store_true", help="fetch from the host instead of sending to it")
-    c.add_argument("--existing", choices=[e.value for e in Existing if e is not Existing.ASK],
-                   help="what to do with files already at the destination that differ from the copy's: skip "
-                        "them, replace them, replace only older ones (newer), or keep both (rename: the copy "
-                        "gets a name like 'photo (2).jpg'); without it such a copy stops before it starts. "
-                        "Identical files are never sent again")
+    there = c.add_mutually_exclusive_group()
+    there.add_argument("--existing", choices=[e.value for e in Existing if e is not Existing.ASK],
+                       help="what to do with files already at the destination that differ from the copy's: skip "
+                            "them, replace them, replace all but those newer there (newer), or keep both (rename: "
+                            "the copy gets a name like 'photo (2).jpg'); without it such a copy stops before it "
+                            "starts. Identical files are never sent again")
+    there.add_argument("--update", action="store_true", help="send only what is new or changed: identical files "
+                       "are not sent, changed ones are replaced, a file newer at the destination is left "
+                       "(the same as --existing newer; like rsync -u)")
+    c.add_argument("--mirror", action="store_true", help="make each copied folder at the destination match the "
+                   "selection: after the copy is in place and verified, delete what those folders hold that the "
+                   "selection does not have. Without --yes-delete nothing is copied or deleted when something "
+                   "would be deleted: the command says what and exits with 3")
+    c.add_argument("--yes-delete", action="store_true", help="with --mirror: delete without asking")
+    c.add_argument("--dry-run", action="store_true", help="say what the copy would send (and with --mirror, "
+                   "delete), and change nothing")
     again = c.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true", help="carry on from what an interrupted run of the same "
                        "copy left (the default)")
@@ -282,13 +294,25 @@ def _print_methods(out: dict[str, Any]) -> None:
     print(f"Ciphers both sides offer: {', '.join(out['ciphers']) or 'unknown'}")
 
 
+def _existing(args: argparse.Namespace) -> Existing:
+    if args.update:
+        return Existing.NEWER
+    return Existing(args.existing) if args.existing else Existing.ASK
+
+
 async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download)
+    if args.mirror and _existing(args) in (Existing.SKIP, Existing.RENAME):
+        raise mirror.refuse_policy(args.existing)  # before logging in: nothing to ask the host
     remote_dest = None if args.download else args.dest
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
     try:
         method = args.method
+        if args.dry_run:  # no advice: its race would write to the destination
+            return (await preview(session, _copy_request(args, method or "", options))).as_dict()
+        if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
+            await may_mirror(session, _copy_request(args, "", options))
         if args.best:
             from app.core.advisor import advise
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
@@ -301,16 +325,18 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             warning = unencrypted_warning(method)
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
-        request = CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
-                              args.rsync_module, args.rsync_port, args.rsyncd_conf,
-                              stall_timeout=args.stall_timeout,
-                              existing=Existing(args.existing) if args.existing else Existing.ASK,
-                              resume=not args.restart)
-        result = await copy(session, request, bar)
+        result = await copy(session, _copy_request(args, method, options), bar)
     finally:
         bar._clear()
         await session.close()
     return result.as_dict()
+
+
+def _copy_request(args: argparse.Namespace, method: str, options: Options) -> CopyRequest:
+    return CopyRequest(args.sources, args.dest, method, options, args.allow_insecure, args.verify,
+                       args.rsync_module, args.rsync_port, args.rsyncd_conf, stall_timeout=args.stall_timeout,
+                       existing=_existing(args), resume=not args.restart, mirror=args.mirror,
+                       yes_delete=args.yes_delete)
 
 
 def unencrypted_warning(method_id: str) -> str | None:
@@ -322,6 +348,9 @@ def unencrypted_warning(method_id: str) -> str | None:
 
 
 def _print_copy(out: dict[str, Any]) -> None:
+    if out.get("dry_run"):
+        _print_preview(out)
+        return
     sent = out.get("sent_bytes", out["bytes"])
     rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
     part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
@@ -330,6 +359,23 @@ def _print_copy(out: dict[str, Any]) -> None:
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
+
+
+def _print_preview(out: dict[str, Any]) -> None:
+    """A dry run: every file it would send and everything it would delete, one a line."""
+    unchanged = out["changes"]["unchanged"]
+    same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
+    print(f"Would send {plural(len(out['send']), 'item')}, {_size(out['send_bytes'])}, to "
+          f"{out['destination']}{same}:")
+    for path in out["send"]:
+        print(f"  send    {path!r}")
+    if "deleted" in out:
+        d = out["deleted"]
+        print(f"Would delete {plural(d['count'], 'item')} ({plural(d['files'], 'file')}, {_size(d['bytes'])}) that "
+              "the selection does not have:")
+        for line in out["delete_lines"]:
+            print(f"  delete  {line}")
+    print("Nothing was copied or deleted (a dry run).")
 
 
 def _advice_request(args: argparse.Namespace, race: bool = True):
@@ -546,6 +592,8 @@ def _check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         sub.error("the following arguments are required: host (or --demo)")
     if hasattr(args, "dest") and takes_sources and args.dest is None and not args.demo:
         sub.error("the following arguments are required: --dest")
+    if args.command == "copy" and args.yes_delete and not args.mirror:
+        sub.error("--yes-delete goes with --mirror (it allows the mirror's deletions); add --mirror or drop it")
     if args.command == "copy" and not args.best:
         given = [o for o, v in (("--no-race", args.no_race), ("--race", args.race), ("--race-seconds",
                  args.race_seconds), ("--fresh", args.fresh)) if v not in (None, False)]
@@ -580,7 +628,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args, Cancelled(), EXIT_CANCELLED)
     except TransferError as exc:
         return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
-                     EXIT_USAGE if exc.kind == "usage" else EXIT_ERROR)
+                     EXIT_USAGE if exc.kind == "usage" else
+                     mirror.EXIT_UNCONFIRMED if exc.kind == "confirm-delete" else EXIT_ERROR)
     except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped outside a copy
         return _fail(args, connection_dropped(exc), EXIT_ERROR)
     except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback

@@ -42,6 +42,8 @@ class TransferResult:
     sent: int | None = None  # bytes sent by this run (None: all of `bytes`); less when resumed or already there
     existing: dict = field(default_factory=dict)  # what was at the destination: identical, replaced, skipped, renamed
     resumed: int = 0         # items an earlier run of the same copy had staged, kept
+    changes: dict = field(default_factory=dict)  # unchanged, updated, new, newer_there (files and links)
+    deleted: dict | None = None  # a mirror's deletions: count, files, bytes, items (None: not a mirror)
 
     @property
     def sent_bytes(self) -> int:
@@ -57,7 +59,25 @@ class TransferResult:
                 "sent_bytes": self.sent_bytes, "seconds": round(self.seconds, 3),
                 "rate_MBps": round(self.rate_MBps, 2), "verified": self.verified,
                 "verification": self.verification, "command": self.command, "notes": self.notes,
-                "existing": self.existing, "resumed": self.resumed}
+                "existing": self.existing, "resumed": self.resumed, "changes": self.changes,
+                **({} if self.deleted is None else {"deleted": self.deleted})}
+
+
+@dataclass(frozen=True)
+class CopyPreview:
+    """What a copy would do, and nothing done (--dry-run): what it would send and, for a mirror, delete."""
+
+    destination: str              # as a person reads it: "nas:/volume1/photos"
+    send: list[tuple[str, int]]   # (path at the destination, bytes) of each file and link it would send
+    changes: dict                 # as TransferResult's
+    existing: dict
+    deleted: dict | None = None   # a mirror's: count, files, bytes, items
+    delete_lines: list[str] = field(default_factory=list)  # one described line per item deleted
+
+    def as_dict(self) -> dict:
+        return {"dry_run": True, "destination": self.destination, "send": [p for p, _ in self.send],
+                "send_bytes": sum(n for _, n in self.send), "changes": self.changes, "existing": self.existing,
+                **({} if self.deleted is None else {"deleted": self.deleted, "delete_lines": self.delete_lines})}
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class Existing(Enum):
     ASK = "ask"          # stop before the copy and say what is in the way (the window asks instead)
     SKIP = "skip"        # leave what is there
     REPLACE = "replace"  # the copy replaces it
-    NEWER = "newer"      # replace only what is older than the copy's file
+    NEWER = "newer"      # an update (rsync -u): replace unless what is there is newer than the copy's file
     RENAME = "rename"    # keep both: the copy's gets a free name, "photo (2).jpg"
 
 
@@ -101,6 +101,21 @@ class Placement:
     def summary(self) -> dict[str, int]:
         return {"identical": len(self.identical), "replaced": len(self.replaced), "skipped": len(self.skipped),
                 "renamed": len(self.renamed)}
+
+    def changes(self) -> dict[str, int]:
+        """An update's counts: files and links already there and the same (unchanged), replaced (updated),
+        brought where nothing was (new), and left because the one there is newer (newer_there)."""
+        replaced = set(self.replaced)
+        new = sum(1 for e in self.staged if e.kind != "dir" and e.path not in replaced)
+        return {"unchanged": len(self.identical), "updated": len(self.replaced), "new": new,
+                "newer_there": len(self.skipped) if self.policy is Existing.NEWER else 0}
+
+    def update_note(self) -> str:
+        """"3 unchanged, 1 updated, 2 new", as a sentence."""
+        c = self.changes()
+        newer = (f"; {plural(c['newer_there'], 'item')} newer at the destination left as "
+                 f"{'it was' if c['newer_there'] == 1 else 'they were'}" if c["newer_there"] else "")
+        return f"Updated: {c['unchanged']} unchanged, {c['updated']} updated, {c['new']} new{newer}."
 
     def notes(self) -> list[str]:
         """What the copy did with what was there, in sentences."""
@@ -192,14 +207,19 @@ def _settle(out: Placement, clash: Clash, names: "_Names", whole: set[str], skip
         return
     if policy in (Existing.REPLACE, Existing.NEWER) and clash.kinds_differ:
         out.refused.append(clash)
-    elif policy is Existing.REPLACE or (policy is Existing.NEWER and
-                                        clash.ours.mtime > clash.theirs.mtime + MTIME_WINDOW):
+    elif policy is Existing.REPLACE or (policy is Existing.NEWER and not _newer_there(clash)):
         out.replaced.append(path)
         _place(out, path, "r", path, whole, staged)
         return
     elif policy is not Existing.ASK:
         out.skipped.append(path)
     skipped.add(path)
+
+
+def _newer_there(clash: Clash) -> bool:
+    """What is there is newer than the copy's file. Of the same time but another size (or other contents)
+    it is not: an update replaces it, as rsync -u does."""
+    return clash.theirs.mtime > clash.ours.mtime + MTIME_WINDOW
 
 
 def _place(out: Placement, path: str, mode: str, to: str, whole: set[str], staged: set[str]) -> None:

@@ -60,12 +60,16 @@ class LocalFiles:
         await asyncio.to_thread(shutil.rmtree, path, True)
 
     async def remove_paths(self, paths: list[str]) -> None:
+        """Remove files, links (as links) and folders; what cannot go stays (the caller looks)."""
         def run() -> None:
             for path in paths:
                 if os.path.isdir(path) and not os.path.islink(path):
                     shutil.rmtree(path, ignore_errors=True)
                 elif os.path.lexists(path):
-                    os.unlink(path)
+                    try:
+                        os.unlink(path)
+                    except OSError:
+                        continue
         await asyncio.to_thread(run)
 
     async def mkdirs(self, paths: list[str]) -> None:

@@ -285,7 +285,8 @@ class RemoteFiles:
             return await f.read(length)
 
     async def remove_paths(self, paths: list[str]) -> None:
-        """Remove files and folders of a staging folder (what an earlier run left that cannot be kept)."""
+        """Remove files, links (as links) and folders: what an earlier run staged that cannot be kept, what a
+        mirror deletes. What cannot go stays, silently (the caller looks)."""
         if not paths:
             return
         if self.shell:
@@ -296,8 +297,11 @@ class RemoteFiles:
         for path in paths:
             if await sftp_kind(sftp, path) == "dir":
                 await sftp_rmtree(sftp, path)
-            else:
+                continue
+            try:
                 await sftp.remove(os.fsencode(path))
+            except asyncssh.SFTPError:
+                continue
 
     async def mkdirs(self, paths: list[str]) -> None:
         """Make folders (and what is above them) inside a staging folder, for tools that need them first."""

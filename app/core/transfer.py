@@ -19,13 +19,14 @@ from dataclasses import dataclass, replace
 from posixpath import join
 from typing import Awaitable, Callable, TypeVar
 
-from app.core import methods, ownership, preflight, resume, rsyncd, survey, verify
+from app.core import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
 from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr, link_lost
-from app.core.events import Emit, Phase, Progress, TransferResult, ignore
+from app.core.events import CopyPreview, Emit, Phase, Progress, TransferResult, ignore
 from app.core.existing import Existing, Placement
 from app.core.journal import Journal
 from app.core.link_loss import is_link_lost, worded_link_errors
 from app.core.local_files import LocalFiles
+from app.core.mirror import ConfirmDelete
 from app.core.methods.base import Context, DaemonModule, Job, Method, Options, Plan
 from app.core.progress import Counter, RateWindow, RsyncProgress, Tally
 from app.core.mux import Mux
@@ -65,15 +66,77 @@ class CopyRequest:
     stall_timeout: float = STALL_TIMEOUT  # seconds without data before the copy is stopped as link-lost
     existing: Existing = Existing.ASK     # what to do with what is already at the destination
     resume: bool = True                   # carry on from this copy's staging folder (False: start over)
+    # Make the copy's folders at the destination match: delete what they hold there that the selection
+    # lacks (app.core.mirror), once agreed to: by yes_delete, else by copy()'s confirm_delete.
+    mirror: bool = False
+    yes_delete: bool = False
 
 
 @worded_link_errors("copy")
-async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: Decide | None = None) -> TransferResult:
+async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: Decide | None = None,
+               confirm_delete: ConfirmDelete | None = None) -> TransferResult:
     """Copy; `decide` is asked once when something at the destination is in the way and the request
-    makes no choice (else the copy stops before it starts, with a sentence saying what is there)."""
+    makes no choice (else the copy stops before it starts, with a sentence saying what is there). A
+    mirror that would delete asks `confirm_delete` the same way, unless the request says yes already."""
     method = methods.get(req.method)
-    o = req.options
     started = time.monotonic()
+    seen = await _look(session, req, emit, decide, method)
+    deletion = None
+    if req.mirror:
+        deletion = await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, confirm_delete)
+    wanted = seen.placement.staged if seen.placement else seen.selection.entries
+    await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
+                                      req.options.download)
+    result = await _copy_staged(session, method, req, seen.selection, seen.sources, seen.dest, emit, seen.module,
+                                seen.placement, seen.sides, seen.notes)
+    if seen.placement is not None:
+        update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer
+        extra = [seen.placement.update_note()] if update else []
+        result = replace(result, changes=seen.placement.changes(), notes=[*result.notes, *extra])
+    if deletion is not None:
+        result = await mirror.carry_out(seen.sides, seen.selection, seen.dest, deletion, result, emit)
+    return replace(result, seconds=time.monotonic() - started)
+
+
+@worded_link_errors("copy")
+async def preview(session: Session, req: CopyRequest, decide: Decide | None = None) -> CopyPreview:
+    """What the copy would send and, for a mirror, delete; nothing is changed anywhere (--dry-run)."""
+    seen = await _look(session, req, ignore, decide, None)
+    p = seen.placement
+    deletion = await mirror.look(seen.sides.dest, seen.selection, seen.dest) if req.mirror else None
+    return CopyPreview(seen.sides.where(seen.dest), [(p.dest_path(e.path), e.size) for e in p.staged
+                                                     if e.kind != "dir"], p.changes(), p.summary(),
+                       deletion.as_dict() if deletion else None, deletion.described() if deletion else [])
+
+
+@worded_link_errors("copy")
+async def may_mirror(session: Session, req: CopyRequest) -> None:
+    """Raise what copy() would before a byte moves (something in the way, deletions without a yes),
+    changing nothing: for `copy --best`, whose race would write beside the destination first."""
+    seen = await _look(session, req, ignore, None, None)
+    await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, None)
+
+
+@dataclass
+class _Seen:
+    """What the copy learnt before a byte moves."""
+
+    selection: Selection
+    sources: list[str]
+    dest: str
+    module: DaemonModule | None
+    placement: Placement | None
+    sides: Sides
+    notes: list[str]
+
+
+async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide | None,
+                method: Method | None) -> _Seen:
+    """Scan the selection, run the checks, look at the destination. Without a method (a dry run) only
+    what changes nothing: no method checks, no sweep of stale folders."""
+    o = req.options
+    if req.mirror and req.existing in (Existing.SKIP, Existing.RENAME):
+        raise mirror.refuse_policy(req.existing.value)
     files = session.files
     emit(Phase("scanning", "Reading the selection"))
     if o.download:
@@ -84,31 +147,34 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
         selection = await asyncio.to_thread(scan_local, req.sources)
         sources = selection.roots
         dest = await files.abspath(req.dest)
-    module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
+    module = None
+    if method is not None:
+        module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
     preflight.check_names(selection)
-    preflight.check_method(session, method, req, selection, [*sources, dest])
-    notes: list[str] = [] if req.scratch else await ownership.sweep(session, dest, local=o.download)
+    if method is not None:
+        preflight.check_method(session, method, req, selection, [*sources, dest])
+    sweep = not req.scratch and method is not None
+    notes: list[str] = await ownership.sweep(session, dest, local=o.download) if sweep else []
     sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
         emit(Phase("comparing", "Looking at what is already at the destination"))
         placement = await survey.look(sides, selection, sources, dest, req.existing, decide, notes)
+        if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
+            raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
             raise TransferError("usage", "Keeping both copies cannot be done through your own rsync daemon (it "
                                 "writes in place); choose --existing skip, replace or newer, or another method.")
-    wanted = placement.staged if placement else selection.entries
-    await preflight.check_destination(session, Selection(selection.roots, wanted), dest, o.download)
-    result = await _copy_staged(session, method, req, selection, sources, dest, emit, module, placement, sides,
-                                notes)
-    return replace(result, seconds=time.monotonic() - started)
+    return _Seen(selection, sources, dest, module, placement, sides, notes)
 
 
-def _sides(session: Session, method: Method, req: CopyRequest, notes: list[str]) -> Sides:
+def _sides(session: Session, method: Method | None, req: CopyRequest, notes: list[str]) -> Sides:
     """Which side is read and which written, and whether contents are compared: when asked, and by
     default after a method that sends the files unencrypted (nothing guards them on the way). The race
     never hashes: its copies are thrown away."""
     here, there = LocalFiles(), session.files
-    wanted = (req.verify_hashes or not method.secure) and not req.scratch
+    unencrypted = method is not None and not method.secure
+    wanted = (req.verify_hashes or unencrypted) and not req.scratch
     tool = survey.hash_tool(session.local, session.remote, session.host.label, wanted, notes)
     return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 

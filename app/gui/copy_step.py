@@ -13,7 +13,7 @@ from app.core.advisor import Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.wording import verified_as
-from app.gui import existing_dialog
+from app.gui import delete_dialog, existing_dialog
 from app.gui.demo_host import is_demo
 from app.gui.formatting import count
 from app.gui.settings import HostChoice
@@ -39,6 +39,7 @@ class CopyOrder:
     verify_hashes: bool
     stall_timeout: float
     total_bytes: int  # for the progress bar until the copy has scanned the selection itself
+    mirror: bool = False  # make the destination match: delete what the selection lacks, once confirmed
 
 
 class CopyStep:
@@ -50,7 +51,7 @@ class CopyStep:
         _files, total, _complete = self.selection.totals()
         order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
                           self.allow_insecure(), self.settings.verify == "hashes", self.settings.stall_timeout,
-                          self.advice.stats.bytes if self.advice else total)
+                          self.advice.stats.bytes if self.advice else total, self.selection.mirror.isChecked())
         self._run_copy(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
             self.settings.destinations[choice.label] = order.dest
@@ -61,7 +62,7 @@ class CopyStep:
         self.last_order = order
         self.transfer.start(order.chosen.ranked.candidate.label, order.total_bytes)
         coro = self.flow.copy(order.choice, order.sources, order.dest, order.download, order.chosen,
-                              order.allow_insecure, order.verify_hashes, order.stall_timeout)
+                              order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror)
         self._start("copy", self.flow.job(coro, "The copy"))
         self.job.succeeded.connect(lambda result: self._copied(order.choice, order.dest, order.download, result))
         self.job.failed.connect(lambda error: self._copy_failed(order, error))
@@ -76,9 +77,15 @@ class CopyStep:
 
     def _existing_found(self, placement, where: str, answer) -> None:
         """Asked once per copy, before it starts: what to do with files already there that differ."""
-        self.existing_box = existing_dialog.ask(self, placement, where, answer)
+        mirror = self.last_order is not None and self.last_order.mirror
+        self.existing_box = existing_dialog.ask(self, placement, where, answer, mirror)
+
+    def _delete_found(self, deletion, where: str, answer) -> None:
+        """Asked once per copy that mirrors, before it starts: delete these, or copy nothing."""
+        self.delete_box = delete_dialog.ask(self, deletion, where, answer)
 
     def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
+        self.selection.mirror.setChecked(False)  # deleting is chosen again for each copy
         where = self.flow.where(choice, dest, download)
         self.result = result
         self.transfer.finished(result, where)
@@ -89,9 +96,10 @@ class CopyStep:
         self._set_state("done")
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
-        box = getattr(self, "existing_box", None)
-        if box is not None and box.isVisible():  # cancelled while the question was open
-            box.close()
+        self.selection.mirror.setChecked(False)
+        for box in (getattr(self, "existing_box", None), getattr(self, "delete_box", None)):
+            if box is not None and box.isVisible():  # cancelled while a question was open
+                box.close()
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
         c = order.chosen.ranked.candidate

@@ -21,6 +21,7 @@ from app.core.events import TransferResult
 from app.core.existing import Existing, Placement
 from app.core.hosts import Host, fetch_host_key, resolve, trust
 from app.core.keylogin import KeySetup, setup_key
+from app.core.mirror import Deletion
 from app.core.selection import scan_local
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy, remote_abspath
@@ -55,6 +56,9 @@ class Flow(QObject):
     # What is in the way at the destination (a Placement), where, and an asyncio.Future for the choice
     # (an Existing, or None to copy nothing): asked once per copy, before it starts.
     existing_found = Signal(object, str, object)
+    # A mirror's deletions (an app.core.mirror.Deletion), where, and an asyncio.Future for the answer (True
+    # to delete; False copies nothing): asked once per copy, before it starts.
+    delete_found = Signal(object, str, object)
 
     def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -195,13 +199,13 @@ class Flow(QObject):
 
     async def copy(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
                    chosen: Recommendation, allow_insecure: bool, verify_hashes: bool,
-                   stall_timeout: float = STALL_TIMEOUT) -> TransferResult:
+                   stall_timeout: float = STALL_TIMEOUT, mirror: bool = False) -> TransferResult:
         candidate = chosen.ranked.candidate
         request = CopyRequest(sources, dest, candidate.method_id, replace(candidate.options, download=download),
-                              allow_insecure, verify_hashes, stall_timeout=stall_timeout)
+                              allow_insecure, verify_hashes, stall_timeout=stall_timeout, mirror=mirror)
         session = await self._open(choice, dest, download)
         try:
-            result = await copy(session, request, self.bridge.emit, self._decide)
+            result = await copy(session, request, self.bridge.emit, self._decide, self._confirm_delete)
         finally:
             await asyncio.shield(session.close())
         return result
@@ -210,6 +214,11 @@ class Flow(QObject):
         answer = asyncio.get_running_loop().create_future()
         self.existing_found.emit(placement, where, answer)
         return await answer
+
+    async def _confirm_delete(self, deletion: Deletion, where: str) -> bool:
+        answer = asyncio.get_running_loop().create_future()
+        self.delete_found.emit(deletion, where, answer)
+        return bool(await answer)
 
     @staticmethod
     def where(choice: HostChoice, dest: str, download: bool) -> str:

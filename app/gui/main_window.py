@@ -57,6 +57,7 @@ class MainWindow(CopyStep, QMainWindow):
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
         self.flow.existing_found.connect(self._existing_found)
+        self.flow.delete_found.connect(self._delete_found)
         self.demo = DemoHostKeeper(self)
         self.setWindowTitle(TITLE)
         self.setWindowIcon(app_icon())

@@ -8,7 +8,7 @@ from typing import Awaitable, Callable
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QPushButton, QRadioButton, QTreeWidget, QTreeWidgetItem, QWidget)
 
 from app.core.errors import TransferError
@@ -133,11 +133,17 @@ class SelectionPanel(Card):
         dest_row.addWidget(dest_label)
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(self.browse)
+        # Off for every new copy: the window never remembers it (app.gui.copy_step unticks it after each).
+        self.mirror = QCheckBox("&Make the destination match (delete files that are not in the selection)")
+        self.mirror.setToolTip("After the copy is in place and checked, what the copied folders hold at the "
+                               "destination that the selection does not have is deleted. You see the list and "
+                               "confirm before anything is copied or deleted.")
         self.body.addLayout(direction)
         self.body.addWidget(self.list, 1)
         self.body.addLayout(buttons)
         self.body.addWidget(self.summary)
         self.body.addLayout(dest_row)
+        self.body.addWidget(self.mirror)
         self._direction_changed()
 
     # -- what the rest of the window reads -----------------------------------------------------
@@ -163,7 +169,8 @@ class SelectionPanel(Card):
         return files, total, complete
 
     def set_enabled(self, enabled: bool) -> None:
-        for w in (self.upload, self.download, self.list, self.add_files, self.add_folder, self.dest, self.browse):
+        for w in (self.upload, self.download, self.list, self.add_files, self.add_folder, self.dest, self.browse,
+                  self.mirror):
             w.setEnabled(enabled)
         self.remove.setEnabled(enabled and bool(self.list.selectedItems()))
 
@@ -263,6 +270,7 @@ class SelectionPanel(Card):
         download = self.is_download()
         self.list.clear()
         self.dest.clear()
+        self.mirror.setChecked(False)
         self.list.accept_drops = not download
         self.list.placeholder = ("Add files or folders from the host with the button below" if download else
                                  "Drop files or folders here, or add them with the buttons below")

@@ -17,7 +17,8 @@ from app.gui.live_plot import LivePlot
 REFRESH_MS = 100
 PHASE_WORDS = {"scanning": "Reading the selection…", "comparing": "Looking at what is already there…",
                "finalizing": "Moving the copy into place…",
-               "verifying": "Checking the far side…", "cleaning": "Cleaning up…"}
+               "verifying": "Checking the far side…", "cleaning": "Cleaning up…",
+               "deleting": "Deleting what the selection does not have…"}
 
 
 class TransferPanel(Card):

@@ -55,7 +55,8 @@ def test_keep_both(sshd, tmp_path: Path, make_window, drive) -> None:
         assert box.text() == f"1 item of this copy is already at testhost:{dest} and differs."
         assert "'album/photo.jpg' differs" in box.informativeText()
         assert "1 item identical to what is there will not be sent again." in box.informativeText()
-        assert {b.text() for b in box.buttons()} >= {"&Replace", "&Skip them", "&Keep both", "Cancel"}
+        assert {b.text() for b in box.buttons()} >= {"&Replace", "&Update (keep newer ones)", "&Skip them",
+                                                     "&Keep both", "Cancel"}
         button(box, "&Keep both").click()
         await driver.state(window, "done", "error", "cancelled", timeout=60)
         assert window.state == "done", window.banner.sentence.text()
