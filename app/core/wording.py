@@ -4,9 +4,11 @@ carries 38 MB/s.")."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Options
-from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction
+from app.core.capabilities import Capabilities
+from app.core.methods.base import Method, Options
+from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
 from app.core.profile import LinkProfile
+from app.core.selection import Selection
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -223,3 +225,23 @@ def links_become_copies(links: int) -> str:
     which = "The selection's symbolic link arrives" if links == 1 else f"The selection's {links} symbolic links arrive"
     return f"{which} as a copy of what it points to, not as a link." if links == 1 else \
         f"{which} as copies of what they point to, not as links."
+
+
+def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list[str]:
+    """What a copy with `label` loses of what the selection has (Keeps' names: hardlinks, sparse), and
+    what it costs at the destination."""
+    out = []
+    if "hardlinks" in lost and stats.hard_linked:
+        out.append(f"{label} copies the {plural(stats.hard_linked, 'hard-linked file')} as separate files "
+                   f"({size(stats.hard_link_bytes)} more at the destination).")
+    if "sparse" in lost and stats.sparse:
+        which = "the sparse file" if stats.sparse == 1 else f"the {stats.sparse} sparse files"
+        out.append(f"{label} writes {which} out whole ({size(stats.sparse_bytes)} more on the destination's disk).")
+    return out
+
+
+def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection) -> list[str]:
+    """What a copy with `method` does not keep of what `selection` has, said in its result."""
+    stats = SelectionStats.of(selection)
+    lost = method.keeps_between(local, remote).lost(stats.needs_kept())
+    return losses_sentences(method.label.split(" (")[0], lost, stats)

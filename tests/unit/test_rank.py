@@ -108,3 +108,13 @@ def test_a_method_that_keeps_links_wins_a_near_tie_when_the_selection_has_links(
     # Clearly faster still wins, and the reason then says what happens to the links (test_advise checks it).
     laps = [Lap(scp.candidate, 100.0), Lap(sftp.candidate, 60.0)]
     assert rank(predictions, laps, with_links)[0].candidate.method_id == "scp"
+
+
+def test_a_method_that_would_lose_hard_links_or_holes_comes_after_every_one_that_keeps_them() -> None:
+    predictions = ranking(gigabit(), BIG)
+    first = rank(predictions, [], BIG)[0].candidate.method_id
+    losing = {"scp": ["hardlinks"], "sftp": ["hardlinks"], first: ["sparse"]}
+    ranked = [r.candidate.method_id for r in rank(predictions, [], BIG, losing=losing)]
+    kept = [i for i, m in enumerate(ranked) if not losing.get(m)]
+    lost = [i for i, m in enumerate(ranked) if losing.get(m)]
+    assert kept and max(kept) < min(lost)
