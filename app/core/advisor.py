@@ -287,8 +287,13 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     method = methods.get(c.method_id)
     job = Job(session.display_ssh(), tuple(sources), dest, replace(c.options, **asked), session.listen_address,
               local=session.local, remote=session.remote, netcat=session.remote.nc_flavour)
-    # The rival named in the reason is the next method of the same kind (secure beside secure).
+    # The rival named in the reason is the next method of the same kind (secure beside secure) that keeps
+    # what the selection has, if the chosen one does; one that is quicker but would not is said after it.
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
+    losing = _losing(session, stats)
+    quicker = [r for r in peers if losing.get(r.candidate.method_id) and r.seconds < chosen.seconds]
+    if not losing.get(c.method_id):
+        peers = [r for r in peers if not losing.get(r.candidate.method_id)]
     predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
     raced = frozenset(r.candidate for r in peers if r.measured_MBps or r.timed)
@@ -299,6 +304,9 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     keeps = method.keeps_between(session.local, session.remote)
     loses = keeps.lost(stats.needs_kept())
     reason = " ".join([reason, *wording.losses_sentences(method.label.split(" (")[0], loses, stats)])
+    if quicker and not losing.get(c.method_id):
+        fastest = min(quicker, key=lambda r: r.seconds)
+        reason += " " + wording.quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
     return Recommendation(chosen, reason, method.build(job).display, keeps, loses)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.core.capabilities import Capabilities
 from app.core.methods.base import Method, Options
+from app.core.methods.keeps import NAMES
 from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
 from app.core.profile import LinkProfile
 from app.core.selection import Selection
@@ -238,6 +239,11 @@ def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list
         which = "the sparse file" if stats.sparse == 1 else f"the {stats.sparse} sparse files"
         out.append(f"{label} writes {which} out whole ({size(stats.sparse_bytes)} more on the destination's disk).")
     return out
+
+
+def quicker_but_loses(label: str, lost: list[str]) -> str:
+    """Said when the recommendation passed over a quicker method because it would lose these (Keeps' names)."""
+    return f"{label} would be quicker but would not keep the {' and '.join(NAMES[n] for n in lost)}."
 
 
 def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection) -> list[str]:

@@ -186,3 +186,5 @@ def test_what_a_copy_loses_is_said_with_what_it_costs() -> None:
         "scp copies the 12 hard-linked files as separate files (4.2 MB more at the destination).",
         "scp writes the sparse file out whole (2.0 GB more on the destination's disk)."]
     assert wording.losses_sentences("scp", ["symlinks"], stats) == []
+    assert wording.quicker_but_loses("scp", ["hardlinks", "sparse"]) == (
+        "scp would be quicker but would not keep the hard links and sparse files.")
