@@ -171,7 +171,8 @@ def _refused(session: Session, req: AdviceRequest) -> dict[str, str]:
 
 def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
     """Per method, the hard links and sparse files of the selection it would not keep."""
-    needed = [n for n in stats.needs_kept() if n != "symlinks"]  # links: a gentler rule in rank()
+    # Links have a gentler rule in rank(); xattrs are kept only when asked, and then by every method left.
+    needed = [n for n in stats.needs_kept() if n not in ("symlinks", "xattrs")]
     if not needed:
         return {}
     return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
@@ -302,7 +303,7 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     if stats.links and not method.keeps_symlinks:
         reason += " " + wording.links_become_copies(stats.links)
     keeps = method.keeps_between(session.local, session.remote)
-    loses = keeps.lost(stats.needs_kept())
+    loses = keeps.given(**asked).lost(stats.needs_kept())
     reason = " ".join([reason, *wording.losses_sentences(method.label.split(" (")[0], loses, stats)])
     if quicker and not losing.get(c.method_id):
         fastest = min(quicker, key=lambda r: r.seconds)

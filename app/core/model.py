@@ -119,6 +119,7 @@ class SelectionStats:
     hard_link_bytes: int = 0  # what the extra copies add
     sparse: int = 0
     sparse_bytes: int = 0     # what the holes add on disk
+    xattrs: int = 0           # entries with user xattrs or ACLs (kept only with --xattrs)
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
@@ -128,12 +129,13 @@ class SelectionStats:
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
                    kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path),
                    selection.link_kinds(), sum(len(g) for g in groups), sum(g[0].size * (len(g) - 1) for g in groups),
-                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse))
+                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse), len(selection.with_xattrs()))
 
     def needs_kept(self) -> list[str]:
-        """What the selection has that a copy can lose (Keeps' names): symbolic links, hard links, sparse files."""
+        """What the selection has that a copy can lose (Keeps' names): symbolic links, hard links, sparse files,
+        xattrs and ACLs."""
         return [name for name, count in (("symlinks", self.links), ("hardlinks", self.hard_linked),
-                                         ("sparse", self.sparse)) if count]
+                                         ("sparse", self.sparse), ("xattrs", self.xattrs)) if count]
 
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""

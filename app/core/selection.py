@@ -37,6 +37,7 @@ class Entry:
     # and the bytes its blocks take on disk, None when not known (SFTP says nothing of either).
     inode: tuple[int, int] | None = None
     allocated: int | None = None
+    xattrs: bool = False  # has user xattrs or an ACL (found on this computer only)
 
 
 @dataclass
@@ -68,6 +69,10 @@ class Selection:
             if e.kind == "file" and e.inode is not None:
                 groups.setdefault(e.inode, []).append(e)
         return [g for g in groups.values() if len(g) > 1]
+
+    def with_xattrs(self) -> list[Entry]:
+        """Entries with user xattrs or ACLs, which a copy keeps only when asked (--xattrs)."""
+        return [e for e in self.entries if e.xattrs]
 
     def sparse_files(self) -> list[Entry]:
         """Files whose holes take no room on disk (a disk image, a database's preallocated file)."""
@@ -154,9 +159,23 @@ def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
     if kind == "link":
         return Entry(rel, kind, 0, os.readlink(path), _leads_to(path), int(st.st_mtime))
     if kind == "dir":
-        return Entry(rel, kind, mtime=int(st.st_mtime))
+        return Entry(rel, kind, mtime=int(st.st_mtime), xattrs=_has_xattrs(path))
     return Entry(rel, kind, st.st_size, mtime=int(st.st_mtime),
-                 inode=(st.st_dev, st.st_ino) if st.st_nlink > 1 else None, allocated=st.st_blocks * 512)
+                 inode=(st.st_dev, st.st_ino) if st.st_nlink > 1 else None, allocated=st.st_blocks * 512,
+                 xattrs=_has_xattrs(path))
+
+
+# What --xattrs carries that a person put there: user attributes and POSIX ACLs (not security.selinux and
+# the like, which every file has on some systems and the receiving side sets itself).
+_XATTR_PREFIXES = ("user.", "system.posix_acl_")
+
+
+def _has_xattrs(path: str) -> bool:
+    """One listxattr call, about what an lstat costs."""
+    try:
+        return any(n.startswith(_XATTR_PREFIXES) for n in os.listxattr(path, follow_symlinks=False))
+    except OSError:  # not supported here, or not ours to read
+        return False
 
 
 def _leads_to(path: str) -> str:

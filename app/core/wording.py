@@ -238,6 +238,9 @@ def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list
     if "sparse" in lost and stats.sparse:
         which = "the sparse file" if stats.sparse == 1 else f"the {stats.sparse} sparse files"
         out.append(f"{label} writes {which} out whole ({size(stats.sparse_bytes)} more on the destination's disk).")
+    if "xattrs" in lost and stats.xattrs:
+        out.append(f"{label} does not keep the extended attributes and ACLs of {plural(stats.xattrs, 'item')} "
+                   "(--xattrs keeps them, with rsync or tar).")
     return out
 
 
@@ -246,8 +249,9 @@ def quicker_but_loses(label: str, lost: list[str]) -> str:
     return f"{label} would be quicker but would not keep the {' and '.join(NAMES[n] for n in lost)}."
 
 
-def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection) -> list[str]:
-    """What a copy with `method` does not keep of what `selection` has, said in its result."""
+def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection,
+                o: Options) -> list[str]:
+    """What a copy with `method` and options `o` does not keep of what `selection` has, said in its result."""
     stats = SelectionStats.of(selection)
-    lost = method.keeps_between(local, remote).lost(stats.needs_kept())
+    lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
     return losses_sentences(method.label.split(" (")[0], lost, stats)

@@ -108,6 +108,10 @@ def test_far_side_keeps_what_the_method_declares(sshd, keeps, storage: Path, met
     said = " ".join(out["notes"])  # the result says what the copy did not keep
     lost = keeps[method]["hardlinks"] == "lost"
     assert (f"{method} copies the 3 hard-linked files as separate files" in said) == lost, said
+    # Only this computer's files are looked at for xattrs (reading them through the host's shell would cost
+    # a command per file).
+    noticed = xattrs_work(storage) and not download
+    assert ("does not keep the extended attributes and ACLs of 1 item" in said) == noticed, said
     # Owners, xattrs and ACLs are kept only when asked for.
     assert xattr_of(far / "tagged.txt") is None
     if AS_ROOT:
@@ -123,6 +127,7 @@ def test_owners_and_xattrs_when_asked(sshd, keeps, tmp_path: Path, method: str, 
         pytest.skip("needs root (to give a file another owner) and user xattrs on the test folder's filesystem")
     out = copy(sshd, tree, tmp_path / "dest", method, download, "--owners", "--xattrs")
     assert out["options"]["owners"] and out["options"]["xattrs"]
+    assert not any("extended attributes" in n for n in out["notes"])
     far = tmp_path / "dest" / tree.name
     assert xattr_of(far / "tagged.txt") == b"kept"
     assert (os.stat(far / "tagged.txt").st_uid, os.stat(far / "tagged.txt").st_gid) == (OWNER, OWNER)
@@ -169,8 +174,12 @@ def test_advice_prefers_a_method_that_keeps_hard_links_and_holes(sshd, tmp_path:
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
     chosen = out["recommended"]["secure"]
-    assert chosen["method"] in ("rsync-ssh", "tar-ssh") and chosen["loses"] == []
+    # xattrs are kept only when asked: the recommendation says so, and what asks for them.
+    xattrs = xattrs_work(tmp_path)
+    assert chosen["method"] in ("rsync-ssh", "tar-ssh") and chosen["loses"] == (["xattrs"] if xattrs else [])
+    assert ("(--xattrs keeps them, with rsync or tar)" in chosen["reason"]) == xattrs
     assert chosen["keeps"]["hardlinks"] == chosen["keeps"]["sparse"] == "kept"
+    assert chosen["keeps"]["xattrs"] == "option"
     ranked = [r["method"] for r in out["ranking"]]
     losers = [i for i, m in enumerate(ranked) if m in ("scp", "sftp")]
     keepers = [i for i, m in enumerate(ranked) if m in ("rsync-ssh", "tar-ssh")]

@@ -117,6 +117,14 @@ def test_a_method_that_cannot_keep_owners_is_unavailable_when_they_are_asked_for
     assert METHODS["rsync-ssh"].refuses(ctx.options) is None
 
 
+def test_what_is_kept_when_asked_and_when_not() -> None:
+    keeps = METHODS["tar-ssh"].keeps
+    assert keeps.given().lost() == ["xattrs", "acls", "owners"]
+    assert keeps.given(owners=True).lost() == ["xattrs", "acls"]
+    assert keeps.given(owners=True, xattrs=True).lost() == []
+    assert METHODS["scp"].keeps.given(owners=True).owners is Keep.LOST
+
+
 def test_rsync_attrs_from_its_version_text() -> None:
     assert rsync_attrs("ACLs xattrs") == ["xattrs", "ACLs"]
     assert rsync_attrs("no_ACLs no_xattrs") == []
@@ -165,6 +173,17 @@ def test_the_hosts_scan_finds_them_too(tmp_path: Path, shell: str) -> None:
     assert [e.path for e in remote.sparse_files()] == ["tree/disk.img"]
 
 
+def test_scan_local_finds_user_xattrs_and_acls_only(tmp_path: Path) -> None:
+    tree = faithful(tmp_path)
+    try:
+        os.setxattr(tree / "small.txt", "user.comment", b"x")
+    except OSError:
+        pytest.skip("this filesystem takes no user xattrs")
+    selection = scan_local([str(tree)])
+    assert [e.path for e in selection.with_xattrs()] == ["tree/small.txt"]
+    assert SelectionStats.of(selection).needs_kept() == ["hardlinks", "sparse", "xattrs"]
+
+
 def test_an_older_scan_without_links_and_blocks_still_reads() -> None:
     out = b"y\0/srv/t\0/srv/t/a\0\0" + b"4096 41ed 10\n5 81a4 11\n" + b"\0"
     selection = parse_scan(out, ["/srv/t"], ["/srv/t"], missing_ok=False)
@@ -186,5 +205,7 @@ def test_what_a_copy_loses_is_said_with_what_it_costs() -> None:
         "scp copies the 12 hard-linked files as separate files (4.2 MB more at the destination).",
         "scp writes the sparse file out whole (2.0 GB more on the destination's disk)."]
     assert wording.losses_sentences("scp", ["symlinks"], stats) == []
+    assert wording.losses_sentences("sftp", ["xattrs"], replace(stats, xattrs=3)) == [
+        "sftp does not keep the extended attributes and ACLs of 3 items (--xattrs keeps them, with rsync or tar)."]
     assert wording.quicker_but_loses("scp", ["hardlinks", "sparse"]) == (
         "scp would be quicker but would not keep the hard links and sparse files.")

@@ -45,6 +45,12 @@ class Keeps:
         """Of `names`, those this copy does not keep."""
         return [n for n in names if getattr(self, n) is Keep.LOST]
 
+    def given(self, owners: bool = False, xattrs: bool = False) -> "Keeps":
+        """What a copy keeps with these asked for (Options.owners, .xattrs): kept when asked, else lost."""
+        asked = {"owners": owners, "xattrs": xattrs, "acls": xattrs}
+        return replace(self, **{n: Keep.KEPT if on else Keep.LOST for n, on in asked.items()
+                                if getattr(self, n) is Keep.ASKED})
+
     def without(self, *names: str) -> "Keeps":
         """The same, with `names` lost (what one side cannot do)."""
         return replace(self, **{n: Keep.LOST for n in names})
