@@ -229,8 +229,8 @@ def links_become_copies(links: int) -> str:
 
 
 def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list[str]:
-    """What a copy with `label` loses of what the selection has (Keeps' names: hardlinks, sparse), and
-    what it costs at the destination."""
+    """What a copy with `label` loses of what the selection has (Keeps' names: hardlinks, sparse, xattrs),
+    and what it costs at the destination. Symbolic links have their own sentence (links_become_copies)."""
     out = []
     if "hardlinks" in lost and stats.hard_linked:
         out.append(f"{label} copies the {plural(stats.hard_linked, 'hard-linked file')} as separate files "
