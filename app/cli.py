@@ -32,6 +32,7 @@ from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.existing import Existing
 from app.core.hosts import HostSpec, resolve, trust
 from app.core.methods.base import COMPRESSION, Context, Options
+from app.core.methods.keeps import keeps_table
 from app.core.paths import ENV_HOME
 from app.core.selection import TOO_LITTLE_TO_TIME
 from app.core.session import Session
@@ -78,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"seconds each races, at most {numbers.RACE_MAX_SECONDS:g} (default 2)")
     advice.add_argument("--fresh", action="store_true", help="measure the link again even if a recent profile "
                         "is kept")
+    # What the copy must keep besides what every copy keeps (copy and advise alike).
+    keep = argparse.ArgumentParser(add_help=False)
+    keep.add_argument("--owners", action="store_true", help="keep each file's owner and group, by number "
+                      "(rsync --numeric-ids, tar --numeric-owner); needs root on the receiving side")
+    keep.add_argument("--xattrs", action="store_true", help="keep extended attributes and ACLs (rsync -X -A, "
+                      "GNU tar --xattrs --acls); the destination's filesystem must take them")
     # How long data may stand still before the link counts as lost (copy and advise alike).
     watch = argparse.ArgumentParser(add_help=False)
     watch.add_argument("--stall-timeout", type=numbers.stall_seconds, metavar="S", default=STALL_TIMEOUT,
@@ -117,7 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--allow-insecure", action="store_true", help="offer unencrypted methods (trusted LAN only)")
     m.add_argument("--compress", choices=COMPRESSION, default="none")
 
-    c = sub.add_parser("copy", parents=[common, demo_host, advice, watch], help="copy files with a chosen method")
+    c = sub.add_parser("copy", parents=[common, demo_host, advice, watch, keep],
+                       help="copy files with a chosen method")
     c.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     c.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     c.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
@@ -162,8 +170,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rsyncd-conf", default="/etc/rsyncd.conf", metavar="FILE",
                    help="where that daemon's config is on the host, to find the module's folder")
 
-    a = sub.add_parser("advise", parents=[common, demo_host, advice, watch], help="measure, predict and race the "
-                       "methods; recommend the fastest secure one and the fastest overall")
+    a = sub.add_parser("advise", parents=[common, demo_host, advice, watch, keep], help="measure, predict and race "
+                       "the methods; recommend the fastest secure one and the fastest overall")
     a.add_argument("host", nargs="?", help="an alias from your ssh config, or [user@]host[:port]")
     a.add_argument("sources", nargs="+", metavar="SRC", help="files or folders (remote paths with --download)")
     a.add_argument("--dest", help="destination folder (local with --download); required unless --demo")
@@ -276,7 +284,8 @@ async def _methods(args: argparse.Namespace) -> dict[str, Any]:
         for m in method_registry.METHODS.values():
             reason = m.unavailable(ctx)
             rows.append({"id": m.id, "label": m.label, "secure": m.secure, "available": reason is None,
-                         "reason": reason, "summary": m.summary})
+                         "reason": reason, "summary": m.summary,
+                         "keeps": m.keeps_between(session.local, session.remote).as_dict()})
         return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
                 "remote": session.remote.as_dict()}
@@ -292,6 +301,9 @@ def _print_methods(out: dict[str, Any]) -> None:
         why = f" — {row['reason']}" if row["reason"] else ""
         print(f"  {mark}  {row['id']:<13} {row['summary']}{security}{why}")
     print(f"Ciphers both sides offer: {', '.join(out['ciphers']) or 'unknown'}")
+    print("What each keeps (asked: with --owners or --xattrs):")
+    for line in keeps_table({row["id"]: row["keeps"] for row in out["methods"]}):
+        print(f"  {line}")
 
 
 def _existing(args: argparse.Namespace) -> Existing:
@@ -301,9 +313,14 @@ def _existing(args: argparse.Namespace) -> Existing:
 
 
 async def _copy(args: argparse.Namespace) -> dict[str, Any]:
-    options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download)
+    options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download,
+                      owners=args.owners, xattrs=args.xattrs)
     if args.mirror and _existing(args) in (Existing.SKIP, Existing.RENAME):
         raise mirror.refuse_policy(args.existing)  # before logging in: nothing to ask the host
+    refused = args.method and method_registry.get(args.method).refuses(options)
+    if refused:
+        able = [m.id for m in method_registry.METHODS.values() if not m.refuses(options)]
+        raise TransferError("usage", f"{args.method} {refused}; choose one of: {', '.join(able)}.")
     remote_dest = None if args.download else args.dest
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
@@ -321,7 +338,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                 raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
                                     "install rsync or tar on the host.")
             method, options = chosen.ranked.candidate.method_id, replace(
-                chosen.ranked.candidate.options, download=args.download)
+                chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
             warning = unencrypted_warning(method)
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
@@ -384,7 +401,7 @@ def _advice_request(args: argparse.Namespace, race: bool = True):
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
                          race and not getattr(args, "no_race", False), 3 if count is None else count,
                          2.0 if seconds is None else seconds, getattr(args, "fresh", False),
-                         stall_timeout=args.stall_timeout)
+                         stall_timeout=args.stall_timeout, owners=args.owners, xattrs=args.xattrs)
 
 
 class _AdviceLive:

@@ -16,7 +16,8 @@ from app.core import methods, model, ownership, profiler, wording
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.link_loss import worded_link_errors
-from app.core.methods.base import Job
+from app.core.methods.base import Job, Options
+from app.core.methods.keeps import Keeps
 from app.core.model import Candidate, Prediction, SelectionStats
 from app.core.profile import LinkProfile
 from app.core.race import Lap, race
@@ -42,6 +43,12 @@ class AdviceRequest:
     fresh: bool = False
     probe_budget: float = 0.75
     stall_timeout: float = STALL_TIMEOUT  # seconds a probe or a lap may move no data before the link counts as lost
+    owners: bool = False  # only methods that can keep owners (--owners)
+    xattrs: bool = False  # only methods that can keep extended attributes and ACLs (--xattrs)
+
+    def asked(self) -> dict[str, bool]:
+        """What the copy must keep besides what every copy does (Options' fields)."""
+        return {"owners": self.owners, "xattrs": self.xattrs}
 
 
 @dataclass
@@ -67,12 +74,14 @@ class Recommendation:
     ranked: Ranked
     reason: str
     command: str
+    keeps: Keeps = Keeps()
+    loses: list[str] = field(default_factory=list)  # what the selection has that this copy does not keep
 
     def as_dict(self) -> dict:
         p = self.ranked.prediction
         return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(),
                 "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.ranked.measured_MBps),
-                "reason": self.reason, "command": self.command}
+                "reason": self.reason, "command": self.command, "keeps": self.keeps.as_dict(), "loses": self.loses}
 
 
 @dataclass
@@ -121,6 +130,9 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
                                      req.stall_timeout)
     predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
     _, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    refused = _refused(session, req)
+    left_out.update(refused)
+    predictions = [p for p in predictions if p.candidate.method_id not in refused]
     if not predictions:
         raise TransferError("unavailable", "No transfer method can run between this computer and "
                             f"{session.host.label}; see `transfer-advisor methods` for why.")
@@ -137,12 +149,33 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
-        predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
-                                        req.download)
-    ranking = rank(predictions, laps, stats, whole)
+        predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
+                                                    req.allow_insecure, req.download)
+                       if p.candidate.method_id not in refused]
+    ranking = rank(predictions, laps, stats, whole, _losing(session, stats))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
-                     time.monotonic() - started)
+                     time.monotonic() - started, req.asked())
     return replace(advice, notes=notes)
+
+
+def _refused(session: Session, req: AdviceRequest) -> dict[str, str]:
+    """Methods that cannot keep what was asked for (--owners, --xattrs), and why."""
+    asked = Options(**req.asked())
+    out = {}
+    for m in methods.METHODS.values():
+        reason = m.refuses(asked, session.local, session.remote)
+        if reason:
+            out[m.id] = reason
+    return out
+
+
+def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
+    """Per method, the hard links and sparse files of the selection it would not keep."""
+    # Links have a gentler rule in rank(); xattrs are kept only when asked, and then by every method left.
+    needed = [n for n in stats.needs_kept() if n not in ("symlinks", "xattrs")]
+    if not needed:
+        return {}
+    return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
 
 
 async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:
@@ -176,11 +209,13 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
 
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
-         whole: bool = False) -> list[Ranked]:
+         whole: bool = False, losing: dict[str, list[str]] | None = None) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
     how far off the prediction of their own method's raced variant was, or else the median of all.
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
-    set-up and finish included, which on a small selection decide between near-equal rates."""
+    set-up and finish included, which on a small selection decide between near-equal rates.
+    `losing`: per method, what of the selection it would not keep (hard links, sparse files): such a
+    method comes after every one that keeps all of it, whatever its speed."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
     took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
@@ -211,18 +246,23 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     def loses_links(r: Ranked) -> bool:
         return stats.links > 0 and not methods.get(r.candidate.method_id).keeps_symlinks
 
-    return sorted(ranked, key=lambda r: r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
-                  * (1.1 if loses_links(r) else 1.0))
+    losing = losing or {}
+    return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)),
+                                         r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
+                                         * (1.1 if loses_links(r) else 1.0)))
 
 
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
             predictions: list[Prediction], sources: list[str], dest: str, left_out: dict[str, str],
-            seconds: float) -> Advice:
+            seconds: float, asked: dict[str, bool] | None = None) -> Advice:
     best_secure = next((r for r in ranking if r.prediction.secure), None)
     best = ranking[0]
     explain = best_secure or best
-    secure = _recommend(session, best_secure, ranking, profile, stats, sources, dest) if best_secure else None
-    overall = secure if best_secure is best else _recommend(session, best, ranking, profile, stats, sources, dest)
+    asked = asked or {}
+    secure = (_recommend(session, best_secure, ranking, profile, stats, sources, dest, asked) if best_secure else
+              None)
+    overall = (secure if best_secure is best else
+               _recommend(session, best, ranking, profile, stats, sources, dest, asked))
     # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
     p = explain.prediction
     if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
@@ -245,13 +285,18 @@ def too_little_to_time(stats: SelectionStats) -> bool:
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
-               stats: SelectionStats, sources: list[str], dest: str) -> Recommendation:
+               stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool]) -> Recommendation:
     c = chosen.candidate
     method = methods.get(c.method_id)
-    job = Job(session.display_ssh(), tuple(sources), dest, c.options, session.listen_address,
+    job = Job(session.display_ssh(), tuple(sources), dest, replace(c.options, **asked), session.listen_address,
               local=session.local, remote=session.remote, netcat=session.remote.nc_flavour)
-    # The rival named in the reason is the next method of the same kind (secure beside secure).
+    # The rival named in the reason is the next method of the same kind (secure beside secure) that keeps
+    # what the selection has, if the chosen one does; one that is quicker but would not is said after it.
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
+    losing = _losing(session, stats)
+    quicker = [r for r in peers if losing.get(r.candidate.method_id) and r.seconds < chosen.seconds]
+    if not losing.get(c.method_id):
+        peers = [r for r in peers if not losing.get(r.candidate.method_id)]
     predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
     raced = frozenset(r.candidate for r in peers if r.measured_MBps or r.timed)
@@ -259,7 +304,13 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
               wording.reason_sentence(chosen_p, predictions, profile, raced))
     if stats.links and not method.keeps_symlinks:
         reason += " " + wording.links_become_copies(stats.links)
-    return Recommendation(chosen, reason, method.build(job).display)
+    keeps = method.keeps_between(session.local, session.remote)
+    loses = keeps.given(**asked).lost(stats.needs_kept())
+    reason = " ".join([reason, *wording.losses_sentences(method.label.split(" (")[0], loses, stats)])
+    if quicker and not losing.get(c.method_id):
+        fastest = min(quicker, key=lambda r: r.seconds)
+        reason += " " + wording.quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
+    return Recommendation(chosen, reason, method.build(job).display, keeps, loses)
 
 
 def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Prediction]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shlex
 import shutil
 import struct
@@ -34,6 +35,7 @@ echo "login_shell $(awk -F: -v u="$(id -u)" '$3 == u {{ print $7; exit }}' /etc/
 for t in {tools}; do command -v "$t" >/dev/null 2>&1 && echo "tool $t"; done
 echo "rsync_version $(rsync --version 2>/dev/null | head -n 1)"
 echo "rsync_compress $(rsync --version 2>/dev/null | sed -n '/Compress list:/{{n;p;}}')"
+echo "rsync_attrs $(rsync --version 2>/dev/null | grep -o -E '(no )?(ACLs|xattrs)' | tr ' \n' '_ ')"
 echo "tar_version $( (tar --version; tar --help) 2>&1 | grep -m 1 -i -E 'GNU tar|bsdtar|libarchive|BusyBox')"
 echo "nc_version $( (nc -h; nc --help) 2>&1 | grep -m 1 -i -E 'OpenBSD|BusyBox|GNU netcat|Ncat|v1[.]1|netcat')"
 echo "cpu_model $(grep -m 1 -i -E '^(model name|Hardware|cpu model)' /proc/cpuinfo 2>/dev/null | cut -d: -f2-)"
@@ -57,6 +59,7 @@ class Capabilities:
     tools: set[str] = field(default_factory=set)
     rsync_version: str = ""
     rsync_compress: list[str] = field(default_factory=list)  # what --compress-choice accepts
+    rsync_attrs: list[str] = field(default_factory=list)  # of "xattrs", "ACLs": what its build keeps (-X, -A)
     tar_flavour: str = ""
     nc_flavour: str = ""
     cpu_model: str = ""
@@ -116,6 +119,11 @@ def _flavour(text: str) -> str:
     return text.strip()[:40]
 
 
+def rsync_attrs(words: str) -> list[str]:
+    """'ACLs xattrs' (or 'no_ACLs xattrs'), from the capabilities `rsync --version` lists."""
+    return [w for w in ("xattrs", "ACLs") if w in words.split()]
+
+
 def parse_remote(text: str) -> Capabilities:
     caps = Capabilities(shell=False)
     for line in text.splitlines():
@@ -128,6 +136,8 @@ def parse_remote(text: str) -> Capabilities:
             caps.rsync_version = parts[2] if len(parts) > 2 and parts[1] == "version" else value
         elif key == "rsync_compress":
             caps.rsync_compress = value.split()
+        elif key == "rsync_attrs":
+            caps.rsync_attrs = rsync_attrs(value)
         elif key == "tar_version":
             caps.tar_flavour = _flavour(value) if value else ""
         elif key == "nc_version":
@@ -219,6 +229,7 @@ def local(dest: str | None = None) -> Capabilities:
         for i, line in enumerate(lines[:-1]):
             if line.strip() == "Compress list:":
                 caps.rsync_compress = lines[i + 1].split()
+        caps.rsync_attrs = rsync_attrs(" ".join(re.findall(r"(?:no )?(?:ACLs|xattrs)", text)).replace("no ", "no_"))
     if "tar" in caps.tools:
         caps.tar_flavour = _flavour(subprocess.run(["tar", "--version"], capture_output=True, text=True).stdout)
     if "nc" in caps.tools:

@@ -113,14 +113,29 @@ class SelectionStats:
     links: int = 0                        # symbolic links: methods that follow them lose them
     odd_paths: tuple[str, ...] = ()       # entries whose names hold a line break (old scp cannot carry them)
     link_kinds: frozenset[str] = frozenset()  # what the links lead to: "file", "dir", "none"
+    # What a copy that loses them turns into more bytes at the destination: names of one file inside the
+    # selection (each would be a file of its own), and sparse files (their holes written out as zeros).
+    hard_linked: int = 0
+    hard_link_bytes: int = 0  # what the extra copies add
+    sparse: int = 0
+    sparse_bytes: int = 0     # what the holes add on disk
+    xattrs: int = 0           # entries with user xattrs or ACLs (kept only with --xattrs)
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
         kinds = [e.kind for e in selection.entries]
+        groups, sparse = selection.hard_links(), selection.sparse_files()
         return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
                    kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path),
-                   selection.link_kinds())
+                   selection.link_kinds(), sum(len(g) for g in groups), sum(g[0].size * (len(g) - 1) for g in groups),
+                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse), len(selection.with_xattrs()))
+
+    def needs_kept(self) -> list[str]:
+        """What the selection has that a copy can lose (Keeps' names): symbolic links, hard links, sparse files,
+        xattrs and ACLs."""
+        return [name for name, count in (("symlinks", self.links), ("hardlinks", self.hard_linked),
+                                         ("sparse", self.sparse), ("xattrs", self.xattrs)) if count]
 
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""

@@ -111,7 +111,8 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             task.result()  # raises what the copy raised
             # Finished within the lap: to the last byte at the far side, without the app's scan and verify.
             end, flow = (last[0] if last else None), flow_start(samples[:-1])
-            took = ended[0] - started
+            # The done callback may not have run yet: the task's end is signalled to callbacks a loop turn later.
+            took = (ended[0] if ended else time.monotonic()) - started
             if end is None or end.elapsed <= 0 or end.done < TOO_LITTLE_TO_TIME:
                 return Lap(candidate, None, seconds=took)  # too little for a rate: its time is the answer
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
 
 # $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
-# roots, then an empty record; one `SIZE MODE MTIME` line per path in that order (no names in these lines,
-# so a name with a line break cannot shift them); then every link's target and what it leads to
-# (d, f or n for nowhere), in the same order.
+# roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS` line per path in that order (no
+# names in these lines, so a name with a line break cannot shift them; blocks of 512 bytes, as Linux counts);
+# then every link's target and what it leads to (d, f or n for nowhere), in the same order.
 # find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
 _SCAN = r"""
 depth=$1; shift
@@ -40,7 +40,7 @@ t=$(mktemp) || exit 2
 trap 'rm -f "$t"' EXIT
 find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
 cat "$t"; printf '\0'
-xargs -0 stat -c '%s %f %Y' < "$t" || exit 3
+xargs -0 stat -c '%s %f %Y %h %d %i %b' < "$t" || exit 3
 printf '\0'
 xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
   if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
@@ -414,6 +414,14 @@ class RemoteFiles:
             return None
 
 
+def _faithful(kind: str, fields: list[str]) -> dict:
+    """A file's inode when it has other names, and the bytes its blocks take (Entry.inode, Entry.allocated)."""
+    if kind != "file" or len(fields) < 7:
+        return {}
+    nlink, dev, ino, blocks = (int(f) for f in fields[3:7])
+    return {"inode": (dev, ino) if nlink > 1 else None, "allocated": blocks * 512}
+
+
 def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
     """Read what _SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
     status, _, rest = out.partition(b"\0")
@@ -428,8 +436,10 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
     leads = {"d": "dir", "f": "file", "n": "none"}
     entries: list[Entry] = []
+    width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
     for i, path in enumerate(names):
-        size, mode, mtime = int(stats[3 * i]), int(stats[3 * i + 1], 16), int(stats[3 * i + 2])
+        fields = stats[width * i:width * (i + 1)]
+        size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
         kind = entry_kind(mode)
         if kind is None:
             continue
@@ -440,7 +450,7 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
             target = next(targets, "")
             entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
         else:
-            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime))
+            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields)))
     order = {r: i for i, r in enumerate(kept)}
     tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))

@@ -15,6 +15,9 @@ import asyncssh
 
 from app.core.errors import TransferError
 
+# A file is sparse when its holes save at least this much and its blocks take at most half its size.
+SPARSE_MIN_HOLES = 64 * 1024
+
 # Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
 # timed as a whole, and its advice speaks in seconds, not MB/s.
 TOO_LITTLE_TO_TIME = 2**20
@@ -30,6 +33,11 @@ class Entry:
     # links (scp) copy a folder again, loop, or fail on these.
     leads_to: str = ""
     mtime: int = 0  # whole seconds: what every method keeps (tar, scp -p, sftp -p, rsync -t)
+    # Files only. (device, inode) when the file has more than one name (st_nlink > 1), else None;
+    # and the bytes its blocks take on disk, None when not known (SFTP says nothing of either).
+    inode: tuple[int, int] | None = None
+    allocated: int | None = None
+    xattrs: bool = False  # has user xattrs or an ACL (found on this computer only)
 
 
 @dataclass
@@ -54,6 +62,22 @@ class Selection:
         """What the selection's links lead to ("file", "dir", "none"; "" for not known)."""
         return frozenset(e.leads_to for e in self.entries if e.kind == "link")
 
+    def hard_links(self) -> list[list[Entry]]:
+        """Files of the selection that are names of one file (two or more names each, inside it)."""
+        groups: dict[tuple[int, int], list[Entry]] = {}
+        for e in self.entries:
+            if e.kind == "file" and e.inode is not None:
+                groups.setdefault(e.inode, []).append(e)
+        return [g for g in groups.values() if len(g) > 1]
+
+    def with_xattrs(self) -> list[Entry]:
+        """Entries with user xattrs or ACLs, which a copy keeps only when asked (--xattrs)."""
+        return [e for e in self.entries if e.xattrs]
+
+    def sparse_files(self) -> list[Entry]:
+        """Files whose holes take no room on disk (a disk image, a database's preallocated file)."""
+        return [e for e in self.entries if e.kind == "file" and is_sparse(e.size, e.allocated)]
+
     def manifest(self) -> dict[str, tuple[str, int | str]]:
         """path → (kind, size for files / target for links / 0 for folders)."""
         return {e.path: (e.kind, e.size if e.kind == "file" else e.target if e.kind == "link" else 0)
@@ -67,11 +91,21 @@ class Selection:
     def tar_stream_bytes(self) -> int:
         """What tar will write for this selection: a 512-byte header per entry, data padded to 512."""
         total = 1024
+        seen: set[tuple[int, int]] = set()  # a second name of a file is a header alone (a hard link)
         for e in self.entries:
-            total += 512 + (-(-e.size // 512) * 512 if e.kind == "file" else 0)
+            data = e.kind == "file" and e.inode not in seen
+            if e.inode is not None:
+                seen.add(e.inode)
+            total += 512 + (-(-e.size // 512) * 512 if data else 0)
             if len(os.fsencode(e.path)) > 99:
                 total += 1024  # GNU long-name header and its data block
         return total
+
+
+def is_sparse(size: int, allocated: int | None) -> bool:
+    """On a compressing filesystem (ZFS, btrfs with compression) a file that compresses well looks
+    sparse too: both take less room than their size, and a faithful copy keeps that saving."""
+    return allocated is not None and size - allocated >= SPARSE_MIN_HOLES and allocated * 2 <= size
 
 
 def ancestors(path: str) -> list[str]:
@@ -124,7 +158,24 @@ def scan_local(paths: list[str]) -> Selection:
 def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
     if kind == "link":
         return Entry(rel, kind, 0, os.readlink(path), _leads_to(path), int(st.st_mtime))
-    return Entry(rel, kind, st.st_size if kind == "file" else 0, mtime=int(st.st_mtime))
+    if kind == "dir":
+        return Entry(rel, kind, mtime=int(st.st_mtime), xattrs=_has_xattrs(path))
+    return Entry(rel, kind, st.st_size, mtime=int(st.st_mtime),
+                 inode=(st.st_dev, st.st_ino) if st.st_nlink > 1 else None, allocated=st.st_blocks * 512,
+                 xattrs=_has_xattrs(path))
+
+
+# What --xattrs carries that a person put there: user attributes and POSIX ACLs (not security.selinux and
+# the like, which every file has on some systems and the receiving side sets itself).
+_XATTR_PREFIXES = ("user.", "system.posix_acl_")
+
+
+def _has_xattrs(path: str) -> bool:
+    """One listxattr call, about what an lstat costs."""
+    try:
+        return any(n.startswith(_XATTR_PREFIXES) for n in os.listxattr(path, follow_symlinks=False))
+    except OSError:  # not supported here, or not ours to read
+        return False
 
 
 def _leads_to(path: str) -> str:

@@ -195,6 +195,9 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     staged = not (req.scratch or module is not None or idle)
     target = join(dest, journal.folder) if staged else dest
     shown = method.build(_job(session, method, req, sources, dest, module, session.display_ssh())).display
+    if not req.scratch:
+        from app.core.wording import copy_losses  # with the model it needs, only when a copy runs
+        notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
     leftover = resume.Leftover()
     if idle:
         await resume.drop(sides.dest, dest, journal)

@@ -4,9 +4,12 @@ carries 38 MB/s.")."""
 
 from __future__ import annotations
 
-from app.core.methods.base import Options
-from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction
+from app.core.capabilities import Capabilities
+from app.core.methods.base import Method, Options
+from app.core.methods.keeps import NAMES
+from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
 from app.core.profile import LinkProfile
+from app.core.selection import Selection
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -251,3 +254,32 @@ def verified_as(verification: str) -> str:
     "verified: sizes" or "verified: contents (b3sum)"."""
     value = verification_value(verification)
     return f"verified: {value}" if value else "verified"
+
+
+def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list[str]:
+    """What a copy with `label` loses of what the selection has (Keeps' names: hardlinks, sparse, xattrs),
+    and what it costs at the destination. Symbolic links have their own sentence (links_become_copies)."""
+    out = []
+    if "hardlinks" in lost and stats.hard_linked:
+        out.append(f"{label} copies the {plural(stats.hard_linked, 'hard-linked file')} as separate files "
+                   f"({size(stats.hard_link_bytes)} more at the destination).")
+    if "sparse" in lost and stats.sparse:
+        which = "the sparse file" if stats.sparse == 1 else f"the {stats.sparse} sparse files"
+        out.append(f"{label} writes {which} out whole ({size(stats.sparse_bytes)} more on the destination's disk).")
+    if "xattrs" in lost and stats.xattrs:
+        out.append(f"{label} does not keep the extended attributes and ACLs of {plural(stats.xattrs, 'item')} "
+                   "(--xattrs keeps them, with rsync or tar).")
+    return out
+
+
+def quicker_but_loses(label: str, lost: list[str]) -> str:
+    """Said when the recommendation passed over a quicker method because it would lose these (Keeps' names)."""
+    return f"{label} would be quicker but would not keep the {' and '.join(NAMES[n] for n in lost)}."
+
+
+def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection,
+                o: Options) -> list[str]:
+    """What a copy with `method` and options `o` does not keep of what `selection` has, said in its result."""
+    stats = SelectionStats.of(selection)
+    lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
+    return losses_sentences(method.label.split(" (")[0], lost, stats)

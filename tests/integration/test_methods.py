@@ -82,7 +82,7 @@ def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, comp
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
     assert out["options"] == {"cipher": "aes128-gcm@openssh.com", "compress": compress, "mux": True,
-                              "direction": "upload"}
+                              "direction": "upload", "owners": False, "xattrs": False}
     assert snapshot(dest / src.name) == far_side(src, method)
 
 
@@ -112,7 +112,7 @@ def test_human_output_and_command(sshd, tmp_path: Path) -> None:
                "--ssh-config", str(sshd.ssh_config))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Copied 1 file, 100.0 kB")
-    assert "Command: tar -c -f - -C" in proc.stdout
+    assert "Command: tar -c -f - --sparse -C" in proc.stdout
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
 
 

@@ -27,11 +27,12 @@ STAGE_UP = "/srv/backup/.transfer-advisor-partial-0a1b2c3d"
 STAGE_DOWN = "/home/ann/restore/.transfer-advisor-partial-0a1b2c3d"
 UP_SOURCES = ("/home/ann/photos", "/home/ann/notes.txt")
 DOWN_SOURCES = ("/srv/share/photos", "/srv/share/notes.txt")
-RSYNC = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
+RSYNC = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", "-H", "-S", "--no-owner", "--no-group"]
 ZSTD_C, ZSTD_D = ["zstd", "-q", "-1", "-T0", "-c"], ["zstd", "-q", "-d", "-c"]
 LZ4_C, LZ4_D = ["lz4", "-q", "-1", "-c"], ["lz4", "-q", "-d", "-c"]
-TAR_UP = ["tar", "-c", "-f", "-", "-C", "/home/ann", "./photos", "-C", "/home/ann", "./notes.txt"]
-TAR_DOWN_REMOTE = "tar -c -f - -C /srv/share ./photos -C /srv/share ./notes.txt"
+TAR_UP = ["tar", "-c", "-f", "-", "--sparse", "-C", "/home/ann", "./photos", "-C", "/home/ann", "./notes.txt"]
+EXTRACT = "tar -x -f - -p --no-same-owner"  # permissions as archived, owners only when asked
+TAR_DOWN_REMOTE = "tar -c -f - --sparse -C /srv/share ./photos -C /srv/share ./notes.txt"
 
 # (options, the ssh options they add)
 SSH_VARIANTS = [
@@ -176,7 +177,7 @@ def test_rsync_ssh_download_with_rsync_compression(compress, flags):
 def test_rsync_ssh_rsh_quotes_a_hostile_config_path():
     ssh = Ssh("nas", ("-F", "/home/ann/it's my \"ssh\" config"))
     plan = METHODS["rsync-ssh"].build(replace(up(dest="/srv/backup"), ssh=ssh))
-    assert argvs(plan)[0][5:7] == ["-e", "ssh -F '/home/ann/it'\"'\"'s my \"ssh\" config'"]
+    assert argvs(plan)[0][len(RSYNC):len(RSYNC) + 2] == ["-e", "ssh -F '/home/ann/it'\"'\"'s my \"ssh\" config'"]
 
 
 def test_rsync_ssh_download_escapes_only_components_rsync_would_glob():
@@ -191,7 +192,7 @@ def test_rsync_ssh_download_escapes_only_components_rsync_would_glob():
 @pytest.mark.parametrize("o, ssh_opts", SSH_VARIANTS)
 def test_tar_ssh_upload(o, ssh_opts):
     plan = METHODS["tar-ssh"].build(up(o))
-    assert argvs(plan) == [TAR_UP, ["ssh", *ssh_opts, "--", "nas", f"tar -x -f - -C {STAGE_UP}"]]
+    assert argvs(plan) == [TAR_UP, ["ssh", *ssh_opts, "--", "nas", f"tar -x -f - -p --no-same-owner -C {STAGE_UP}"]]
     assert (plan.progress, plan.watch, plan.counts_tar_stream) == ("io", (0, "wchar"), True)
 
 
@@ -199,22 +200,22 @@ def test_tar_ssh_upload(o, ssh_opts):
 def test_tar_ssh_download(o, ssh_opts):
     plan = METHODS["tar-ssh"].build(down(o))
     assert argvs(plan) == [["ssh", *ssh_opts, "--", "nas", TAR_DOWN_REMOTE],
-                           ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
+                           ["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
     assert (plan.watch, plan.counts_tar_stream) == ((1, "rchar"), True)  # what tar x read
 
 
 @pytest.mark.parametrize("compress, c, d", [("zstd", ZSTD_C, ZSTD_D), ("lz4", LZ4_C, LZ4_D)])
 def test_tar_ssh_pipeline_compression(compress, c, d):
     plan = METHODS["tar-ssh"].build(up(Options(compress=compress)))
-    assert argvs(plan) == [TAR_UP, c, ["ssh", *OPTS, "--", "nas", f"{shlex.join(d)} | tar -x -f - -C {STAGE_UP}"]]
+    assert argvs(plan) == [TAR_UP, c, ["ssh", *OPTS, "--", "nas", f"{shlex.join(d)} | {EXTRACT} -C {STAGE_UP}"]]
     assert plan.watch == (0, "wchar")  # the plain tar stream is counted, before the compressor
-    assert plan.display == (f"tar -c -f - -C /home/ann ./photos -C /home/ann ./notes.txt | {shlex.join(c)} | "
+    assert plan.display == (f"tar -c -f - --sparse -C /home/ann ./photos -C /home/ann ./notes.txt | {shlex.join(c)} | "
                             f"ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas "
-                            f"'{shlex.join(d)} | tar -x -f - -C {STAGE_UP}'")
+                            f"'{shlex.join(d)} | tar -x -f - -p --no-same-owner -C {STAGE_UP}'")
 
     plan = METHODS["tar-ssh"].build(down(Options(compress=compress)))
     assert argvs(plan) == [["ssh", *OPTS, "--", "nas", f"{TAR_DOWN_REMOTE} | {shlex.join(c)}"], d,
-                           ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
+                           ["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
     assert plan.watch == (2, "rchar")  # after the decompressor: the plain tar stream again
 
 
@@ -222,15 +223,16 @@ def test_tar_commands_quote_hostile_names():
     sources = ("/srv/it's/$(touch PWNED)`id`", "/srv/-leading dash", "/srv/new\nline", "/srv/" + NON_UTF8)
     plan = METHODS["tar-ssh"].build(down(sources=sources, dest="/home/ann/dest [x]"))
     remote = argvs(plan)[0][-1]
-    assert remote == ("tar -c -f - -C '/srv/it'\"'\"'s' './$(touch PWNED)`id`' -C /srv './-leading dash' "
+    assert remote == ("tar -c -f - --sparse -C '/srv/it'\"'\"'s' './$(touch PWNED)`id`' -C /srv './-leading dash' "
                       "-C /srv './new\nline' -C /srv './latin1-\udce9\udcff'")
-    assert shlex.split(remote) == ["tar", "-c", "-f", "-", "-C", "/srv/it's", "./$(touch PWNED)`id`", "-C", "/srv",
-                                   "./-leading dash", "-C", "/srv", "./new\nline", "-C", "/srv", "./" + NON_UTF8]
-    assert argvs(plan)[1] == ["tar", "-x", "-f", "-", "-C", "/home/ann/dest [x]"]
+    assert shlex.split(remote) == ["tar", "-c", "-f", "-", "--sparse", "-C", "/srv/it's", "./$(touch PWNED)`id`",
+                                   "-C", "/srv", "./-leading dash", "-C", "/srv", "./new\nline", "-C", "/srv",
+                                   "./" + NON_UTF8]
+    assert argvs(plan)[1] == ["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", "/home/ann/dest [x]"]
 
     plan = METHODS["tar-ssh"].build(up(sources=("/home/ann/-x", "/home/ann/a b/"), dest="/srv/it's"))
-    assert argvs(plan) == [["tar", "-c", "-f", "-", "-C", "/home/ann", "./-x", "-C", "/home/ann", "./a b"],
-                           ["ssh", *OPTS, "--", "nas", "tar -x -f - -C '/srv/it'\"'\"'s'"]]
+    assert argvs(plan) == [["tar", "-c", "-f", "-", "--sparse", "-C", "/home/ann", "./-x", "-C", "/home/ann", "./a b"],
+                           ["ssh", *OPTS, "--", "nas", "tar -x -f - -p --no-same-owner -C '/srv/it'\"'\"'s'"]]
 
 
 # --- ssh cat -----------------------------------------------------------------------------------
@@ -321,7 +323,7 @@ TOKEN_LINE = b"Zq3-one-time_token\n"
 def test_tar_nc_upload(netcat, nc):
     plan = METHODS["tar-nc"].build(up(**NC, netcat=netcat))
     assert argvs(plan) == [TAR_UP]
-    assert plan.listener.command == listen.receiving(nc, "40123", f"tar -x -f - -C {STAGE_UP}")
+    assert plan.listener.command == listen.receiving(nc, "40123", f"tar -x -f - -p --no-same-owner -C {STAGE_UP}")
     assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded and plan.listener.ends_by_itself
     assert (plan.connect, plan.watch, plan.counts_tar_stream) == ("upload", (0, "wchar"), True)
     assert re.search(plan.listener.ready, "ready on port 40123")["port"] == "40123"
@@ -332,7 +334,7 @@ def test_tar_nc_upload(netcat, nc):
 @pytest.mark.parametrize("netcat, nc", [("OpenBSD netcat", OPENBSD_DOWN), ("BusyBox", BUSYBOX_NC)])
 def test_tar_nc_download(netcat, nc):
     plan = METHODS["tar-nc"].build(down(**NC, netcat=netcat))
-    assert argvs(plan) == [["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
+    assert argvs(plan) == [["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
     assert plan.listener.command == listen.sending(TAR_DOWN_REMOTE, nc, "40123")
     assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded
     assert (plan.connect, plan.watch) == ("download", (0, "rchar"))
@@ -341,10 +343,10 @@ def test_tar_nc_download(netcat, nc):
 def test_tar_nc_zstd_both_ways():
     plan = METHODS["tar-nc"].build(up(Options(compress="zstd"), **NC))
     assert argvs(plan) == [TAR_UP, ZSTD_C]
-    assert plan.listener.command == listen.receiving(OPENBSD_UP, "40123", f"zstd -q -d -c | tar -x -f - -C {STAGE_UP}")
+    assert plan.listener.command == listen.receiving(OPENBSD_UP, "40123", f"zstd -q -d -c | {EXTRACT} -C {STAGE_UP}")
     assert plan.watch == (0, "wchar")
     plan = METHODS["tar-nc"].build(down(Options(compress="zstd"), **NC))
-    assert argvs(plan) == [ZSTD_D, ["tar", "-x", "-f", "-", "-C", STAGE_DOWN]]
+    assert argvs(plan) == [ZSTD_D, ["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
     assert plan.listener.command == listen.sending(f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c", OPENBSD_DOWN, "40123")
     assert plan.watch == (1, "rchar")
 
@@ -353,12 +355,12 @@ def test_tar_nc_display_is_a_recipe_with_its_own_token():
     """What the app shows: made with port 0 and no secret, as the copy does (tests/unit/test_tar_nc_hosts.py
     runs it)."""
     plan = METHODS["tar-nc"].build(up(listen_address="198.18.0.2"))
-    remote = listen.receiving(["nc", "-d", "-n", "-l", "198.18.0.2", "PORT"], "PORT", f"tar -x -f - -C {STAGE_UP}")
+    remote = listen.receiving(["nc", "-d", "-n", "-l", "198.18.0.2", "PORT"], "PORT", f"{EXTRACT} -C {STAGE_UP}")
     assert plan.display == ("t=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n'); "
                             f'echo "$t" | ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas {shlex.quote(remote)} '
                             f'& sleep 2; {{ printf %s "$t"; {shlex.join(TAR_UP)}; }} | nc -N 198.18.0.2 PORT; wait')
     plan = METHODS["tar-nc"].build(down(listen_address="198.18.0.2"))
-    assert plan.display.endswith(f'& sleep 2; printf %s "$t" | nc 198.18.0.2 PORT | tar -x -f - -C {STAGE_DOWN}; wait')
+    assert plan.display.endswith(f'& sleep 2; printf %s "$t" | nc 198.18.0.2 PORT | {EXTRACT} -C {STAGE_DOWN}; wait')
 
 
 # --- escaping helpers --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ NAMES = HOSTILE_NAMES + [NON_UTF8]
 # A folder, a file in it and one below another folder: paths below the sources' parent.
 FILES = ("photos", "photos/2024", *(f"photos/2024/{n}" for n in NAMES), "photos/top.jpg")
 SIDES = dict(local=Capabilities(openssh=(9, 6)), remote=Capabilities(tools={"scp"}))
+KEEPS = ["-H", "-S", "--no-owner", "--no-group"]  # hard links, sparse files, no owners unless asked
 
 
 def job(files=FILES, partial=(), download=False, **kw) -> Job:
@@ -44,14 +45,15 @@ def argvs(plan) -> list[list[str]]:
 # -- the argv ---------------------------------------------------------------------------------------
 def test_tar_ssh_upload_reads_the_list_on_stdin():
     plan = METHODS["tar-ssh"].build(job())
-    assert argvs(plan) == [["tar", "-c", "-f", "-", "--null", "--no-recursion", "-C", "/home/ann", "-T", "-"],
-                           ["ssh", *OPTS, "--", "nas", f"tar -x -f - -C {STAGE}"]]
+    assert argvs(plan) == [["tar", "-c", "-f", "-", "--sparse", "--null", "--no-recursion", "-C", "/home/ann",
+                            "-T", "-"],
+                           ["ssh", *OPTS, "--", "nas", f"tar -x -f - -p --no-same-owner -C {STAGE}"]]
     assert plan.stdin_data == nul(*("./" + f for f in FILES))  # `./`: no name is read as an option
 
 
 def test_tar_ssh_download_sends_the_list_through_ssh_to_the_hosts_tar():
     plan = METHODS["tar-ssh"].build(job(download=True))
-    assert argvs(plan)[0][-1] == "tar -c -f - --null --no-recursion -C /srv/share -T -"
+    assert argvs(plan)[0][-1] == "tar -c -f - --sparse --null --no-recursion -C /srv/share -T -"
     assert plan.stdin_data == nul(*("./" + f for f in FILES))
 
 
@@ -69,14 +71,14 @@ def test_busybox_tar_takes_the_names_as_arguments():
 
 def test_tar_nc_takes_a_list_only_when_sending():
     assert METHODS["tar-nc"].takes_list(job())
-    assert argvs(METHODS["tar-nc"].build(replace(job(), listen_address="198.18.0.2")))[0][:6] == [
-        "tar", "-c", "-f", "-", "--null", "--no-recursion"]
+    assert argvs(METHODS["tar-nc"].build(replace(job(), listen_address="198.18.0.2")))[0][:7] == [
+        "tar", "-c", "-f", "-", "--sparse", "--null", "--no-recursion"]
     assert not METHODS["tar-nc"].takes_list(job(download=True))
 
 
 def test_rsync_ssh_list_and_append_verify():
     plan = METHODS["rsync-ssh"].build(job(partial=("photos/top.jpg",)))
-    assert argvs(plan) == [["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", "-e",
+    assert argvs(plan) == [["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", *KEEPS, "-e",
                             "ssh -F /home/ann/.ssh/config", "--files-from=-", "--from0", "--append-verify", "--",
                             "/home/ann/", f"nas:{STAGE}/"]]
     assert plan.stdin_data == nul(*FILES)

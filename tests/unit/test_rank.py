@@ -121,3 +121,13 @@ def test_a_method_that_raced_faster_ranks_first_whatever_its_prediction() -> Non
     ranked = rank(predictions, laps, SMALL)
     assert ranked[0].candidate == scp.candidate
     assert ranked[0].seconds < next(r for r in ranked if r.candidate == tar.candidate).seconds
+
+
+def test_a_method_that_would_lose_hard_links_or_holes_comes_after_every_one_that_keeps_them() -> None:
+    predictions = ranking(gigabit(), BIG)
+    first = rank(predictions, [], BIG)[0].candidate.method_id
+    losing = {"scp": ["hardlinks"], "sftp": ["hardlinks"], first: ["sparse"]}
+    ranked = [r.candidate.method_id for r in rank(predictions, [], BIG, losing=losing)]
+    kept = [i for i, m in enumerate(ranked) if not losing.get(m)]
+    lost = [i for i, m in enumerate(ranked) if losing.get(m)]
+    assert kept and max(kept) < min(lost)

@@ -48,7 +48,8 @@ def test_build_for_users_module_has_no_helper_and_no_secret() -> None:
     plan = METHODS["rsync-daemon"].build(job)
     assert plan.listener is None
     assert [s.argv for s in plan.stages] == [[
-        "rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", "--", "/home/me/-summer 2024",
+        "rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", "-H", "-S", "--no-owner", "--no-group", "--",
+        "/home/me/-summer 2024",
         "rsync://ann@198.18.0.2:8873/photos/./trips/"]]
     assert plan.stages[0].env == {}  # $RSYNC_PASSWORD, if needed, is the user's own
     down = METHODS["rsync-daemon"].build(Job(Ssh("nas"), ("/volume1/photos/a*b",), "/tmp/in", Options(download=True),

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.methods import METHODS, Job, Options, Ssh
 from app.core.remote_helper import PortBusy, RemoteHelper
@@ -47,8 +48,10 @@ def _job(shell: Shell, box: Path, download: bool, **kw) -> tuple[Job, list[str],
     dest.mkdir(parents=True)
     sources = make_sources(box / "from")
     netcat = "BusyBox" if shell.name == "busybox" else "OpenBSD netcat"
+    # The host's tar decides the flags that keep holes and owners (BusyBox tar takes neither of GNU's).
+    tar = Capabilities(tar_flavour="BusyBox" if shell.name == "busybox" else "GNU tar")
     job = Job(SSH, tuple(sources), str(dest), Options(download=download), listen_address="127.0.0.1",
-              netcat=netcat, **kw)
+              netcat=netcat, remote=tar, **kw)
     return job, sources, dest
 
 

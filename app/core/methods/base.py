@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from posixpath import basename, dirname
 
 from app.core.capabilities import Capabilities
+from app.core.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
 from app.core.runner import Stage
 
 COMPRESSION = ("none", "ssh", "zstd", "lz4")
@@ -28,10 +29,13 @@ class Options:
     compress: str = "none"
     mux: bool = False
     download: bool = False
+    owners: bool = False  # keep owner and group by number (needs root on the receiving side)
+    xattrs: bool = False  # keep extended attributes and ACLs (both sides' tools and filesystems must take them)
 
     def as_dict(self) -> dict:
         return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
-                "direction": "download" if self.download else "upload"}
+                "direction": "download" if self.download else "upload", "owners": self.owners,
+                "xattrs": self.xattrs}
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,7 @@ class Method:
     label: str = ""
     secure: bool = True
     summary: str = ""
-    keeps_symlinks: bool = True
+    keeps: Keeps = PER_FILE  # what arrives intact, with the flags build() passes (app.core.methods.keeps)
     makes_links_after = False  # the tool skips links: the engine makes them at the far side afterwards
     stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
     codecs = ("none", "ssh")
@@ -172,6 +176,24 @@ class Method:
     list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
     continues_files = False  # carries on a file staged in part itself (Job.partial)
     keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
+
+    @property
+    def keeps_symlinks(self) -> bool:
+        return self.keeps.symlinks is Keep.KEPT
+
+    def keeps_between(self, local: Capabilities | None, remote: Capabilities | None) -> Keeps:
+        """What this copy keeps between these two sides (None: not known, taken as able)."""
+        return self.keeps
+
+    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
+        """Why this method cannot keep what the options ask for (--owners, --xattrs), or None."""
+        keeps = self.keeps_between(local, remote)
+        for name, option in ASKED_BY.items():
+            if getattr(o, option.strip("-")) and getattr(keeps, name) is Keep.LOST:
+                what = "extended attributes and ACLs" if option == "--xattrs" else NAMES[name]
+                where = "" if getattr(self.keeps, name) is Keep.LOST else " between these two computers"
+                return f"cannot keep {what}{where} ({option})"
+        return None
 
     def takes_list(self, job: Job) -> bool:
         """Whether build() can send `job.files` here (else the whole sources are sent again)."""
@@ -189,6 +211,9 @@ class Method:
             return NO_SHELL
         if ctx.options.compress not in self.codecs:
             return f"cannot use {ctx.options.compress} compression"
+        refused = self.refuses(ctx.options, ctx.local, ctx.remote)
+        if refused:
+            return refused
         for side, tool in self.needs(ctx) + (_codec_needs(ctx.options) if self.uses_pipe_codecs else []):
             caps = ctx.local if side == "local" else ctx.remote
             if not caps.has(tool):

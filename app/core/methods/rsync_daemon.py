@@ -11,7 +11,7 @@ from posixpath import dirname, relpath
 from app.core.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
 from app.core.methods.listen import LISTENING, READY
-from app.core.methods.rsync_ssh import RSYNC_BASE, rsync_compress, rsync_list, unfetchable
+from app.core.methods.rsync_ssh import RSYNC_BASE, RsyncKeeps, rsync_compress, rsync_keeps, rsync_list, unfetchable
 from app.core.runner import Stage
 
 USER, MODULE = "ta", "ta"
@@ -43,7 +43,7 @@ wait "$pid"
 """
 
 
-class RsyncDaemon(Method):
+class RsyncDaemon(RsyncKeeps, Method):
     id = "rsync-daemon"
     label = "rsync daemon (insecure)"
     secure = False
@@ -67,7 +67,7 @@ class RsyncDaemon(Method):
         host = f"[{job.listen_address}]" if ":" in job.listen_address else job.listen_address
         base = f"rsync://{USER}@{host}:{port}/{MODULE}/"
         listed, names = rsync_list(job)
-        head = [*RSYNC_BASE, *rsync_compress(o.compress), *listed, "--"]
+        head = [*RSYNC_BASE, *rsync_keeps(job), *rsync_compress(o.compress), *listed, "--"]
         if not o.download:
             root = job.dest
             sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") for s in job.sources]
@@ -97,7 +97,7 @@ class RsyncDaemon(Method):
         base = f"rsync://{user}{host}:{module.port}/{module.name}/"
         listed, names = rsync_list(job)
         rewrite = ["--ignore-times"] if job.rewrite else []
-        head = [*RSYNC_BASE, *rsync_compress(o.compress), *rewrite, *listed, "--"]
+        head = [*RSYNC_BASE, *rsync_keeps(job), *rsync_compress(o.compress), *rewrite, *listed, "--"]
         if not o.download:
             inside = relpath(job.dest, module.path)
             sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") for s in job.sources]

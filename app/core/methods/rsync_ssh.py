@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 
+from app.core.capabilities import Capabilities
 from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape, rsync_watch
+from app.core.methods.keeps import ARCHIVE, Keeps, version_at_least
 from app.core.runner import Stage
 
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
@@ -26,6 +28,35 @@ def unfetchable(ctx: Context) -> str | None:
     return None
 
 
+# Before 3.3 rsync either refused --sparse with --inplace or left a trailing hole's old bytes in place.
+SPARSE_IN_PLACE_FROM = (3, 3)
+
+
+class RsyncKeeps:
+    """What rsync keeps between two sides, and the flags that keep it (shared by both rsync methods)."""
+
+    keeps = ARCHIVE
+
+    def keeps_between(self, local: Capabilities | None, remote: Capabilities | None) -> Keeps:
+        sides = [c for c in (local, remote) if c is not None and c.has("rsync")]
+        lost = []
+        if any(not version_at_least(c.rsync_version, SPARSE_IN_PLACE_FROM) for c in sides):
+            lost.append("sparse")  # the engine stages in place (--inplace)
+        lost += [name for name, word in (("xattrs", "xattrs"), ("acls", "ACLs"))
+                 if any(word not in c.rsync_attrs for c in sides)]
+        return self.keeps.without(*lost)
+
+
+def rsync_keeps(job: Job) -> list[str]:
+    """-H: hard links (within one run); -S: holes stay holes (in place only from rsync 3.3 on);
+    owners by number only when asked (as root, -a alone would keep them by name); -X -A when asked."""
+    o = job.options
+    sparse = not job.resumable or all(version_at_least(c.rsync_version, SPARSE_IN_PLACE_FROM)
+                                      for c in (job.local, job.remote) if c is not None)
+    return ["-H", *(["-S"] if sparse else []), *(["--numeric-ids"] if o.owners else ["--no-owner", "--no-group"]),
+            *(["-X", "-A"] if o.xattrs else [])]
+
+
 def rsync_compress(compress: str) -> list[str]:
     return ["-z", f"--compress-choice={compress}"] if compress in ("zstd", "lz4") else []
 
@@ -43,7 +74,7 @@ def rsync_list(job: Job) -> tuple[list[str], bytes | None]:
     return [*keep, "--files-from=-", "--from0", *(["--append-verify"] if job.partial else [])], names
 
 
-class RsyncOverSsh(Method):
+class RsyncOverSsh(RsyncKeeps, Method):
     id = "rsync-ssh"
     label = "rsync over ssh"
     summary = "rsync through ssh: copies only what changed and can resume; a little per-file overhead."
@@ -61,7 +92,7 @@ class RsyncOverSsh(Method):
     def build(self, job: Job) -> Plan:
         o = job.options
         listed, names = rsync_list(job)
-        argv = [*RSYNC_BASE, *rsync_compress(o.compress), "-e", job.ssh.rsh(o), *listed, "--"]
+        argv = [*RSYNC_BASE, *rsync_keeps(job), *rsync_compress(o.compress), "-e", job.ssh.rsh(o), *listed, "--"]
         sources = [job.parent.rstrip("/") + "/"] if job.files else [s.rstrip("/") or "/" for s in job.sources]
         if not o.download:
             argv += sources + [f"{job.ssh.target}:{job.dest}/"]

@@ -18,6 +18,7 @@ from posixpath import basename, dirname, join
 
 from app.core.capabilities import Capabilities
 from app.core.methods.base import Context, Job, Method, Plan, display, glob_escape
+from app.core.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
 
 # `-s` and `-O` exist from 8.7 on, where some builds (RHEL 9's) already default to SFTP: both are pinned.
@@ -81,7 +82,7 @@ class Scp(Method):
     id = "scp"
     label = "scp"
     summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."
-    keeps_symlinks = False  # scp -r copies what a link points to
+    keeps = Keeps(symlinks=Keep.LOST)  # scp -r copies what a link points to
     needs_remote_shell = False  # in SFTP mode; choose() asks for a shell where the old protocol is needed
     lists_folders = False  # its files land in one target folder: the engine makes the folders first
     list_scope = "folder"  # and runs it once per folder

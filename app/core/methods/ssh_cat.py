@@ -8,6 +8,7 @@ import shlex
 from posixpath import basename, join
 
 from app.core.methods.base import Context, Job, Method, Plan, display
+from app.core.methods.keeps import Keep, Keeps
 from app.core.methods.tar_common import codec
 from app.core.runner import Stage
 
@@ -17,6 +18,8 @@ class SshCat(Method):
     label = "ssh cat (one file)"
     summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
     codecs = ("none", "ssh", "zstd", "lz4")
+    # `cat >` makes the file with the host's default permissions; one regular file has no links.
+    keeps = Keeps(mode=Keep.LOST, symlinks=Keep.LOST)
     keeps_mtime = False  # the engine gives the file its source's time afterwards
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:

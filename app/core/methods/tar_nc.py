@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from app.core.methods import listen
 from app.core.methods.base import Context, Job, Listener, Method, Plan, display
-from app.core.methods.tar_common import codec, remote_pipeline, tar_create, tar_create_list, tar_extract
+from app.core.methods.tar_common import (TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
+                                         tar_extract)
 from app.core.runner import Stage
 
 
-class TarOverNetcat(Method):
+class TarOverNetcat(TarKeeps, Method):
     id = "tar-nc"
     label = "tar over netcat (insecure)"
     secure = False
@@ -33,11 +34,11 @@ class TarOverNetcat(Method):
         o, c = job.options, codec(job.options)
         names = None
         if not o.download:
-            create, names = tar_create_list(job) if job.files else (tar_create(job.sources), None)
+            create, names = tar_create_list(job) if job.files else (tar_create(job), None)
             stages = [create] + ([c[0]] if c else [])
             watch = (0, "wchar")  # the plain tar stream, before any compressor
         else:
-            stages = ([c[1]] if c else []) + [tar_extract(job.dest)]
+            stages = ([c[1]] if c else []) + [tar_extract(job)]
             watch = (len(stages) - 1, "rchar")  # what tar read, after any decompressor
         port = str(job.port or "PORT")
         connect = ["nc", *([] if o.download else ["-N"]), job.listen_address, port]
@@ -53,5 +54,5 @@ class TarOverNetcat(Method):
         syntax = "busybox" if job.netcat == "BusyBox" else "openbsd"
         nc = listen.listen_argv(syntax, job.listen_address, port, sends=job.options.download)
         if not job.options.download:
-            return listen.receiving(nc, port, remote_pipeline(([c[1]] if c else []) + [tar_extract(job.dest)]))
-        return listen.sending(remote_pipeline([tar_create(job.sources)] + ([c[0]] if c else [])), nc, port)
+            return listen.receiving(nc, port, remote_pipeline(([c[1]] if c else []) + [tar_extract(job)]))
+        return listen.sending(remote_pipeline([tar_create(job)] + ([c[0]] if c else [])), nc, port)
