@@ -101,8 +101,8 @@ def test_rsync_into_the_users_module_sends_what_it_is_given_whatever_its_size_an
     rsync's quick check: the copy found it different, so it is sent (--ignore-times)."""
     module = replace(job(), module=DaemonModule("photos", "/srv/photos"), dest="/srv/photos/2024")
     argv = argvs(METHODS["rsync-daemon"].build(replace(module, rewrite=True)))[0]
-    assert argv[:argv.index("--")] == ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s",
-                                       "--ignore-times", "--files-from=-", "--from0"]
+    assert argv[:argv.index("--")] == ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s", "-H", "-S",
+                                       "--no-owner", "--no-group", "--ignore-times", "--files-from=-", "--from0"]
     assert "--ignore-times" not in argvs(METHODS["rsync-daemon"].build(module))[0]
 
 
