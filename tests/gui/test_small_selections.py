@@ -81,8 +81,9 @@ def test_small_download(sshd, tmp_path: Path, make_window, drive) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_many_tiny_files(sshd, disk_tmp: Path, make_window, drive) -> None:
-    """100 000 tiny files on disk, dropped on the window, advised and copied."""
-    src, dest = make_many(disk_tmp / "many files"), disk_tmp / "on the NAS"
+    """20 000 tiny files on disk, dropped on the window, advised and copied (the command line's test takes
+    100 000 through the same core)."""
+    src, dest = make_many(disk_tmp / "many files", 20_000), disk_tmp / "on the NAS"
     window = make_window(sshd.ssh_config)
 
     async def steps() -> None:
@@ -90,9 +91,9 @@ def test_many_tiny_files(sshd, disk_tmp: Path, make_window, drive) -> None:
         assert driver.drop_files(window.selection.list, [str(src)])
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 120, "the selection to be measured")
-        assert window.selection.summary.text().startswith("1 item · 100\u2009000 files · ")
+        assert window.selection.summary.text().startswith("1 item · 20\u2009000 files · ")
         await driver.find_and_copy(window, 300, 400)
 
     drive(steps(), timeout=800)
     assert tree_bytes(dest / src.name) == tree_bytes(src)
-    assert window.transfer.state.text().startswith("Done: 100\u2009000 files, ")
+    assert window.transfer.state.text().startswith("Done: 20\u2009000 files, ")

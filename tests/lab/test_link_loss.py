@@ -3,7 +3,7 @@ dropped inside the lab's namespace (or its veth taken down), as when Wi-Fi goes 
 Each method family, both ways, ends as link-lost with its sentence well before ssh or TCP would give
 up; nothing truncated stands under its final name; once the link is back, the host works again.
 
-The watchdog is set to 5 s here so the tests stay short; what is asserted is the outcome, never a time
+The watchdog is set to 3 s here so the tests stay short; what is asserted is the outcome, never a time
 (a copy still running a minute after the cut is a hang, and fails).
 """
 
@@ -28,7 +28,7 @@ from tests.stalls import assert_lost_and_kept, copy_while_link_dies, random_file
 
 pytestmark = pytest.mark.root
 
-STALL = 5.0
+STALL = 3.0
 BOUND = 60.0
 MIB = 1 << 20
 CUT_AFTER = 4 * MIB  # well under way, with most of the file still to come (buffers hold a few MiB)
