@@ -88,6 +88,11 @@ _STDERR_PATTERNS = [
        "tool-missing", "`{tool}` is missing on one side of the copy; install it there or choose another method."),
     _p(r"No such file or directory", "source-missing",
        "A file to copy was not found; check the source paths."),
+    # rsync's receiver could not write a file (its sender then reads "Connection reset by peer"): the
+    # cause is at the destination, not the link.
+    _p(r"^rsync: \[(?:receiver|generator)\] write failed on|rsync error: error in file IO", "failed",
+       "Writing the copy at the destination failed (rsync: error in file IO); see the details, then run the "
+       "same copy again."),
     # ssh's own keepalives went unanswered, or the host's end vanished (it rebooted, a laptop woke up on
     # another network): the link is gone, not the tool broken.
     _p(r"Timeout, server .* not responding|Connection reset by peer|client_loop: send disconnect"

@@ -9,6 +9,7 @@ The watchdog is set to 3 s here so the tests stay short; what is asserted is the
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 from contextlib import contextmanager
 from dataclasses import replace
@@ -107,7 +108,10 @@ async def _cut_then_copy_again(wan: Lab, files: dict[str, Path], tmp_path: Path,
     outcome = await copy_while_link_dies(session, _request(source, dest_named, method, download),
                                          lambda: link_cut(wan, how), at_least=CUT_AFTER, bound=BOUND)
     assert_lost_and_kept(outcome, "labhost", STALL, not download, dest, source.name)
-    # The link is back: the same host takes the next copy.
+    # The link is back: once the host answers again (after an interface comes up, this computer may still
+    # hold the host's address as unreachable for a moment, as a user pressing Resume at once would see:
+    # "could not be reached"), the same host takes the next copy.
+    await _answers(wan.remote_ip, 22)
     small = source.with_name(files["small"].name) if download else files["small"]
     session = await _session(wan, None if download else str(dest_named))
     try:
@@ -115,6 +119,21 @@ async def _cut_then_copy_again(wan: Lab, files: dict[str, Path], tmp_path: Path,
     finally:
         await session.close()
     assert same_bytes(dest / small.name, files["small"])
+
+
+async def _answers(address: str, port: int, bound: float = 30.0) -> None:
+    """Until a TCP connection to the host's port is taken (a bound for a failure, not a timing)."""
+    deadline = asyncio.get_running_loop().time() + bound
+    while True:
+        try:
+            _reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), 2)
+        except (OSError, asyncio.TimeoutError):
+            assert asyncio.get_running_loop().time() < deadline, f"{address} did not answer again"
+            await asyncio.sleep(0.2)
+            continue
+        writer.close()
+        await writer.wait_closed()
+        return
 
 
 @pytest.mark.parametrize("method, download, count", [("sftp", False, 150), ("rsync-ssh", True, 5000)],

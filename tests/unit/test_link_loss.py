@@ -181,3 +181,17 @@ def test_ssh_giving_up_on_a_dead_link_is_link_lost(stderr: str) -> None:
     assert error.kind == "link-lost"
     assert error.sentence == ("The connection to nas was lost during the copy; check the network (Wi-Fi, the NAS) "
                               "and start the same copy again.")
+
+
+def test_rsync_failing_to_write_at_the_destination_is_not_a_lost_link() -> None:
+    """The receiver stopped on a write error; its sender then reads a reset connection. The cause is the
+    write, so the copy is not worded as a lost link (whose staging folder waits for the network)."""
+    stderr = ('rsync: [receiver] write failed on "album \'x\'/photo 6.jpg" (in ta): Not a directory (20)\n'
+              "rsync error: error in file IO (code 11) at receiver.c(657) [receiver=3.5.0]\n"
+              "rsync error: error in file IO (code 11) at io.c(1892) [generator=3.5.0]\n"
+              "rsync: [sender] read error: Connection reset by peer (104)\n")
+    error = explain_stderr(stderr, "nas", "fallback")
+    assert error.kind == "failed"
+    assert error.sentence.startswith("Writing the copy at the destination failed (rsync: error in file IO)")
+    full = stderr.replace("Not a directory (20)", "No space left on device (28)")
+    assert explain_stderr(full, "nas", "fallback").kind == "dest-full"
