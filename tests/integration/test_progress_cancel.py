@@ -18,6 +18,7 @@ from app.core.methods.base import Options
 from app.core.session import Session
 from app.core.transfer import CopyRequest, copy
 from tests import leftovers
+from tests.stalls import same_bytes
 
 ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
 
@@ -59,18 +60,6 @@ async def test_progress_events_add_up(sshd, big_file: Path, tmp_path: Path, meth
     assert (tmp_path / big_file.name).stat().st_size == big_file.stat().st_size
 
 
-def _same_bytes(a: Path, b: Path) -> bool:
-    if a.stat().st_size != b.stat().st_size:
-        return False
-    with open(a, "rb") as fa, open(b, "rb") as fb:
-        while True:
-            ca, cb = fa.read(1 << 20), fb.read(1 << 20)
-            if ca != cb:
-                return False
-            if not ca:
-                return True
-
-
 def _remote_helpers(*paths: Path) -> list[str]:
     """Processes still working on these paths (the helpers' command lines name them)."""
     out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
@@ -108,7 +97,7 @@ async def test_cancel_keeps_what_was_sent_for_the_next_run(sshd, big_file: Path,
         if big_file.name in left:
             # The cancel came after the copy was whole and moved into place (while it was being checked,
             # on a busy machine): then the file stays, and it must be complete.
-            assert _same_bytes(dest / big_file.name, big_file), "a truncated file was left under its final name"
+            assert same_bytes(dest / big_file.name, big_file), "a truncated file was left under its final name"
             left.remove(big_file.name)
         else:
             assert len(staged) == 1 and (dest / staged[0] / ".transfer-advisor-journal.json").is_file()
@@ -120,7 +109,7 @@ async def test_cancel_keeps_what_was_sent_for_the_next_run(sshd, big_file: Path,
                                                 allow_insecure=True), events.append)
     finally:
         await session.close()
-    assert _same_bytes(dest / big_file.name, big_file)
+    assert same_bytes(dest / big_file.name, big_file)
     # The second run's bar starts where the first one stopped and runs to the end, never back.
     dones = [e.done for e in events if isinstance(e, Progress)]
     size = big_file.stat().st_size

@@ -7,7 +7,7 @@ import os
 
 from app.core.capabilities import Capabilities
 from app.core.methods.base import Context, Job, Method, Plan, display, rsync_glob_escape, rsync_watch
-from app.core.methods.keeps import ARCHIVE, Keeps, version_at_least
+from app.core.methods.keeps import ARCHIVE, Keeps
 from app.core.runner import Stage
 
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
@@ -28,8 +28,6 @@ def unfetchable(ctx: Context) -> str | None:
     return None
 
 
-# Before 3.3 rsync either refused --sparse with --inplace or left a trailing hole's old bytes in place.
-SPARSE_IN_PLACE_FROM = (3, 3)
 
 
 class RsyncKeeps:
@@ -39,21 +37,20 @@ class RsyncKeeps:
 
     def keeps_between(self, local: Capabilities | None, remote: Capabilities | None) -> Keeps:
         sides = [c for c in (local, remote) if c is not None and c.has("rsync")]
-        lost = []
-        if any(not version_at_least(c.rsync_version, SPARSE_IN_PLACE_FROM) for c in sides):
-            lost.append("sparse")  # the engine stages in place (--inplace)
+        # The engine stages in place (--inplace), where holes are not kept: before 3.3 rsync refused
+        # --sparse with --inplace or left a trailing hole's old bytes, and with 3.5 a copy stopped in the
+        # middle left a staged file the next run could not carry on from (2 runs in 24).
+        lost = ["sparse"] if sides else []
         lost += [name for name, word in (("xattrs", "xattrs"), ("acls", "ACLs"))
                  if any(word not in c.rsync_attrs for c in sides)]
         return self.keeps.without(*lost)
 
 
 def rsync_keeps(job: Job) -> list[str]:
-    """-H: hard links (within one run); -S: holes stay holes (in place only from rsync 3.3 on);
-    owners by number only when asked (as root, -a alone would keep them by name); -X -A when asked."""
+    """-H: hard links (within one run); -S: holes stay holes (never in place: see RsyncKeeps); owners by
+    number only when asked (as root, -a alone would keep them by name); -X -A when asked."""
     o = job.options
-    sparse = not job.resumable or all(version_at_least(c.rsync_version, SPARSE_IN_PLACE_FROM)
-                                      for c in (job.local, job.remote) if c is not None)
-    return ["-H", *(["-S"] if sparse else []), *(["--numeric-ids"] if o.owners else ["--no-owner", "--no-group"]),
+    return ["-H", *([] if job.resumable else ["-S"]), *(["--numeric-ids"] if o.owners else ["--no-owner", "--no-group"]),
             *(["-X", "-A"] if o.xattrs else [])]
 
 
