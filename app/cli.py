@@ -24,20 +24,20 @@ import asyncssh
 from app import __version__
 from app import cli_numbers as numbers
 from app.bundle import restore_child_environment
-from app.core import methods as method_registry
-from app.core import mirror
-from app.core.askpass import FROZEN_FLAG
+from app.core.transfer import methods as method_registry
+from app.core.transfer import mirror
+from app.core.host.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress
-from app.core.existing import Existing
-from app.core.hosts import HostSpec, resolve, trust
-from app.core.methods.base import COMPRESSION, Context, Options
-from app.core.methods.keeps import keeps_table
-from app.core.paths import ENV_HOME
-from app.core.selection import TOO_LITTLE_TO_TIME
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy, may_mirror, preview
-from app.core.watchdog import STALL_TIMEOUT
+from app.core.transfer.existing import Existing
+from app.core.host.hosts import HostSpec, resolve, trust
+from app.core.transfer.methods.base import COMPRESSION, Context, Options
+from app.core.transfer.methods.keeps import keeps_table
+from app.core.state.paths import ENV_HOME
+from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
+from app.core.transfer.watchdog import STALL_TIMEOUT
 from app.core.wording import plural, short_time, verified_as
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
@@ -331,7 +331,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
         if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
             await may_mirror(session, _copy_request(args, "", options))
         if args.best:
-            from app.core.advisor import advise
+            from app.core.advice.advisor import advise
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
             chosen = advice.overall if args.allow_insecure else advice.secure
             if chosen is None:
@@ -396,7 +396,7 @@ def _print_preview(out: dict[str, Any]) -> None:
 
 
 def _advice_request(args: argparse.Namespace, race: bool = True):
-    from app.core.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
+    from app.core.advice.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
     count, seconds = getattr(args, "race", None), getattr(args, "race_seconds", None)
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
                          race and not getattr(args, "no_race", False), 3 if count is None else count,
@@ -425,7 +425,7 @@ class _AdviceLive:
 
 
 async def _advise(args: argparse.Namespace) -> dict[str, Any]:
-    from app.core.advisor import advise
+    from app.core.advice.advisor import advise
     session = await _session(args, None if args.download else args.dest, args.dest if args.download else None)
     try:
         advice = await advise(session, _advice_request(args), _AdviceLive(not args.json))
@@ -466,7 +466,7 @@ def _print_advice(out: dict[str, Any]) -> None:
 
 
 async def _profile(args: argparse.Namespace) -> dict[str, Any]:
-    from app.core.profiler import measure
+    from app.core.profile.profiler import measure
     session = await _session(args, remote_dest=args.dest)
     live = not args.json
 
@@ -506,7 +506,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def _setup_key(args: argparse.Namespace) -> dict[str, Any]:
-    from app.core.keylogin import add_to_ssh_config, setup_key
+    from app.core.host.keylogin import add_to_ssh_config, setup_key
     session = await _session(args)
     try:
         done = await setup_key(session)
@@ -587,7 +587,7 @@ def _gui(args: argparse.Namespace) -> int:
     """The window; PySide6 is imported only here, so the commands never load it."""
     if getattr(args, "config_dir", None):
         os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
-    from app.gui.application import run
+    from app.gui.shell.application import run
     ssh_config = getattr(args, "ssh_config", None)
     return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test,
                demo=getattr(args, "demo", False))
@@ -621,8 +621,8 @@ def _check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
 def main(argv: Sequence[str] | None = None) -> int:
     restore_child_environment()  # frozen: the tools we start load the system's libraries, not the bundle's
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] == [FROZEN_FLAG]:  # hidden: the frozen app as ssh's SSH_ASKPASS helper (app.core.askpass)
-        from app.core.askpass import main as askpass_main
+    if words[:1] == [FROZEN_FLAG]:  # hidden: the frozen app as ssh's SSH_ASKPASS helper (app.core.host.askpass)
+        from app.core.host.askpass import main as askpass_main
         return askpass_main(words[1:])
     parser = _parser()
     args = parser.parse_args(words)
@@ -666,7 +666,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _start_demo(args: argparse.Namespace):
     """The local demo host for this command; main() stops it (and removes its folder) at the end."""
-    from app.core import demo
+    from app.core.demo import host as demo
     host = demo.start()
     args.spec = host.spec()
     if getattr(args, "dest", "") is None:
@@ -679,7 +679,7 @@ def _start_demo(args: argparse.Namespace):
 
 
 def _write_crash_log() -> str:
-    from app.core.paths import data_dir
+    from app.core.state.paths import data_dir
     path = data_dir() / "crash.log"
     with open(path, "a") as f:
         f.write(f"--- transfer-advisor {__version__}, {' '.join(sys.argv)}\n{traceback.format_exc()}\n")

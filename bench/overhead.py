@@ -450,8 +450,8 @@ def _phases(run: Run, m: dict, t0: float, t1: float) -> None:
 def app_argv_by_hand(env: Env, method: str, ds: Dataset, dest: Path) -> tuple[float, str, str, None]:
     """The app's own argv (from method.build) run as a plain pipeline, no relay, no app: separates
     what the app's argv costs from what its relay and monitoring cost. Secure methods only."""
-    from app.core import methods as registry
-    from app.core.methods.base import Job, Options, Ssh
+    from app.core.transfer import methods as registry
+    from app.core.transfer.methods.base import Job, Options, Ssh
 
     dest.mkdir(parents=True)
     ssh = Ssh(ALIAS, ("-F", env.cfg, "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes"))

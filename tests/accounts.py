@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from app.core.demo import descendants, process_exists
+from app.core.demo.host import descendants, process_exists
 
 BASE = Path("/var/lib/transfer-advisor-tests")
 NAME_RE = re.compile(r"^ta-[a-z]+-[0-9a-f]{6}$")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import keyring.backend
 
-from app.core.askpass import ENV_TOKEN
+from app.core.host.askpass import ENV_TOKEN
 
 HOSTILE_NAMES = [
     "with space.txt", "it's quoted\".txt", "$(touch pwned).txt", "`id`;rm -rf x", "-leading-dash",
@@ -23,7 +23,7 @@ NON_UTF8 = os.fsdecode(b"latin1-\xe9\xff.bin")
 
 def final_names(folder: Path) -> list[str]:
     """What a folder holds under final names: all but the hidden staging folder a stopped copy keeps to carry
-    on from (app.core.staging.PREFIX)."""
+    on from (app.core.transfer.staging.PREFIX)."""
     if not folder.exists():
         return []
     return sorted(n for n in os.listdir(folder) if not n.startswith(".transfer-advisor-partial-"))

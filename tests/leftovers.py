@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from app.core.journal import NAME as JOURNAL
-from app.core.ownership import MARKER as OWNER_MARKER
+from app.core.transfer.journal import NAME as JOURNAL
+from app.core.transfer.ownership import MARKER as OWNER_MARKER
 from app.core.runner import Keeper
 
 WRAPPER_TEXT = "ta-helper started"

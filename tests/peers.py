@@ -3,7 +3,7 @@
 Everything lives in one throwaway folder: host key, client key, known_hosts and an
 ssh config with the alias `testhost`. Host-key checking stays on; the fixture's
 own known_hosts simply already holds the server's key. The pieces (keys, configs,
-starting sshd) are the app's own, from its local demo host (app/core/demo.py). As root,
+starting sshd) are the app's own, from its local demo host (app/core/demo/host.py). As root,
 servers that take a password log in a throwaway system account made for them
 (`make_password_user`).
 """
@@ -19,8 +19,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core import demo
-from app.core.demo import (free_port, known_hosts_line, public_key_path, run_sshd, sshd_config,
+from app.core.demo import host as demo
+from app.core.demo.host import (free_port, known_hosts_line, public_key_path, run_sshd, sshd_config,
                            wait_for_port)
 
 __all__ = ["SSHD", "SshServer", "RsyncDaemon", "free_port", "wait_for_port", "keygen", "make_keys", "start_sshd",
@@ -37,7 +37,7 @@ def keygen(path: Path, kind: str = "ed25519") -> None:
 
 def make_keys(root: Path) -> tuple[Path, Path, Path]:
     """A host key, a client key and an authorized_keys holding the client's key, for a test sshd: the
-    demo host's (app.core.demo), plus sshd's privilege-separation folder when run as root."""
+    demo host's (app.core.demo.host), plus sshd's privilege-separation folder when run as root."""
     keys = demo.make_keys(root)
     demo.ensure_privsep_dir()
     return keys

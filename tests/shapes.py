@@ -13,7 +13,7 @@ account (tests/accounts.py) with the host's own client key. Needs root.
 `start()` puts the server on a free port of 127.0.0.1, or, for the network lab (tests/lab), on the
 remote's address behind the lab's prefix (cgroup join + `ip netns exec`) with the lab's destination
 folder. Host-key checking stays on: the host's own known_hosts holds its server key, as in
-tests.peers.start_sshd. Keys and configs are the demo host's pieces (app/core/demo.py).
+tests.peers.start_sshd. Keys and configs are the demo host's pieces (app/core/demo/host.py).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.demo import (client_config, descendants, free_port, known_hosts_line, public_key_path, sshd_config,
+from app.core.demo.host import (client_config, descendants, free_port, known_hosts_line, public_key_path, sshd_config,
                            stop_process, wait_for_port, write_key_pair)
 from tests.accounts import Account, Process, make_account, processes, remove_account, tmp_leftovers
 from tests.peers import SSHD, make_keys

@@ -13,9 +13,9 @@ from typing import Callable, Iterator
 
 from app.core.errors import TransferError, link_lost
 from app.core.events import Progress
-from app.core.session import Session
-from app.core.staging import PREFIX
-from app.core.transfer import CopyRequest, copy
+from app.core.host.session import Session
+from app.core.transfer.staging import PREFIX
+from app.core.transfer.engine import CopyRequest, copy
 
 
 def descendants(pid: int) -> list[int]:

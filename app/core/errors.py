@@ -54,7 +54,7 @@ def _p(regex: str, kind: str, sentence: str) -> _Pattern:
 # stderr from a pipeline mixes several tools and the neighbour of the tool that failed usually
 # complains too ("Broken pipe"); the cause is ranked above its echoes.
 _STDERR_PATTERNS = [
-    # The listener's own line (app.core.methods.listen): its token check failed, so nothing moved.
+    # The listener's own line (app.core.transfer.methods.listen): its token check failed, so nothing moved.
     _p(r"^transfer-advisor: another computer connected to the data port first$", "intruder",
        "Another computer connected to the data port on {host} before this app did, so the copy was stopped "
        "and nothing was sent to it; use a secure method on this network."),
@@ -104,7 +104,7 @@ _STDERR_PATTERNS = [
 ]
 
 
-# A lost link (app.core.watchdog, app.core.link_loss): what was stopped, and what to do next.
+# A lost link (app.core.transfer.watchdog, app.core.host.link_loss): what was stopped, and what to do next.
 _STOPPED = {"copy": ("the copy", "start the same copy again: nothing half-written was put in place"),
             "race": ("the race", "try again"),
             "measurement": ("the measurement", "try again")}
@@ -165,7 +165,7 @@ def key_not_accepted(host: str) -> str:
             "may not allow key logins (PubkeyAuthentication), so keep using the password.")
 
 
-# Unencrypted data connections and the helpers behind them (app.core.remote_helper).
+# Unencrypted data connections and the helpers behind them (app.core.host.remote_helper).
 def intruder(host: str, details: str = "") -> TransferError:
     return TransferError("intruder", f"Another computer connected to the data port on {host} before this app "
                          "did, so the copy was stopped and nothing was sent to it; use a secure method on this "

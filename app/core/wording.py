@@ -4,12 +4,12 @@ carries 38 MB/s.")."""
 
 from __future__ import annotations
 
-from app.core.capabilities import Capabilities
-from app.core.methods.base import Method, Options
-from app.core.methods.keeps import NAMES
-from app.core.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
-from app.core.profile import LinkProfile
-from app.core.selection import Selection
+from app.core.host.capabilities import Capabilities
+from app.core.transfer.methods.base import Method, Options
+from app.core.transfer.methods.keeps import NAMES
+from app.core.advice.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
+from app.core.profile.link_profile import LinkProfile
+from app.core.selection.entries import Selection
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

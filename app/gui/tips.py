@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.methods import METHODS
+from app.core.transfer.methods import METHODS
 
 FACTOR_TIPS = {
     "rtt": "Round trip: how long a tiny message takes to reach the host and come back. Methods that wait "
@@ -24,7 +24,7 @@ FACTOR_TIPS = {
     "compress-sample": "How well a sample of your files compresses, and how fast this computer compresses it.",
 }
 
-# What the advice's limiting factor (app.core.model.FACTORS) is called on the chart.
+# What the advice's limiting factor (app.core.advice.model.FACTORS) is called on the chart.
 FACTOR_NAMES = {
     "link": "the network", "cipher-cpu-local": "this computer's CPU encrypting",
     "cipher-cpu-remote": "the host's CPU encrypting", "remote-disk": "the destination disk",

@@ -17,9 +17,9 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import qasync  # noqa: E402
 
-from app.gui import theme  # noqa: E402
-from app.gui.main_window import MainWindow  # noqa: E402
-from app.gui.settings import GuiSettings  # noqa: E402
+from app.gui.shell import theme  # noqa: E402
+from app.gui.shell.main_window import MainWindow  # noqa: E402
+from app.core.state.settings import GuiSettings  # noqa: E402
 from tests.gui.desktop_bus import PrivateBus  # noqa: E402
 from tests.peers import SshServer, free_port, keygen  # noqa: E402
 

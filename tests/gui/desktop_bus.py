@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import ClassInfo, QObject, Signal, Slot
 from PySide6.QtDBus import QDBusConnection
 
-from app.gui.notifier import INTERFACE, OBJECT_PATH, SERVICE
+from app.gui.shell.notifier import INTERFACE, OBJECT_PATH, SERVICE
 
 CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

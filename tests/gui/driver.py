@@ -12,9 +12,9 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.gui.host_picker import CHOICE_ROLE
-from app.gui.main_window import MainWindow
-from app.gui.settings import HostChoice
+from app.gui.panels.host_picker import CHOICE_ROLE
+from app.gui.shell.main_window import MainWindow
+from app.core.state.settings import HostChoice
 
 
 async def until(condition: Callable[[], object], timeout: float = 30.0, what: str = "") -> object:

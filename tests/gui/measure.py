@@ -168,8 +168,8 @@ def _measure(args: argparse.Namespace, work: Path) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from app.gui.main_window import MainWindow
-    from app.gui.settings import GuiSettings
+    from app.gui.shell.main_window import MainWindow
+    from app.core.state.settings import GuiSettings
     from tests.peers import start_sshd
 
     server = start_sshd(work / "sshd")

@@ -49,8 +49,8 @@ def make_photos(root: Path) -> Path:
 async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
     """The dialogs a user meets on the way: the host's folders, adding a host, a new host's key, settings,
     and the crash dialog."""
-    from app.gui.crash import CrashHandler
-    from app.gui.host_key_dialog import HostKeyDialog
+    from app.gui.shell.crash import CrashHandler
+    from app.gui.dialogs.host_key_dialog import HostKeyDialog
     from tests.gui import driver
 
     async def grab(widget, name: str) -> None:
@@ -84,8 +84,8 @@ async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
 
 async def demo_shots(out: Path, prefix: str, size: tuple[int, int], folder: Path) -> None:
     """A newcomer without a NAS: the host list offers the local demo host; the window after copying to it."""
-    from app.gui.demo_host import TRY_LABEL
-    from app.gui.main_window import MainWindow
+    from app.gui.panels.demo_host import TRY_LABEL
+    from app.gui.shell.main_window import MainWindow
     from tests.gui import driver
 
     empty = out / ".empty_ssh_config"
@@ -133,7 +133,7 @@ def _grab_with(window, popup):
 async def state_folder_shots(window, grab, work: Path) -> None:
     """The settings when another state folder is chosen: the planned move, a folder inside the present
     one, a folder that holds state of its own, and a move that failed. Nothing is moved for real."""
-    from app.gui import state_folder
+    from app.core.state import state_folder
 
     outside, state_folder._set_outside = state_folder._set_outside, False  # as if the user had not set it
     stick = work / "USB stick"
@@ -172,8 +172,8 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
                      dest_root: Path, dialogs: bool = False) -> list[Path]:
     from PySide6.QtWidgets import QApplication
 
-    from app.gui import theme
-    from app.gui.main_window import MainWindow
+    from app.gui.shell import theme
+    from app.gui.shell.main_window import MainWindow
     from tests.gui import driver
 
     theme.apply(QApplication.instance(), theme_name)

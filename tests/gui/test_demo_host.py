@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core import demo
-from app.gui import settings as settings_store, transfer_log
-from app.gui.demo_host import TRY_LABEL, is_demo
+from app.core.demo import host as demo
+from app.core.state import settings as settings_store, transfer_log
+from app.gui.panels.demo_host import TRY_LABEL, is_demo
 from tests.gui import driver
 from tests.helpers import far_side, make_tree, snapshot
 

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 
 from app.core.runner import Keeper
-from app.gui.application import STOP_SIGNALS, stop_on_signals
-from app.gui.host_key_dialog import HostKeyDialog
+from app.gui.shell.application import STOP_SIGNALS, stop_on_signals
+from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from tests.gui import driver
 from tests.gui.conftest import fingerprint
 from tests.helpers import final_names

@@ -12,11 +12,11 @@ import asyncssh
 import pytest
 
 from app.core.errors import link_lost
-from app.core.hosts import ENV_CONNECT_TIMEOUT
-from app.gui import settings as settings_store
-from app.gui.bridge import Job
-from app.gui.settings import GuiSettings
-from app.gui.settings_dialog import SettingsDialog
+from app.core.host.hosts import ENV_CONNECT_TIMEOUT
+from app.core.state import settings as settings_store
+from app.gui.shell.bridge import Job
+from app.core.state.settings import GuiSettings
+from app.gui.dialogs.settings_dialog import SettingsDialog
 from tests.gui import driver
 from tests.gui.conftest import short_race
 from tests.stalls import descendants, frozen, random_file, same_bytes, staging_folders

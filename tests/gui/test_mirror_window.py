@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from app.gui.settings import GuiSettings
+from app.core.state.settings import GuiSettings
 from tests.gui import driver
 from tests.helpers import snapshot
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.gui.icon import DESKTOP_ENTRY
+from app.gui.shell.icon import DESKTOP_ENTRY
 from tests.gui import driver
 
 

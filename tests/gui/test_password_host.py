@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core import passwords
-from app.gui import added_hosts
+from app.core.host import passwords
+from app.core.state import added_hosts
 from tests.gui import driver
 from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser, SshServer

@@ -3,11 +3,11 @@ advice has one, with its warning, and "Copy now" hands over the choice the user 
 
 from __future__ import annotations
 
-from app.core.advisor import Advice, Ranked, Recommendation
-from app.core.methods import Options
-from app.core.model import Candidate, Prediction, SelectionStats
-from app.core.profile import LinkProfile
-from app.gui.recommendation_card import INSECURE_WARNING, RecommendationCard
+from app.core.advice.advisor import Advice, Ranked, Recommendation
+from app.core.transfer.methods import Options
+from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.profile.link_profile import LinkProfile
+from app.gui.panels.recommendation_card import INSECURE_WARNING, RecommendationCard
 
 
 def ranked(method: str, secure: bool, measured: float) -> Ranked:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.settings import GuiSettings
+from app.core.state.settings import GuiSettings
 from tests.gui import driver
 from tests.helpers import far_side, make_many, make_small, snapshot, tree_bytes
 

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from app.core import history
-from app.core.paths import ENV_HOME
-from app.gui import added_hosts, crash, settings as settings_store, state_folder, transfer_log
-from app.gui.settings import GuiSettings, HostChoice
-from app.gui.transfer_log import PastCopy
+from app.core.state import profiles as history
+from app.core.state.paths import ENV_HOME
+from app.core.state import added_hosts, settings as settings_store, state_folder, transfer_log
+from app.gui.shell import crash
+from app.core.state.settings import GuiSettings, HostChoice
+from app.core.state.transfer_log import PastCopy
 
 
 @pytest.fixture

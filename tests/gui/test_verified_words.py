@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core.verify import HASH_TOOLS
-from app.gui.history_panel import copy_line
-from app.gui.settings import GuiSettings
-from app.gui.transfer_log import PastCopy
+from app.core.transfer.verify import HASH_TOOLS
+from app.gui.panels.history_panel import copy_line
+from app.core.state.settings import GuiSettings
+from app.core.state.transfer_log import PastCopy
 from tests.gui import driver
 from tests.helpers import make_small, snapshot
 

@@ -13,16 +13,18 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
-from app.core.methods import METHODS
-from app.gui import added_hosts, settings as settings_store, ssh_aliases, theme
-from app.gui.add_host_dialog import AddHostDialog
-from app.gui.crash import CrashHandler, log_path
-from app.gui.flow import Connected
-from app.gui.host_key_dialog import HostKeyDialog
-from app.gui.live_plot import LivePlot
-from app.gui.local_network import is_local_address
-from app.gui.settings import GuiSettings, HostChoice
-from app.gui.settings_dialog import SettingsDialog
+from app.core.transfer.methods import METHODS
+from app.core.state import added_hosts, settings as settings_store
+from app.core.host import ssh_aliases
+from app.gui.shell import theme
+from app.gui.dialogs.add_host_dialog import AddHostDialog
+from app.gui.shell.crash import CrashHandler, log_path
+from app.gui.shell.flow import Connected
+from app.gui.dialogs.host_key_dialog import HostKeyDialog
+from app.gui.charts.live_plot import LivePlot
+from app.core.host.local_network import is_local_address
+from app.core.state.settings import GuiSettings, HostChoice
+from app.gui.dialogs.settings_dialog import SettingsDialog
 from app.gui.tips import method_tip
 from tests.gui import driver
 

@@ -104,11 +104,11 @@ def mixed_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("method", ["scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"])
 async def test_every_method_copies_a_race_sample(sshd, mixed_tree: Path, tmp_path: Path, method: str) -> None:
     """The sample's sources are folders and files from all over the tree; each arrives whole."""
-    from app.core.hosts import HostSpec
-    from app.core.sample import race_sample
-    from app.core.selection import scan_local
-    from app.core.session import Session
-    from app.core.transfer import CopyRequest, copy
+    from app.core.host.hosts import HostSpec
+    from app.core.selection.sample import race_sample
+    from app.core.selection.entries import scan_local
+    from app.core.host.session import Session
+    from app.core.transfer.engine import CopyRequest, copy
 
     sample = race_sample(scan_local([str(mixed_tree)]), 1.5e6)
     assert sample is not None
@@ -133,11 +133,11 @@ async def test_each_lap_is_removed_before_the_next_starts(sshd, mixed_tree: Path
     that lap's copy is already gone (the folder holds only its owner marker), and at the end nothing is
     left."""
     from app.core.events import RaceResult
-    from app.core.hosts import HostSpec
-    from app.core.model import Candidate, Options
-    from app.core.ownership import MARKER
-    from app.core.race import SCRATCH_PREFIX, race
-    from app.core.session import Session
+    from app.core.host.hosts import HostSpec
+    from app.core.advice.model import Candidate, Options
+    from app.core.transfer.ownership import MARKER
+    from app.core.advice.race import SCRATCH_PREFIX, race
+    from app.core.host.session import Session
 
     dest = tmp_path / "down"
     dest.mkdir()

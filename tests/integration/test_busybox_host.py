@@ -16,10 +16,10 @@ import pytest
 
 from app.core.errors import Cancelled
 from app.core.events import Progress
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli_json, final_names, make_tree, snapshot
 from tests.leftovers import descendants, kill_app_mid_copy, left_since
 from tests.leftovers import snapshot as helpers_snapshot

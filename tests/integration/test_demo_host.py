@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core import demo
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.demo import host as demo
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli, cli_json, far_side, make_tree, snapshot
 
 EMBEDDED_METHODS = ["sftp", "scp", "tar-ssh", "rsync-ssh", "tar-nc", "rsync-daemon"]

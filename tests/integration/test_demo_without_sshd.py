@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core import demo
+from app.core.demo import host as demo
 
 pytestmark = pytest.mark.root
 # Bind an empty folder over each place an sshd lives, check none is left, then run the command.

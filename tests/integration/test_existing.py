@@ -11,12 +11,12 @@ import pytest
 
 from app.core.errors import TransferError
 from app.core.events import Phase
-from app.core.existing import Existing
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.staging import PREFIX
-from app.core.transfer import CopyRequest, copy
+from app.core.transfer.existing import Existing
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.staging import PREFIX
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli, cli_json, snapshot
 
 OLD, NEW = 1_600_000_000, 1_700_000_000

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.demo import free_port, public_key_path, write_key_pair
+from app.core.demo.host import free_port, public_key_path, write_key_pair
 from tests import accounts, shapes
 from tests.shapes import ShapeHost
 

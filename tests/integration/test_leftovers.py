@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from app.core import ownership, remote_helper, transfer
+from app.core.transfer import ownership, engine as transfer
+
+from app.core.host import remote_helper
 from app.core.errors import TransferError
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli_json
 from tests.leftovers import descendants, kill_app_mid_copy, left_since, received, snapshot
 

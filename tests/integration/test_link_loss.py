@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.leftovers import BOOKKEEPING
 from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, random_file, same_bytes,
                           signal_all, staging_folders)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import TransferError
-from app.core.existing import Existing
-from app.core.hosts import HostSpec
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.transfer.existing import Existing
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import HOSTILE_NAMES, cli, cli_json, snapshot
 from tests.integration.test_existing import NEW, OLD, staging_folders, write
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.demo import free_port, known_hosts_line, public_key_path
+from app.core.demo.host import free_port, known_hosts_line, public_key_path
 from tests.helpers import cli, cli_json
 
 FORWARD = ("the connection to the host passes through a port forward or tunnel (this computer reached "

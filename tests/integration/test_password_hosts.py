@@ -17,13 +17,13 @@ import keyring
 import pytest
 from keyring.backends import fail
 
-from app.core import passwords
-from app.core.askpass import ENV_TOKEN
+from app.core.host import passwords
+from app.core.host.askpass import ENV_TOKEN
 from app.core.errors import NO_KEYRING, TransferError
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser, SshServer
 
@@ -245,7 +245,7 @@ async def test_without_a_keyring_the_password_stays_in_memory(password_sshd: Ssh
 
 async def test_an_openssh_too_old_for_askpass_is_one_sentence(password_sshd: SshServer, password_user: PasswordUser,
                                                               tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.core.session as session_module
+    import app.core.host.session as session_module
     monkeypatch.setattr(session_module, "openssh_version", lambda: (8, 2))
     dest = in_home(password_user, "too-old")
     session = await open_password_session(password_sshd, password_user.password, str(dest))

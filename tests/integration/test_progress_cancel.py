@@ -13,10 +13,10 @@ import pytest
 
 from app.core.errors import Cancelled
 from app.core.events import Phase, Progress
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests import leftovers
 from tests.stalls import same_bytes
 

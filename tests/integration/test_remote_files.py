@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from app.core.hosts import HostSpec
-from app.core.remote_files import _SCAN, parse_scan
-from app.core.selection import scan_local, scan_remote
-from app.core.session import Session
+from app.core.host.hosts import HostSpec
+from app.core.host.remote_files import _SCAN, parse_scan
+from app.core.selection.entries import scan_local, scan_remote
+from app.core.host.session import Session
 from app.core.errors import TransferError
-from app.core.staging import Records, sh_command
+from app.core.transfer.staging import Records, sh_command
 from tests.helpers import make_tree, snapshot
 
 

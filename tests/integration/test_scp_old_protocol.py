@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import TransferError
-from app.core.hosts import HostSpec
-from app.core.methods.base import Options
-from app.core.session import Session
-from app.core.transfer import CopyRequest, copy
+from app.core.host.hosts import HostSpec
+from app.core.transfer.methods.base import Options
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import HOSTILE_NAMES, NON_UTF8, snapshot
 from tests.peers import SshServer
 

@@ -17,8 +17,8 @@ from typing import Iterator
 
 import pytest
 
-from app.core import ownership
-from app.core.ownership import MARKER, Owner
+from app.core.transfer import ownership
+from app.core.transfer.ownership import MARKER, Owner
 from tests.helpers import cli_json
 from tests.leftovers import landed
 

@@ -13,7 +13,7 @@ import pwd
 import subprocess
 from pathlib import Path
 
-from app.core.demo import client_config, known_hosts_line, public_key_path, sshd_config, wait_for_port
+from app.core.demo.host import client_config, known_hosts_line, public_key_path, sshd_config, wait_for_port
 from tests.peers import SSHD, make_keys
 
 from .system import LabError

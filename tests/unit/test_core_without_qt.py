@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = r"""
 import contextlib, io, json, sys
-import app.core.transfer, app.core.session, app.cli
+import app.core.transfer.engine, app.core.host.session, app.cli
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     try:

@@ -1,0 +1,328 @@
+"""The advisor: profile → predictions → race → recommendation, for one selection and host.
+
+It recommends the fastest secure method and, when insecure methods are allowed and one is
+faster, the fastest overall; each with the one-sentence reason and the shell command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import time
+from dataclasses import dataclass, field, replace
+
+from app.core.transfer import methods, ownership
+
+from app.core.advice import model
+
+from app.core.profile import profiler
+
+from app.core import wording
+from app.core.errors import TransferError
+from app.core.events import Emit, Phase, ignore
+from app.core.host.link_loss import worded_link_errors
+from app.core.transfer.methods.base import Job, Options
+from app.core.transfer.methods.keeps import Keeps
+from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.profile.link_profile import LinkProfile
+from app.core.advice.race import Lap, race
+from app.core.selection.sample import race_sample
+from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection, scan_local
+from app.core.host.session import Session
+from app.core.transfer.engine import remote_abspath
+from app.core.transfer.watchdog import STALL_TIMEOUT
+
+
+SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
+
+
+@dataclass(frozen=True)
+class AdviceRequest:
+    sources: list[str]
+    dest: str
+    download: bool = False
+    allow_insecure: bool = False
+    race: bool = True
+    race_count: int = 3
+    race_seconds: float = 2.0
+    fresh: bool = False
+    probe_budget: float = 0.75
+    stall_timeout: float = STALL_TIMEOUT  # seconds a probe or a lap may move no data before the link counts as lost
+    owners: bool = False  # only methods that can keep owners (--owners)
+    xattrs: bool = False  # only methods that can keep extended attributes and ACLs (--xattrs)
+
+    def asked(self) -> dict[str, bool]:
+        """What the copy must keep besides what every copy does (Options' fields)."""
+        return {"owners": self.owners, "xattrs": self.xattrs}
+
+
+@dataclass
+class Ranked:
+    prediction: Prediction
+    measured_MBps: float | None = None
+    seconds: float = 0.0  # expected time for the whole selection, corrected by the race
+    timed: bool = False   # `seconds` is the wall time of a lap that copied the whole selection
+
+    @property
+    def candidate(self) -> Candidate:
+        return self.prediction.candidate
+
+    def as_dict(self) -> dict:
+        p = self.prediction
+        return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(), "secure": p.secure,
+                "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.measured_MBps), "limit": p.limit,
+                "expected_seconds": round(self.seconds, 2)}
+
+
+@dataclass
+class Recommendation:
+    ranked: Ranked
+    reason: str
+    command: str
+    keeps: Keeps = Keeps()
+    loses: list[str] = field(default_factory=list)  # what the selection has that this copy does not keep
+
+    def as_dict(self) -> dict:
+        p = self.ranked.prediction
+        return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(),
+                "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.ranked.measured_MBps),
+                "reason": self.reason, "command": self.command, "keeps": self.keeps.as_dict(), "loses": self.loses}
+
+
+@dataclass
+class Advice:
+    profile: LinkProfile
+    stats: SelectionStats
+    ranking: list[Ranked]
+    factor: str  # one of model.FACTORS, or "setup": the selection is too little to time, starting up takes it
+    sentence: str
+    secure: Recommendation | None
+    overall: Recommendation | None
+    left_out: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    # Within the factor: what exactly ("network", "ssh-window", a process such as "tar" or "sshd", "write")
+    # and where ("local", "remote" or "" for the network or a disk). `link` covers a tool's own work
+    # too (its protocol's speed on that CPU), so these tell a weak NAS's CPU running tar from the wire.
+    detail: str = ""
+    side: str = ""
+    notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
+
+    def as_dict(self) -> dict:
+        return {"profile": self.profile.as_dict(),
+                "bottleneck": {"factor": self.factor, "sentence": self.sentence, "detail": self.detail,
+                               "side": self.side},
+                "ranking": [r.as_dict() for r in self.ranking],
+                "recommended": {"secure": self.secure.as_dict() if self.secure else None,
+                                "overall": self.overall.as_dict() if self.overall else None},
+                "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,
+                "seconds": round(self.seconds, 2), "notes": self.notes}
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+@worded_link_errors("measurement")
+async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> Advice:
+    started = time.monotonic()
+    emit(Phase("scanning", "Reading the selection"))
+    selection, sources, dest = await _selection(session, req)
+    notes = await ownership.sweep(session, dest, local=req.download)
+    stats = SelectionStats.of(selection)
+    emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
+    profile = await profiler.measure(session, None if req.download else dest,
+                                     None if req.download else sources, emit, req.probe_budget, req.fresh,
+                                     req.stall_timeout)
+    predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    _, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    refused = _refused(session, req)
+    left_out.update(refused)
+    predictions = [p for p in predictions if p.candidate.method_id not in refused]
+    if not predictions:
+        raise TransferError("unavailable", "No transfer method can run between this computer and "
+                            f"{session.host.label}; see `transfer-advisor methods` for why.")
+    laps: list[Lap] = []
+    whole = False  # the race copied the whole selection, not a sample of it
+    if req.race:
+        entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
+        # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
+        target = SAMPLE_LAPS * req.race_seconds * max(p.stream_MBps for p in entrants) * 1e6
+        chosen = race_sample(selection, target)
+        whole = chosen is None
+        laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
+                          req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout)
+        # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
+        # so the unraced candidates and the bottleneck sentence use what the race saw.
+        profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
+        predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
+                                                    req.allow_insecure, req.download)
+                       if p.candidate.method_id not in refused]
+    ranking = rank(predictions, laps, stats, whole, _losing(session, stats))
+    advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
+                     time.monotonic() - started, req.asked())
+    return replace(advice, notes=notes)
+
+
+def _refused(session: Session, req: AdviceRequest) -> dict[str, str]:
+    """Methods that cannot keep what was asked for (--owners, --xattrs), and why."""
+    asked = Options(**req.asked())
+    out = {}
+    for m in methods.METHODS.values():
+        reason = m.refuses(asked, session.local, session.remote)
+        if reason:
+            out[m.id] = reason
+    return out
+
+
+def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
+    """Per method, the hard links and sparse files of the selection it would not keep."""
+    # Links have a gentler rule in rank(); xattrs are kept only when asked, and then by every method left.
+    needed = [n for n in stats.needs_kept() if n not in ("symlinks", "xattrs")]
+    if not needed:
+        return {}
+    return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
+
+
+async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:
+    if req.download:
+        sources = [await session.files.abspath(s) for s in req.sources]
+        selection = await session.files.scan(sources)
+        return selection, sources, os.path.abspath(os.path.expanduser(req.dest))
+    selection = await asyncio.to_thread(scan_local, req.sources)
+    return selection, selection.roots, await remote_abspath(session, req.dest)
+
+
+def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: bool) -> list[Prediction]:
+    """The best variant of each method, top `count` of them, always with the best secure one and
+    (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
+    are often within 20 % of each other, and the model's constants for them are least sure on a shared
+    or weak CPU, so the race, not the model, decides between them. Returned in racing order."""
+    best: dict[str, Prediction] = {}
+    for p in predictions:
+        best.setdefault(p.candidate.method_id, p)
+    order = list(best.values())
+    if count <= 1:
+        return order[:1]
+    insecure = [p for p in order if not p.secure] if allow_insecure else []
+    must = [p for p in order if p.secure][:1] + insecure[:count - 1 if count >= 3 else 1]
+    chosen = sorted(must + [p for p in order if p not in must][:max(0, count - len(must))], key=order.index)
+    if len(insecure) > 1 and insecure[1] in chosen:
+        # The first lap pays for cold caches (the files read, the far side's memory and folders): give it
+        # to the best secure method, so the close call between the two unencrypted ones is made evenly.
+        chosen.sort(key=lambda p: not p.secure)
+    return chosen
+
+
+def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
+         whole: bool = False, losing: dict[str, list[str]] | None = None) -> list[Ranked]:
+    """Predictions corrected by the race: raced candidates by what they measured, the others by
+    how far off the prediction of their own method's raced variant was, or else the median of all.
+    When the race copied the `whole` selection, a lap that finished took the time the copy takes:
+    set-up and finish included, which on a small selection decide between near-equal rates.
+    `losing`: per method, what of the selection it would not keep (hard links, sparse files): such a
+    method comes after every one that keeps all of it, whatever its speed."""
+    measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
+    took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
+    ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
+              if p.candidate in measured and p.stream_MBps > 0}
+    scale = statistics.median(ratios.values()) if ratios else 1.0
+    by_method = {c.method_id: r for c, r in ratios.items()}
+    # How much longer than predicted a method's timed lap took, for its other variants.
+    slower = {p.candidate.method_id: took[p.candidate] / p.seconds for p in predictions
+              if p.candidate in took and p.seconds > 0}
+    # A method that did not race is as far off as the median of those that did (its start-up too).
+    slower_all = statistics.median(slower.values()) if slower else 1.0
+    ranked = []
+    for p in predictions:
+        rate = measured.get(p.candidate)
+        own = by_method.get(p.candidate.method_id, scale)
+        stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
+        seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+        if p.candidate in took:
+            seconds = took[p.candidate]
+        elif p.candidate.method_id in slower:
+            seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
+        elif rate is None:  # what a method raced (at its rate) stands; a guess is no better than its prediction
+            seconds = max(seconds, p.seconds * slower_all)
+        ranked.append(Ranked(p, rate, seconds, p.candidate in took))
+    # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
+    # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is
+    # clearly faster too.
+    def loses_links(r: Ranked) -> bool:
+        return stats.links > 0 and not methods.get(r.candidate.method_id).keeps_symlinks
+
+    losing = losing or {}
+    return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)),
+                                         r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
+                                         * (1.1 if loses_links(r) else 1.0)))
+
+
+def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
+            predictions: list[Prediction], sources: list[str], dest: str, left_out: dict[str, str],
+            seconds: float, asked: dict[str, bool] | None = None) -> Advice:
+    best_secure = next((r for r in ranking if r.prediction.secure), None)
+    best = ranking[0]
+    explain = best_secure or best
+    asked = asked or {}
+    secure = (_recommend(session, best_secure, ranking, profile, stats, sources, dest, asked) if best_secure else
+              None)
+    overall = (secure if best_secure is best else
+               _recommend(session, best, ranking, profile, stats, sources, dest, asked))
+    # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
+    p = explain.prediction
+    if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
+        # The race did better than the ceiling the model put on it: the sentence quotes what it did.
+        p = replace(p, stream_MBps=explain.measured_MBps,
+                    components={**p.components, p.limit: explain.measured_MBps})
+    if too_little_to_time(stats):
+        sentence = wording.small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
+                                                    explain.seconds, explain.timed)
+        return Advice(profile, stats, ranking, "setup", sentence, secure, overall, left_out, seconds, "start-up")
+    factor = "link" if wording.compression_pays(p, profile) else p.limit
+    return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
+                  secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
+                  p.side if factor == p.limit else "")
+
+
+def too_little_to_time(stats: SelectionStats) -> bool:
+    """Starting the copy, not any rate, takes the time: the advice speaks in seconds."""
+    return stats.bytes < TOO_LITTLE_TO_TIME
+
+
+def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
+               stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool]) -> Recommendation:
+    c = chosen.candidate
+    method = methods.get(c.method_id)
+    job = Job(session.display_ssh(), tuple(sources), dest, replace(c.options, **asked), session.listen_address,
+              local=session.local, remote=session.remote, netcat=session.remote.nc_flavour)
+    # The rival named in the reason is the next method of the same kind (secure beside secure) that keeps
+    # what the selection has, if the chosen one does; one that is quicker but would not is said after it.
+    peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
+    losing = _losing(session, stats)
+    quicker = [r for r in peers if losing.get(r.candidate.method_id) and r.seconds < chosen.seconds]
+    if not losing.get(c.method_id):
+        peers = [r for r in peers if not losing.get(r.candidate.method_id)]
+    predictions = sentence_rates(peers, stats)
+    chosen_p = next(p for p in predictions if p.candidate == c)
+    raced = frozenset(r.candidate for r in peers if r.measured_MBps or r.timed)
+    reason = (wording.small_reason_sentence(chosen_p, predictions, raced) if too_little_to_time(stats) else
+              wording.reason_sentence(chosen_p, predictions, profile, raced))
+    if stats.links and not method.keeps_symlinks:
+        reason += " " + wording.links_become_copies(stats.links)
+    keeps = method.keeps_between(session.local, session.remote)
+    loses = keeps.given(**asked).lost(stats.needs_kept())
+    reason = " ".join([reason, *wording.losses_sentences(method.label.split(" (")[0], loses, stats)])
+    if quicker and not losing.get(c.method_id):
+        fastest = min(quicker, key=lambda r: r.seconds)
+        reason += " " + wording.quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
+    return Recommendation(chosen, reason, method.build(job).display, keeps, loses)
+
+
+def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Prediction]:
+    """The rates the reason quotes, on the basis the ranking used: what the race measured, else the
+    prediction; when laps were timed over the whole selection, every method's rate for the whole copy
+    (start-up included), so a quicker copy is never quoted at a lower rate than the one it beat."""
+    timed = any(r.timed for r in peers)
+    return [replace(r.prediction, MBps=stats.bytes / 1e6 / r.seconds if timed and r.seconds > 0
+                    else r.measured_MBps or r.prediction.MBps, seconds=r.seconds) for r in peers]

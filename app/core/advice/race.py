@@ -1,0 +1,166 @@
+"""The race: the top candidates copy the real selection for a few seconds each into a scratch
+folder beside the destination, which is always removed (also on cancel and error); each lap's copy
+is removed as soon as the lap ends.
+
+A candidate's measured rate is what flowed once data was moving steadily. The first bytes are
+not that: tar fills a pipe while ssh is still logging in (a second or more on a slow NAS) and a
+socket takes megabytes into its buffers at once, so a lap's clock starts at the first of three
+ticks in a row that each moved data, one tick after the burst, and runs for `seconds` from there.
+One that finishes within its time is measured to its end, which counts the far side draining, and
+also keeps its wall time: when the race copied the whole selection, that time is the answer itself.
+A lap that moved too little to time a rate (a tiny selection, an empty folder) keeps only that time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from posixpath import join
+
+from app.core.transfer import ownership
+from app.core.errors import TransferError, link_lost
+from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
+from app.core.advice.model import Candidate
+from app.core.transfer.ownership import remove_folder
+from app.core.runner import finish
+from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy
+from app.core.transfer.watchdog import STALL_TIMEOUT
+
+SCRATCH_PREFIX = ownership.PREFIXES["race"]
+SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
+FLOW_TICKS = 3         # progress ticks in a row that moved data: it flows
+MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it lasted this long
+QUIET_AT_END_S = 1.0   # a lap cut at its time that moved nothing for this long: is the host still there?
+
+
+@dataclass(frozen=True)
+class Lap:
+    candidate: Candidate
+    MBps: float | None  # None when it failed, or moved too little to time a rate
+    error: str = ""
+    seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
+
+
+def key(c: Candidate) -> str:
+    o = c.options
+    return f"{c.method_id} {o.cipher or 'default'} {o.compress}{' mux' if o.mux else ''}"
+
+
+def label(c: Candidate) -> str:
+    o = c.options
+    extra = [x for x in (o.cipher and o.cipher.split("@")[0], o.compress != "none" and o.compress,
+                         o.mux and "mux") if x]
+    return c.label + (f" ({', '.join(extra)})" if extra else "")
+
+
+async def race(session: Session, candidates: list[Candidate], sources: list[str], dest: str,
+               download: bool, seconds: float = 2.5, emit: Emit = ignore,
+               allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT) -> list[Lap]:
+    """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
+    every lap after it would fail the same way."""
+    scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
+    laps: list[Lap] = []
+    try:
+        # Made and marked before any lap: if the app dies mid-race, the next connection sweeps it.
+        await ownership.make(session, scratch, "race", local=download)
+        for i, candidate in enumerate(candidates):
+            emit(Phase("racing", label(candidate)))
+            request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
+                                  allow_insecure, scratch=True, stall_timeout=stall_timeout)
+            lap = await _run_lap(session, candidate, request, seconds, emit)
+            # Each lap's copy goes before the next starts: the race never needs more room than one lap,
+            # and no lap writes while the far side is still busy with the last one's files.
+            await finish(remove_folder(session, request.dest, local=download))
+            laps.append(lap)
+            emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
+    finally:
+        await finish(remove_folder(session, scratch, local=download))
+    return laps
+
+
+async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest, seconds: float,
+                   emit: Emit) -> Lap:
+    samples: list[tuple[float, int]] = []
+    last: list[Progress] = []
+    k, name = key(candidate), label(candidate)
+    started = time.monotonic()
+
+    def watch(event) -> None:
+        if isinstance(event, Progress):
+            last[:] = [event]
+            samples.append((time.monotonic(), event.done))
+            emit(RaceSample(k, name, time.monotonic() - started, event.rate / 1e6))
+
+    task = asyncio.ensure_future(copy(session, request, watch))
+    ended: list[float] = []
+    task.add_done_callback(lambda _t: ended.append(time.monotonic()))
+    try:
+        # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
+        while not task.done():
+            flow = flow_start(samples)
+            end = min(started + seconds + SETUP_ALLOWANCE, flow[0] + seconds) if flow else started + seconds + SETUP_ALLOWANCE
+            if time.monotonic() >= end:
+                break
+            await asyncio.wait([task], timeout=0.1)
+        if task.done():
+            task.result()  # raises what the copy raised
+            # Finished within the lap: to the last byte at the far side, without the app's scan and verify.
+            end, flow = (last[0] if last else None), flow_start(samples[:-1])
+            # The done callback may not have run yet: the task's end is signalled to callbacks a loop turn later.
+            took = (ended[0] if ended else time.monotonic()) - started
+            if end is None or end.elapsed <= 0 or end.done < TOO_LITTLE_TO_TIME:
+                return Lap(candidate, None, seconds=took)  # too little for a rate: its time is the answer
+            if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
+                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
+            return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
+        if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
+            raise link_lost(session.host.label, "race")
+        rate = _steady_rate(samples)
+        return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
+    except TransferError as exc:
+        if exc.kind == "link-lost":
+            raise
+        return Lap(candidate, None, exc.sentence)
+    finally:
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+
+def flow_start(samples: list[tuple[float, int]]) -> tuple[float, int] | None:
+    """The sample after the first growth of a run of FLOW_TICKS growing ticks: past the login
+    stall and the burst into buffers. None while data is not flowing steadily yet."""
+    for i in range(1, len(samples) - FLOW_TICKS + 1):
+        if all(samples[j][1] > samples[j - 1][1] for j in range(i, i + FLOW_TICKS)):
+            return samples[i]
+    return None
+
+
+def quiet_at_end(samples: list[tuple[float, int]], now: float) -> bool:
+    """Nothing moved in the lap's last QUIET_AT_END_S. A lap is far shorter than the watchdog's allowance,
+    so a link that died during one is asked after instead of waited out."""
+    before = [d for t, d in samples if t <= now - QUIET_AT_END_S]
+    return not samples or (before[-1] if before else 0) == samples[-1][1]
+
+
+def _steady_rate(samples: list[tuple[float, int]]) -> float | None:
+    """MB/s from steady flow (or, failing that, from the first sample with data) to the last sample."""
+    moving = [(t, d) for t, d in samples if d > 0]
+    start = flow_start(samples) or (moving[0] if moving else None)
+    if start is None or samples[-1][0] <= start[0]:
+        return None
+    (t0, d0), (t1, d1) = start, samples[-1]
+    return (d1 - d0) / (t1 - t0) / 1e6
+
+
+def scratch_left(path: str) -> list[str]:
+    """Leftover race folders in a local folder (for tests and cleanup)."""
+    try:
+        return [n for n in os.listdir(path) if n.startswith(SCRATCH_PREFIX)]
+    except OSError:
+        return []

@@ -1,0 +1,283 @@
+"""What each side can do: tools, their flavours, CPU, ciphers, free space, and the host's shape.
+
+The remote side is asked in one round trip (one POSIX shell script over the control
+connection, written for dash and BusyBox ash as much as for bash); the ciphers the server
+offers come from its KEXINIT packet, which it sends in clear before any login. Whether the
+account has a shell at all (an SFTP-only account has none) and whether it has an SFTP
+server (many embedded boxes have none) are found out by trying each, at the same time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shlex
+import shutil
+import struct
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
+         "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink")
+SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
+
+# `shell yes` first: an account without a shell (ForceCommand internal-sftp) prints nothing at all.
+# A tool's flavour comes from its --version and, for BusyBox (no --version), its --help banner.
+_REMOTE_SCRIPT = r"""
+echo "shell yes"
+echo "sh_exe $(readlink /proc/$$/exe 2>/dev/null)"
+echo "uid $(id -u 2>/dev/null)"
+echo "login_shell $(awk -F: -v u="$(id -u)" '$3 == u {{ print $7; exit }}' /etc/passwd 2>/dev/null)"
+for t in {tools}; do command -v "$t" >/dev/null 2>&1 && echo "tool $t"; done
+echo "rsync_version $(rsync --version 2>/dev/null | head -n 1)"
+echo "rsync_compress $(rsync --version 2>/dev/null | sed -n '/Compress list:/{{n;p;}}')"
+echo "rsync_attrs $(rsync --version 2>/dev/null | grep -o -E '(no )?(ACLs|xattrs)' | tr ' \n' '_ ')"
+echo "tar_version $( (tar --version; tar --help) 2>&1 | grep -m 1 -i -E 'GNU tar|bsdtar|libarchive|BusyBox')"
+echo "nc_version $( (nc -h; nc --help) 2>&1 | grep -m 1 -i -E 'OpenBSD|BusyBox|GNU netcat|Ncat|v1[.]1|netcat')"
+echo "cpu_model $(grep -m 1 -i -E '^(model name|Hardware|cpu model)' /proc/cpuinfo 2>/dev/null | cut -d: -f2-)"
+echo "cores $(getconf _NPROCESSORS_ONLN 2>/dev/null || grep -c ^processor /proc/cpuinfo)"
+echo "aes $(grep -m 1 -c -w -E 'aes' /proc/cpuinfo 2>/dev/null)"
+echo "kernel $(uname -sm)"
+echo "boot_id $(cat /proc/sys/kernel/random/boot_id 2>/dev/null)"
+echo "ssh_connection $SSH_CONNECTION"
+if [ -n "$1" ]; then
+  d="$1"; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done
+  echo "dest_exists $([ -d "$1" ] && echo yes || echo no)"
+  echo "dest_writable $([ -w "$d" ] && echo yes || echo no)"
+  echo "dest_free_kb $(df -P -k -- "$d" 2>/dev/null | tail -n 1 | awk '{{print $4}}')"
+  echo "dest_fs $(stat -f -c %T -- "$d" 2>/dev/null)"
+fi
+"""
+
+
+@dataclass
+class Capabilities:
+    tools: set[str] = field(default_factory=set)
+    rsync_version: str = ""
+    rsync_compress: list[str] = field(default_factory=list)  # what --compress-choice accepts
+    rsync_attrs: list[str] = field(default_factory=list)  # of "xattrs", "ACLs": what its build keeps (-X, -A)
+    tar_flavour: str = ""
+    nc_flavour: str = ""
+    cpu_model: str = ""
+    cores: int = 0
+    aes: bool = False
+    ciphers: list[str] = field(default_factory=list)
+    ssh_version: str = ""
+    kernel: str = ""
+    boot_id: str = ""  # one per running kernel: equal on both sides when the host is this computer
+    # The control connection as the host sees it ($SSH_CONNECTION): behind NAT, a port forward or a
+    # tunnel these differ from the addresses and ports this computer's end of the connection shows.
+    server_address: str = ""
+    server_port: int | None = None
+    client_address: str = ""
+    client_port: int | None = None
+    # Why unencrypted data could not go straight to the host (the ends above differ from this computer's
+    # ends of the control connection), or "" when they match; set by Session.open.
+    indirect_path: str = ""
+    shell: bool = True        # commands run (False: an SFTP-only account)
+    sftp: bool = True         # an SFTP server answers (False: e.g. Dropbear without sftp-server)
+    sh_exe: str = ""          # what `sh` is there (/usr/bin/dash, /bin/busybox, ...)
+    login_shell: str = ""     # the account's login shell, which reads every command first
+    uid: int | None = None
+    openssh: tuple[int, int] | None = None  # this computer: the OpenSSH client's version
+    dest_exists: bool | None = None
+    dest_writable: bool | None = None
+    dest_free_bytes: int | None = None
+    dest_fs: str = ""
+
+    def has(self, tool: str) -> bool:
+        return tool in self.tools
+
+    @property
+    def nc_listen_ok(self) -> bool:
+        """OpenBSD netcat: `-l ADDR PORT`, `-N` and `-v` report what we rely on."""
+        return self.has("nc") and "OpenBSD" in self.nc_flavour
+
+    @property
+    def busybox(self) -> bool:
+        """The account's shell and tools are BusyBox applets (an embedded box)."""
+        return "busybox" in self.sh_exe.lower() or "BusyBox" in (self.tar_flavour, self.nc_flavour)
+
+    def as_dict(self) -> dict:
+        out = dict(self.__dict__)
+        out["tools"] = sorted(self.tools)
+        return out
+
+
+def _flavour(text: str) -> str:
+    for name in ("GNU tar", "bsdtar", "BusyBox", "OpenBSD netcat", "GNU netcat", "Ncat", "netcat"):
+        if name.lower() in text.lower():
+            return name
+    if "libarchive" in text.lower():
+        return "bsdtar"
+    if "[v1.1" in text:  # Hobbit's netcat 1.10 (Debian's netcat-traditional) names itself only by version
+        return "netcat-traditional"
+    return text.strip()[:40]
+
+
+def rsync_attrs(words: str) -> list[str]:
+    """'ACLs xattrs' (or 'no_ACLs xattrs'), from the capabilities `rsync --version` lists."""
+    return [w for w in ("xattrs", "ACLs") if w in words.split()]
+
+
+def parse_remote(text: str) -> Capabilities:
+    caps = Capabilities(shell=False)
+    for line in text.splitlines():
+        key, _, value = line.partition(" ")
+        value = value.strip()
+        if key == "tool":
+            caps.tools.add(value)
+        elif key == "rsync_version" and value:
+            parts = value.split()
+            caps.rsync_version = parts[2] if len(parts) > 2 and parts[1] == "version" else value
+        elif key == "rsync_compress":
+            caps.rsync_compress = value.split()
+        elif key == "rsync_attrs":
+            caps.rsync_attrs = rsync_attrs(value)
+        elif key == "tar_version":
+            caps.tar_flavour = _flavour(value) if value else ""
+        elif key == "nc_version":
+            caps.nc_flavour = _flavour(value) if "tool nc" in text else ""
+        elif key == "cpu_model":
+            caps.cpu_model = value
+        elif key == "cores" and value.isdigit():
+            caps.cores = int(value)
+        elif key == "aes":
+            caps.aes = value.isdigit() and int(value) > 0
+        elif key == "kernel":
+            caps.kernel = value
+        elif key == "boot_id":
+            caps.boot_id = value
+        elif key == "ssh_connection" and len(value.split()) == 4:
+            client, cport, server, sport = value.split()
+            caps.client_address, caps.server_address = client, server
+            caps.client_port = int(cport) if cport.isdigit() else None
+            caps.server_port = int(sport) if sport.isdigit() else None
+        elif key == "shell":
+            caps.shell = True
+        elif key == "sh_exe":
+            caps.sh_exe = value
+        elif key == "login_shell":
+            caps.login_shell = value
+        elif key == "uid" and value.isdigit():
+            caps.uid = int(value)
+        elif key == "dest_exists":
+            caps.dest_exists = value == "yes"
+        elif key == "dest_writable":
+            caps.dest_writable = value == "yes"
+        elif key == "dest_free_kb" and value.isdigit():
+            caps.dest_free_bytes = int(value) * 1024
+        elif key == "dest_fs":
+            caps.dest_fs = value
+    return caps
+
+
+async def run_script(conn: asyncssh.SSHClientConnection, command: bytes, stdin: bytes = b"",
+                     timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+    """Run one remote command with `stdin` and then end of input, always: a command that reads its
+    input (an SFTP-only account runs internal-sftp whatever is asked) must not wait for more."""
+    async def go() -> asyncssh.SSHCompletedProcess:
+        proc = await conn.create_process(command, encoding=None)
+        if stdin:
+            proc.stdin.write(stdin)
+        proc.stdin.write_eof()
+        return await proc.wait(check=False)
+    return await asyncio.wait_for(go(), timeout)
+
+
+async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TIMEOUT) -> bool:
+    """Whether the host answers the SFTP subsystem (Dropbear without sftp-server does not)."""
+    try:
+        sftp = await asyncio.wait_for(conn.start_sftp_client(), timeout)
+    except (asyncssh.Error, OSError, TimeoutError):
+        return False
+    sftp.exit()
+    return True
+
+
+async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
+    script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
+    command = b"sh -c " + shlex.quote(script).encode() + b" sh " + shlex.quote(dest or "").encode("utf-8", "surrogateescape")
+    host, port = conn.get_extra_info("peername")[:2]
+    result, ciphers, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
+                                                 server_ciphers(host, port), has_sftp(conn),
+                                                 return_exceptions=True)
+    if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):
+        raise result
+    # No answer, or no `shell yes`: the account runs no commands (an SFTP-only account).
+    text = "" if isinstance(result, BaseException) else (result.stdout or b"").decode(errors="replace")
+    caps = parse_remote(text)
+    caps.sftp = sftp is True
+    caps.ssh_version = str(conn.get_extra_info("server_version") or "")
+    # Without the server's list, availability checks fall back to the local one.
+    caps.ciphers = [] if isinstance(ciphers, BaseException) else ciphers
+    return caps
+
+
+def local(dest: str | None = None) -> Capabilities:
+    caps = Capabilities()
+    caps.tools = {t for t in TOOLS if shutil.which(t)}
+    if "rsync" in caps.tools:
+        text = subprocess.run(["rsync", "--version"], capture_output=True, text=True).stdout
+        out = text.split()
+        caps.rsync_version = out[2] if len(out) > 2 else ""
+        lines = text.splitlines()
+        for i, line in enumerate(lines[:-1]):
+            if line.strip() == "Compress list:":
+                caps.rsync_compress = lines[i + 1].split()
+        caps.rsync_attrs = rsync_attrs(" ".join(re.findall(r"(?:no )?(?:ACLs|xattrs)", text)).replace("no ", "no_"))
+    if "tar" in caps.tools:
+        caps.tar_flavour = _flavour(subprocess.run(["tar", "--version"], capture_output=True, text=True).stdout)
+    if "nc" in caps.tools:
+        caps.nc_flavour = _flavour(subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr)
+    caps.cores = os.cpu_count() or 1
+    try:
+        caps.boot_id = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        pass
+    from app.core.host.hosts import cpu_has_aes
+    caps.aes = cpu_has_aes()
+    if "ssh" in caps.tools:
+        caps.ciphers = subprocess.run(["ssh", "-Q", "cipher"], capture_output=True, text=True).stdout.split()
+        from app.core.host.askpass import openssh_version
+        caps.openssh = openssh_version()
+    if dest:
+        d = dest
+        while not os.path.isdir(d) and d not in ("/", ""):
+            d = os.path.dirname(d)
+        caps.dest_exists = os.path.isdir(dest)
+        caps.dest_writable = os.access(d, os.W_OK)
+        st = os.statvfs(d)
+        caps.dest_free_bytes = st.f_bavail * st.f_frsize
+    return caps
+
+
+async def server_ciphers(host: str, port: int, timeout: float = 5.0) -> list[str]:
+    """The ciphers an SSH server offers, read from the KEXINIT it sends before login."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    try:
+        writer.write(b"SSH-2.0-TransferAdvisor_probe\r\n")
+        while True:  # servers may send lines before their version string
+            line = await asyncio.wait_for(reader.readline(), timeout)
+            if not line:
+                raise ValueError("server closed before its version string")
+            if line.startswith(b"SSH-"):
+                break
+        length, = struct.unpack(">I", await asyncio.wait_for(reader.readexactly(4), timeout))
+        packet = await asyncio.wait_for(reader.readexactly(length), timeout)
+    finally:
+        writer.close()
+    payload = packet[1:]
+    if payload[0] != 20:  # SSH_MSG_KEXINIT
+        raise ValueError("first packet is not KEXINIT")
+    pos = 17
+    lists = []
+    for _ in range(4):  # kex, host key, enc client→server, enc server→client
+        n, = struct.unpack(">I", payload[pos:pos + 4])
+        lists.append(payload[pos + 4:pos + 4 + n].decode().split(","))
+        pos += 4 + n
+    return lists[2]

@@ -1,0 +1,376 @@
+"""Hosts: what the user typed, what OpenSSH makes of it, and the control connection.
+
+OpenSSH resolves the host (`ssh -G`), so the control connection (asyncssh) and
+every OpenSSH binary the app starts agree on host name, port, user, identity
+files and known_hosts. asyncssh's own config reader is switched off: it ignores
+options it does not know, which would make the two disagree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import math
+import os
+import re
+import shlex
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Awaitable, Callable
+
+import asyncssh
+
+from app.core.errors import TransferError, explain_connect
+
+CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
+# Keepalives on every connection (the control connection and each OpenSSH tool): a host that answers
+# none of 3 asked 15 s apart is gone, so its connection ends within about a minute instead of hanging
+# on a dead link for good. Not shorter: a Wi-Fi roam or a busy NAS can be silent for several seconds and
+# TCP recovers from that. A stalled copy is stopped sooner by the progress watchdog (app.core.transfer.watchdog);
+# these cover the quiet moments (a remote command running, the time between two race laps). A host
+# whose ssh config sets ServerAliveInterval keeps its own values.
+KEEPALIVE = (15, 3)  # (ServerAliveInterval seconds, ServerAliveCountMax)
+ENV_CONNECT_TIMEOUT = "TRANSFER_ADVISOR_CONNECT_TIMEOUT"
+_SPEC = re.compile(r"^(?:(?P<user>[^@\s]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^:@\s\[\]]+)(?::(?P<port>\d+))?$")
+
+
+def connect_timeout() -> float:
+    """How long to wait for a host, in seconds: $TRANSFER_ADVISOR_CONNECT_TIMEOUT, else 15."""
+    value = os.environ.get(ENV_CONNECT_TIMEOUT, "").strip()
+    if not value:
+        return CONNECT_TIMEOUT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise TransferError("usage", f"{ENV_CONNECT_TIMEOUT} is '{value}', which is not a number of seconds; "
+                            "set it to a positive number such as 15, or unset it.")
+    return seconds
+
+
+@dataclass(frozen=True)
+class HostSpec:
+    """`alias` or `[user@]host[:port]`, with an optional ssh config file (like `ssh -F`).
+
+    `name`, when the app gives one, is what sentences call the host instead of `text`
+    ("Local demo host" for the demo host's alias `demo`)."""
+
+    text: str
+    ssh_config: str | None = None
+    name: str | None = None
+
+    def parts(self) -> tuple[str | None, str, int | None]:
+        match = _SPEC.match(self.text.strip())
+        # A part starting with '-' would be read as an option by ssh or rsync.
+        if not match or match["host"].startswith("-") or (match["user"] or "").startswith("-"):
+            raise TransferError("usage", f"'{self.text}' is not a host; write an alias from your ssh config "
+                                "or [user@]host[:port].")
+        host = match["host"].strip("[]")
+        port = int(match["port"]) if match["port"] else None
+        if port is not None and not 0 < port < 65536:
+            raise TransferError("usage", f"Port {port} is out of range; use 1-65535.")
+        return match["user"], host, port
+
+
+@dataclass(frozen=True)
+class Host:
+    """A host as OpenSSH resolves it."""
+
+    spec: HostSpec
+    alias: str
+    hostname: str
+    port: int
+    user: str
+    identity_files: tuple[str, ...]
+    known_hosts_files: tuple[str, ...]
+    identities_only: bool
+    host_key_alias: str | None = None
+    extra: dict[str, str] = field(default_factory=dict, compare=False)
+    keepalive: tuple[int, int] = KEEPALIVE  # (interval s, unanswered ones before giving up)
+
+    @property
+    def label(self) -> str:
+        return self.spec.name or self.spec.text
+
+    @property
+    def where(self) -> str:
+        """The label, plus the address it resolved to when the label hides it (an alias)."""
+        _user, host, port = self.spec.parts()
+        if host == self.hostname and (port is not None or self.port == 22):
+            return self.label
+        return f"{self.label} ({self.hostname} port {self.port})"
+
+    def trust_command(self) -> str:
+        """The command that trusts this host, with the options the user gave."""
+        words = ["transfer-advisor", "trust", self.spec.text]
+        if self.spec.ssh_config:
+            words += ["--ssh-config", self.spec.ssh_config]
+        return shlex.join(words)
+
+    @property
+    def known_hosts_name(self) -> str:
+        """The name OpenSSH looks up in known_hosts (`[host]:port` off port 22)."""
+        name = self.host_key_alias or self.hostname
+        return name if self.port == 22 else f"[{name}]:{self.port}"
+
+    def ssh_options(self, password_login: bool = False) -> list[str]:
+        """Options every OpenSSH binary gets, so it resolves the host exactly as we did.
+
+        With `password_login` ssh may ask once for the password, which the app answers through
+        SSH_ASKPASS (app.core.host.askpass); it still never asks about, or accepts, a host key."""
+        opts: list[str] = []
+        if self.spec.ssh_config:
+            opts += ["-F", self.spec.ssh_config]
+        user, _host, port = self.spec.parts()
+        if user:
+            opts += ["-o", f"User={user}"]
+        if port:
+            opts += ["-o", f"Port={port}"]
+        if password_login:
+            opts += ["-o", "BatchMode=no", "-o", "NumberOfPasswordPrompts=1"]
+        else:
+            opts += ["-o", "BatchMode=yes"]
+        # The control connection already verified the host key; never prompt, never accept a new one.
+        opts += ["-o", "StrictHostKeyChecking=yes"]
+        interval, count = self.keepalive
+        opts += ["-o", f"ServerAliveInterval={interval}", "-o", f"ServerAliveCountMax={count}"]
+        return opts
+
+    @property
+    def prompt_name(self) -> str:
+        """The host as OpenSSH names it in its password prompt (`user@NAME's password:`)."""
+        return self.host_key_alias or self.hostname
+
+    def display_options(self) -> list[str]:
+        """The options a person would type: the config file and the port (the user goes in the target).
+
+        `-o Port=` rather than `-p`: scp and sftp spell the port `-P`, and the same options go to all."""
+        opts: list[str] = []
+        if self.spec.ssh_config:
+            opts += ["-F", self.spec.ssh_config]
+        _user, _host, port = self.spec.parts()
+        if port:
+            opts += ["-o", f"Port={port}"]
+        return opts
+
+    @property
+    def display_target(self) -> str:
+        user, _host, _port = self.spec.parts()
+        return f"{user}@{self.alias}" if user else self.alias
+
+
+def _parse_ssh_g(text: str) -> dict[str, list[str]]:
+    values: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(" ")
+        values.setdefault(key.lower(), []).append(value)
+    return values
+
+
+def resolve(spec: HostSpec) -> Host:
+    """Ask OpenSSH (`ssh -G`) what the spec means, the same way scp/rsync/ssh will."""
+    user, host, port = spec.parts()
+    if spec.ssh_config and not os.path.isfile(spec.ssh_config):
+        raise TransferError("usage", f"The ssh config file {spec.ssh_config} does not exist; check the path.")
+    argv = ["ssh", "-G"]
+    if spec.ssh_config:
+        argv += ["-F", spec.ssh_config]
+    if user:
+        argv += ["-o", f"User={user}"]
+    if port:
+        argv += ["-o", f"Port={port}"]
+    argv += ["--", host]
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+    except FileNotFoundError as exc:
+        raise TransferError("tool-missing", "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
+                            str(exc)) from exc
+    if out.returncode != 0:
+        raise TransferError("usage", f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
+                            out.stderr)
+    values = _parse_ssh_g(out.stdout)
+
+    def one(key: str, default: str = "") -> str:
+        return values.get(key, [default])[0]
+
+    def expand(path: str) -> str:
+        return os.path.expanduser(path)
+
+    identity = tuple(p for p in (expand(v) for v in values.get("identityfile", [])) if os.path.exists(p))
+    known: list[str] = []
+    for key in ("userknownhostsfile", "globalknownhostsfile"):
+        for line in values.get(key, []):
+            known += [expand(p) for p in shlex.split(line)]
+    alias = one("hostkeyalias")
+    return Host(
+        spec=spec, alias=host, hostname=one("hostname", host), port=int(one("port", "22")),
+        user=one("user", os.environ.get("USER", "root")), identity_files=identity,
+        known_hosts_files=tuple(known), identities_only=one("identitiesonly") == "yes",
+        host_key_alias=alias if alias and alias != "none" else None,
+        extra={k: v[0] for k, v in values.items() if k in ("proxyjump", "proxycommand", "controlpath")},
+        keepalive=_keepalive(one("serveraliveinterval", "0"), one("serveralivecountmax", "3")),
+    )
+
+
+def _keepalive(interval: str, count: str) -> tuple[int, int]:
+    """The user's ServerAliveInterval/CountMax when their ssh config sets them, else the app's."""
+    try:
+        seconds, tries = int(interval), int(count)
+    except ValueError:
+        return KEEPALIVE
+    return (seconds, max(tries, 1)) if seconds > 0 else KEEPALIVE
+
+
+def _load_known_hosts(host: Host) -> asyncssh.SSHKnownHosts:
+    text = ""
+    for path in host.known_hosts_files:
+        if path != "/dev/null" and os.path.isfile(path):
+            text += Path(path).read_text(errors="replace") + "\n"
+    return asyncssh.import_known_hosts(text)
+
+
+def _known_hosts_file_with_entry(host: Host) -> str | None:
+    """The known_hosts file that already holds a key for this host (hashed entries too), if any."""
+    for path in host.known_hosts_files:
+        if path == "/dev/null" or not os.path.isfile(path):
+            continue
+        out = subprocess.run(["ssh-keygen", "-F", host.known_hosts_name, "-f", path],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if out.returncode == 0 and out.stdout.strip():
+            return path
+    return None
+
+
+def _forget_command(host: Host, path: str) -> str:
+    """`ssh-keygen -R NAME [-f FILE]`: removes the old key from the file that holds it."""
+    words = ["ssh-keygen", "-R", host.known_hosts_name]
+    if path != os.path.expanduser("~/.ssh/known_hosts"):
+        words += ["-f", path]
+    return shlex.join(words)
+
+
+async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
+    timeout = connect_timeout()
+    try:
+        key = await asyncio.wait_for(asyncssh.get_server_host_key(host.hostname, host.port, config=[]), timeout)
+    except (OSError, asyncssh.Error, TimeoutError) as exc:
+        raise explain_connect(exc, host.label, where=host.where, timeout=timeout) from exc
+    if key is None:
+        raise TransferError("host-key-unknown", f"{host.where} presented no host key, so it cannot be verified; "
+                            "check its SSH server's HostKey settings.")
+    return key
+
+
+def _changed_sentence(host: Host, fingerprint: str, path: str, refused: str) -> str:
+    return (f"The host key of {host.label} has changed (it now has fingerprint {fingerprint}), which can mean "
+            f"someone is intercepting the connection, so {refused}; if the server was reinstalled, confirm the "
+            f"new fingerprint with its owner, remove the old key with `{_forget_command(host, path)}` and run "
+            f"`{host.trust_command()}`.")
+
+
+async def _host_key_error(host: Host) -> TransferError:
+    key = await fetch_host_key(host)
+    fingerprint = key.get_fingerprint("sha256")
+    path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
+    if path is not None:
+        return TransferError("host-key-changed",
+                             _changed_sentence(host, fingerprint, path, "the connection was refused"))
+    return TransferError(
+        "host-key-unknown",
+        f"{host.label} is not a known host yet (its key fingerprint is {fingerprint}); if the host's owner "
+        f"confirms that fingerprint, run `{host.trust_command()}` and try again.")
+
+
+def cpu_has_aes() -> bool:
+    try:
+        with open("/proc/cpuinfo") as f:
+            return any(line.startswith("flags") and " aes" in line for line in f)
+    except OSError:
+        return False
+
+
+def preferred_ciphers() -> list[str]:
+    """asyncssh prefers chacha20; with AES instructions AES-GCM is faster, so it goes first."""
+    gcm = ["aes128-gcm@openssh.com", "aes256-gcm@openssh.com"]
+    chacha = ["chacha20-poly1305@openssh.com"]
+    ctr = ["aes128-ctr", "aes192-ctr", "aes256-ctr"]
+    return gcm + chacha + ctr if cpu_has_aes() else chacha + gcm + ctr
+
+
+PasswordCallback = Callable[[str], "str | None | Awaitable[str | None]"]  # asyncssh also awaits a coroutine
+
+
+async def connect(host: Host, password: PasswordCallback | None = None) -> asyncssh.SSHClientConnection:
+    """Open the control connection, checking the host key against known_hosts."""
+    timeout = connect_timeout()
+    options = dict(
+        host=host.hostname, port=host.port, username=host.user, config=[],
+        known_hosts=_load_known_hosts(host), encryption_algs=preferred_ciphers(),
+        connect_timeout=timeout, login_timeout=timeout,
+        keepalive_interval=host.keepalive[0], keepalive_count_max=host.keepalive[1],
+    )
+    if host.host_key_alias:
+        options["host_key_alias"] = host.host_key_alias
+    if host.identity_files:
+        options["client_keys"] = list(host.identity_files)
+    if host.identities_only:
+        options["agent_path"] = None
+    tried = False
+    if password is not None:
+        async def answer() -> str | None:
+            # asyncssh asks this for password and keyboard-interactive logins alike (a NAS using PAM).
+            nonlocal tried
+            given = password(f"Password for {host.user}@{host.hostname}: ")
+            result = await given if inspect.isawaitable(given) else given
+            tried = tried or result is not None
+            return result
+
+        options["password"] = answer
+        options["password_auth"] = True
+    else:
+        options["password_auth"] = False
+        options["kbdint_auth"] = False
+    try:
+        return await asyncssh.connect(**options)
+    except asyncssh.HostKeyNotVerifiable:
+        raise await _host_key_error(host) from None
+    except (OSError, asyncssh.Error, TimeoutError) as exc:
+        raise explain_connect(exc, host.label, where=host.where, user=host.user, keys=host.identity_files,
+                              timeout=timeout, password_tried=tried) from exc
+
+
+async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
+    """Add the host's key to the user's known_hosts after `confirm(fingerprint)` says yes.
+
+    Refuses when a different key is already known: a changed key is never accepted here.
+    """
+    key = await fetch_host_key(host)
+    fingerprint = key.get_fingerprint("sha256")
+    path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
+    if path is not None:
+        # A key is known: let the real handshake check it (it picks the key type known_hosts holds).
+        # A login refused after the handshake still means the known key matched.
+        try:
+            conn = await connect(host)
+        except TransferError as exc:
+            if exc.kind == "auth":  # refused after the handshake, so the known key matched
+                return fingerprint
+            if exc.kind not in ("host-key-changed", "host-key-unknown"):
+                raise
+            raise TransferError("host-key-changed", _changed_sentence(
+                host, fingerprint, path, f"it was not trusted and {path} was left as it was")) from exc
+        conn.close()
+        return fingerprint
+    if not confirm(fingerprint):
+        raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted, so nothing was "
+                            "changed; copies to it stay refused until its key is trusted.")
+    target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
+    if target is None:
+        raise TransferError("usage", "No user known_hosts file is configured; set UserKnownHostsFile.")
+    Path(target).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    line = f"{host.known_hosts_name} {key.export_public_key('openssh').decode().strip()}\n"
+    with open(target, "a") as f:
+        f.write(line)
+    return fingerprint

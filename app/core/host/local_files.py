@@ -1,0 +1,119 @@
+"""This computer's files, with the same calls as the host's (app.core.host.remote_files.RemoteFiles), so
+the engine handles a download's destination and an upload's sources the way it handles the host's."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import stat
+
+from app.core.transfer import staging, verify
+from app.core.selection.entries import Selection, entry_kind, scan_local
+
+
+class LocalFiles:
+    def where(self, path: str) -> str:
+        return path
+
+    async def scan(self, paths: list[str], missing_ok: bool = False) -> Selection:
+        def run() -> Selection:
+            kept = [p for p in paths if not missing_ok or os.path.lexists(p)]
+            return scan_local(kept)
+        return await asyncio.to_thread(run)
+
+    async def names_in(self, folder: str) -> set[str]:
+        try:
+            return set(await asyncio.to_thread(os.listdir, folder))
+        except OSError:
+            return set()
+
+    async def exists(self, paths: list[str]) -> list[bool]:
+        return [os.path.lexists(p) for p in paths]
+
+    async def prepare(self, dest: str, stage: str | None) -> None:
+        await asyncio.to_thread(staging.local_prepare, dest, stage)
+
+    async def read_file(self, path: str, limit: int) -> bytes | None:
+        def run() -> bytes | None:
+            try:
+                with open(path, "rb") as f:
+                    return f.read(limit + 1)
+            except OSError:
+                return None
+        return await asyncio.to_thread(run)
+
+    async def write_file(self, path: str, data: bytes) -> None:
+        def run() -> None:
+            with open(path, "wb") as f:
+                f.write(data)
+        await asyncio.to_thread(run)
+
+    async def read_range(self, path: str, start: int, length: int) -> bytes:
+        def run() -> bytes:
+            with open(path, "rb") as f:
+                f.seek(start)
+                return f.read(length)
+        return await asyncio.to_thread(run)
+
+    async def remove(self, path: str, timeout: float = 120) -> None:
+        await asyncio.to_thread(shutil.rmtree, path, True)
+
+    async def remove_paths(self, paths: list[str]) -> None:
+        """Remove files, links (as links) and folders; what cannot go stays (the caller looks)."""
+        def run() -> None:
+            for path in paths:
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                elif os.path.lexists(path):
+                    try:
+                        os.unlink(path)
+                    except OSError:
+                        continue
+        await asyncio.to_thread(run)
+
+    async def mkdirs(self, paths: list[str]) -> None:
+        def run() -> None:
+            for path in paths:
+                os.makedirs(path, exist_ok=True)
+        await asyncio.to_thread(run)
+
+    async def symlinks(self, links: list[tuple[str, str]]) -> None:
+        def run() -> None:
+            for target, path in links:
+                os.symlink(target, path)
+        await asyncio.to_thread(run)
+
+    async def stamp(self, times: list[tuple[str, int]]) -> None:
+        def run() -> None:
+            for path, mtime in times:
+                os.utime(path, (mtime, mtime), follow_symlinks=False)
+        await asyncio.to_thread(run)
+
+    async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
+        return await verify.local_hashes(tool, base, paths)
+
+    async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
+        await staging.place(_Ops(), stage, dest, records, where)
+
+
+class _Ops:
+    """staging.place's moves on this computer."""
+
+    async def kind(self, path: str) -> str | None:
+        try:
+            return entry_kind(os.lstat(path).st_mode) or "other"
+        except FileNotFoundError:
+            return None
+        except NotADirectoryError:
+            return None
+
+    async def rename(self, src: str, dst: str, replace: bool) -> None:
+        if not replace and os.path.lexists(dst):
+            raise FileExistsError(f"{dst} exists")
+        if replace and stat.S_ISDIR(os.lstat(dst).st_mode if os.path.lexists(dst) else 0):
+            raise IsADirectoryError(f"{dst} is a folder")
+        await asyncio.to_thread(os.rename, src, dst)
+
+    async def remove(self, path: str) -> None:
+        await asyncio.to_thread(shutil.rmtree, path, True)

@@ -1,0 +1,76 @@
+"""Remembered passwords: the system keyring (Secret Service, KWallet, macOS Keychain), never a file.
+
+A password is kept per account (`user@host:port` as OpenSSH resolved it). Where no keyring
+can be used (a headless machine has only keyring's "fail" backend) nothing is stored: the
+caller keeps the password in memory for as long as it runs and tells the user so. Backends
+that write plain text files (keyrings.alt's) count as no keyring.
+"""
+
+from __future__ import annotations
+
+from app.core.errors import NO_KEYRING
+from app.core.host.hosts import Host
+
+SERVICE = "transfer-advisor"
+
+
+def account(host: Host) -> str:
+    return f"{host.user}@{host.hostname}:{host.port}"
+
+
+def _backend():
+    """The keyring backend, or None when there is none that keeps secrets safely."""
+    try:
+        import keyring
+        from keyring.backends import fail
+    except ImportError:
+        return None
+    try:
+        backend = keyring.get_keyring()
+    except Exception:  # a broken keyring configuration must not break logging in
+        return None
+    if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
+        return None
+    if "plaintext" in type(backend).__name__.lower() or type(backend).__module__.startswith("keyrings.alt.file"):
+        return None  # a file on disk, readable by anything that runs as the user
+    chained = getattr(backend, "backends", None)
+    if chained is not None and not chained:
+        return None
+    return backend
+
+
+def available() -> bool:
+    return _backend() is not None
+
+
+def recall(host: Host) -> str | None:
+    """The remembered password for this account, or None. Blocks (D-Bus): call it off the loop."""
+    backend = _backend()
+    if backend is None:
+        return None
+    try:
+        return backend.get_password(SERVICE, account(host))
+    except Exception:  # a locked or vanished keyring: as if nothing was remembered
+        return None
+
+
+def remember(host: Host, password: str) -> str | None:
+    """Keep the password in the keyring; returns the sentence to show when that is not possible."""
+    backend = _backend()
+    if backend is None:
+        return NO_KEYRING
+    try:
+        backend.set_password(SERVICE, account(host), password)
+    except Exception:
+        return NO_KEYRING
+    return None
+
+
+def forget(host: Host) -> None:
+    backend = _backend()
+    if backend is None:
+        return
+    try:
+        backend.delete_password(SERVICE, account(host))
+    except Exception:  # nothing was remembered, or the keyring is locked: nothing to do
+        pass

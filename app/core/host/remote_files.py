@@ -1,0 +1,457 @@
+"""Files on the host: where a path is, what a tree holds, making, moving into place, removing.
+
+Two ways reach them, and the host's shape decides which: its shell (a POSIX sh with GNU or
+BusyBox tools; a whole tree listed in one command, whatever the round trip) or its SFTP
+server (an SFTP-only account has nothing else; an embedded box may have no SFTP server at
+all). `RemoteFiles` asks the host's capabilities once and takes the shell where there is one,
+SFTP where there is not. Every path goes to the shell as a quoted argument, never inside a script.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from posixpath import basename, dirname, join, normpath
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from app.core.transfer import staging, verify
+from app.core.host.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
+from app.core.errors import TransferError
+from app.core.selection.entries import Entry, Selection, entry_kind
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
+
+SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
+
+# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
+# roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS` line per path in that order (no
+# names in these lines, so a name with a line break cannot shift them; blocks of 512 bytes, as Linux counts);
+# then every link's target and what it leads to (d, f or n for nowhere), in the same order.
+# find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
+_SCAN = r"""
+depth=$1; shift
+for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done; printf '\0'
+for p; do shift; if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; fi; done
+[ $# -gt 0 ] || exit 0
+t=$(mktemp) || exit 2
+trap 'rm -f "$t"' EXIT
+find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
+cat "$t"; printf '\0'
+xargs -0 stat -c '%s %f %Y %h %d %i %b' < "$t" || exit 3
+printf '\0'
+xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
+  if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
+  printf "%s\0%s\0" "$(readlink -- "$l")" "$k"; fi; done' sh < "$t"
+"""
+
+# $@: paths. One y/n each: something (a link too) is there.
+_EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done"""
+
+# $1: a path; the nearest folder that exists on the way up to it.
+_NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done; printf %s "$d" """
+
+# $1: a folder, $2: a marker's name, $3: how many of its bytes, then name prefixes. For each real folder
+# (not a link) directly in $1 whose name has one of the prefixes and that holds a regular file $2: the
+# folder's name and that file's first bytes, each ended by a NUL (taken out of the file's bytes).
+_MARKED = r"""dir=$1 mark=$2 most=$3; shift 3
+for pre; do
+  for d in "$dir/$pre"*; do
+    [ -d "$d" ] && [ ! -L "$d" ] && [ -f "$d/$mark" ] && [ ! -L "$d/$mark" ] || continue
+    printf '%s\0' "${d##*/}"; head -c "$most" -- "$d/$mark" | tr -d '\000'; printf '\0'
+  done
+done"""
+
+# $1: a folder. `KB_FREE INODES_TOTAL INODES_FREE` (df -P is POSIX; -i is in GNU and BusyBox).
+# (awk would print a product this large in exponent notation.)
+_FREE = r"""df -P -k -- "$1" | tail -n 1 | awk '{print $4}'; df -P -i -- "$1" 2>/dev/null | tail -n 1 | awk '{print $2, $4}'"""
+
+
+@dataclass(frozen=True)
+class Space:
+    bytes_free: int
+    inodes_free: int | None  # None: the filesystem has no inode limit (btrfs) or did not say
+
+
+class RemoteFiles:
+    """The host's files, through its shell or its SFTP server (see the module's docstring)."""
+
+    def __init__(self, session: "Session") -> None:
+        self.session = session
+        self._sftp: asyncssh.SFTPClient | None = None
+
+    @property
+    def shell(self) -> bool:
+        return self.session.remote.shell
+
+    @property
+    def via(self) -> str:
+        """How this host's files are reached, as a person says it."""
+        return "its shell" if self.shell else "SFTP"
+
+    async def sftp(self) -> asyncssh.SFTPClient:
+        """The session's one SFTP client, started when first needed."""
+        if not self.session.remote.sftp:
+            raise TransferError("unavailable", f"{self.session.host.label} has no SFTP server; on an embedded box, "
+                                "install its sftp-server package.")
+        if self._sftp is None:
+            self._sftp = await self.session.conn.start_sftp_client()
+        return self._sftp
+
+    def close(self) -> None:
+        if self._sftp is not None:
+            self._sftp.exit()
+            self._sftp = None
+
+    async def _sh(self, script: str, *args: str, stdin: bytes | None = None,
+                  timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+        return await self.session.run(staging.sh_command(script, *args), stdin=stdin, timeout=timeout)
+
+    # -- paths ---------------------------------------------------------------------------------
+
+    async def home(self) -> str:
+        if self.shell:
+            out = (await self._sh('cd && pwd')).stdout or b""
+            return out.decode("utf-8", "surrogateescape").strip()
+        return os.fsdecode(await (await self.sftp()).realpath(b"."))
+
+    async def abspath(self, path: str) -> str:
+        """`~`, `~/x` and relative paths from the account's home; the host's own view of the path."""
+        if path.startswith("/"):
+            return normpath(path)
+        rest = path[2:] if path.startswith("~/") else "" if path == "~" else path
+        return normpath(join(await self.home(), rest))
+
+    async def nearest_dir(self, path: str) -> str:
+        """The nearest existing folder at or above `path`."""
+        if self.shell:
+            result = await self._sh(_NEAREST, path)
+            found = (result.stdout or b"").decode("utf-8", "surrogateescape")
+            if result.exit_status != 0 or not found:
+                raise TransferError("failed", f"No folder on the way to {path} could be found on "
+                                    f"{self.session.host.label}.", (result.stderr or b"").decode(errors="replace"))
+            return found
+        sftp = await self.sftp()
+        d = normpath(path)
+        while d != "/" and not await sftp_isdir(sftp, d):
+            d = dirname(d) or "/"
+        return d
+
+    async def exists(self, paths: list[str]) -> list[bool]:
+        """Whether anything (a link too) is at each path."""
+        if not paths:
+            return []
+        if self.shell:
+            out = (await self._sh(_EXISTS, *paths)).stdout or b""
+            return [c == ord("y") for c in out[:len(paths)]] + [False] * max(0, len(paths) - len(out))
+        sftp = await self.sftp()
+        found = []
+        for path in paths:
+            try:
+                await sftp.lstat(os.fsencode(path))
+                found.append(True)
+            except asyncssh.SFTPNoSuchFile:
+                found.append(False)
+        return found
+
+    # -- listing -------------------------------------------------------------------------------
+
+    @property
+    def _shell_lists(self) -> bool:
+        return self.shell and all(self.session.remote.has(t) for t in ("find", "xargs", "stat", "mktemp"))
+
+    async def scan(self, paths: list[str], missing_ok: bool = False, depth: int | None = None) -> Selection:
+        """What the paths hold, like selection.scan_local does on this computer (`depth` 1: a root and
+        what is directly in it)."""
+        if not self._shell_lists:
+            from app.core.selection.entries import scan_remote
+            return await scan_remote(await self.sftp(), paths, missing_ok, depth)
+        roots = [normpath(p) for p in paths]
+        result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
+        if result.exit_status != 0:
+            err = (result.stderr or b"").decode(errors="replace")
+            raise TransferError("source-missing", f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
+                                "check that it can be read.", err)
+        return parse_scan(result.stdout or b"", roots, paths, missing_ok)
+
+    async def listdir(self, path: str) -> list[Entry]:
+        """One folder's entries (names relative to it, kinds, sizes), for browsing."""
+        selection = await self.scan([path], depth=1)
+        return [replace(e, path=e.path.split("/", 1)[1]) for e in selection.entries[1:]]
+
+    # -- changing ------------------------------------------------------------------------------
+
+    async def prepare(self, dest: str, stage: str | None) -> None:
+        """Create the destination and, inside it, a private staging folder."""
+        label = self.session.host.label
+        if self.shell:
+            result = await self.session.run(staging.remote_prepare_command(dest, stage))
+            if result.exit_status != 0:
+                from app.core.errors import explain_stderr
+                err = (result.stderr or b"").decode(errors="replace")
+                raise explain_stderr(err, label, f"Could not create {dest} on {label}; choose a folder you can "
+                                     "write to.")
+            return
+        sftp = await self.sftp()
+        try:
+            await sftp.makedirs(os.fsencode(dest), exist_ok=True)
+            if stage is not None:
+                await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
+                              "this account may write to (an SFTP-only account often may write only in one).") \
+                from None
+
+    async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
+        """Move the staged items into place (see staging.py): all checked first, then all moved."""
+        if not self.shell:
+            await staging.place(SftpOps(await self.sftp()), stage, dest, records, where)
+            return
+        if records.renames:
+            result = await self._run(staging.remote_rename_command(stage), records.rename_stdin(), 600)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"Giving the kept copies their new names at {where} failed.",
+                                    (result.stderr or b"").decode(errors="replace"))
+        result = await self._run(staging.remote_place_command(stage, dest), records.stdin(), 600)
+        out = result.stdout or b""
+        if result.exit_status == 3:
+            raise staging.appeared([os.fsdecode(p) for p in out.split(b"\0") if p], where)
+        if result.exit_status == 4:
+            failed = records.items[len(out)][1] if len(out) < len(records.items) else ""
+            raise staging.half_placed(len(out), len(records.items), failed, where,
+                                      (result.stderr or b"").decode(errors="replace"))
+        if result.exit_status != 0:
+            from app.core.errors import explain_stderr
+            raise explain_stderr((result.stderr or b"").decode(errors="replace"), self.session.host.label,
+                                 "Moving the copy into place failed; see the details.")
+
+    async def _run(self, command: bytes, stdin: bytes, timeout: float) -> asyncssh.SSHCompletedProcess:
+        return await self.session.run(command, stdin=stdin, timeout=timeout)
+
+    async def remove(self, path: str, timeout: float = 120) -> None:
+        """Remove a folder of ours (staging, race scratch, probe files)."""
+        if self.shell:
+            await self.session.run(staging.remote_remove_command(path), timeout=timeout)
+            return
+        await sftp_rmtree(await self.sftp(), path)
+
+    def where(self, path: str) -> str:
+        return f"{self.session.host.label}:{path}"
+
+    async def names_in(self, folder: str) -> set[str]:
+        """The names directly in a folder (none when it is not there)."""
+        try:
+            return {e.path for e in await self.listdir(folder)}
+        except TransferError:
+            return set()
+
+    async def read_file(self, path: str, limit: int) -> bytes | None:
+        """A small file's bytes (at most limit + 1 of them), or None when it cannot be read."""
+        if self.shell:
+            result = await self._sh('head -c "$2" -- "$1"', path, str(limit + 1))
+            return result.stdout if result.exit_status == 0 else None
+        try:
+            async with (await self.sftp()).open(os.fsencode(path), "rb") as f:
+                return await f.read(limit + 1)
+        except asyncssh.SFTPError:
+            return None
+
+    async def write_file(self, path: str, data: bytes) -> None:
+        if self.shell:
+            result = await self._sh('cat > "$1"', path, stdin=data)
+            if result.exit_status != 0:
+                raise TransferError("dest-unwritable", f"Could not write {path} on {self.session.host.label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        try:
+            async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
+                await f.write(data)
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, self.session.host.label, f"Could not write {path} ({exc.reason}).") from None
+
+    async def read_range(self, path: str, start: int, length: int) -> bytes:
+        """`length` bytes of a file from `start` (dd is POSIX; its skip counts whole blocks of `bs`)."""
+        if self.shell:
+            block = 4096
+            skip, lead = divmod(start, block)
+            count = -(-(lead + length) // block)
+            result = await self._sh('dd if="$1" bs=4096 skip="$2" count="$3" 2>/dev/null', path, str(skip),
+                                    str(count), timeout=120)
+            return (result.stdout or b"")[lead:lead + length]
+        async with (await self.sftp()).open(os.fsencode(path), "rb") as f:
+            await f.seek(start)
+            return await f.read(length)
+
+    async def remove_paths(self, paths: list[str]) -> None:
+        """Remove files, links (as links) and folders: what an earlier run staged that cannot be kept, what a
+        mirror deletes. What cannot go stays, silently (the caller looks)."""
+        if not paths:
+            return
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+            await self._sh('xargs -0 rm -rf --', stdin=stdin, timeout=600)
+            return
+        sftp = await self.sftp()
+        for path in paths:
+            if await sftp_kind(sftp, path) == "dir":
+                await sftp_rmtree(sftp, path)
+                continue
+            try:
+                await sftp.remove(os.fsencode(path))
+            except asyncssh.SFTPError:
+                continue
+
+    async def mkdirs(self, paths: list[str]) -> None:
+        """Make folders (and what is above them) inside a staging folder, for tools that need them first."""
+        if not paths:
+            return
+        label = self.session.host.label
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+            result = await self._sh('xargs -0 mkdir -p --', stdin=stdin, timeout=600)
+            if result.exit_status != 0:
+                raise TransferError("dest-unwritable", f"Folders could not be made on {label}; choose a folder you "
+                                    "can write to.", (result.stderr or b"").decode(errors="replace"))
+            return
+        sftp = await self.sftp()
+        try:
+            for path in paths:
+                await sftp.makedirs(os.fsencode(path), exist_ok=True)
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, label, f"Folders could not be made on {label} ({exc.reason}).") from None
+
+    async def stamp(self, times: list[tuple[str, int]]) -> None:
+        """Give files their source's modification time (for tools that do not keep it), so a later run
+        sees them as identical. `touch -d @SECONDS` is GNU's and BusyBox's."""
+        if not times:
+            return
+        if self.shell:
+            stdin = b"".join(os.fsencode(p) + b"\0" + str(t).encode() + b"\0" for p, t in times)
+            await self._sh("""xargs -0 -n 2 sh -c 'touch -h -d "@$1" -- "$0"'""", stdin=stdin, timeout=600)
+            return
+        sftp = await self.sftp()
+        for path, mtime in times:
+            await sftp.utime(os.fsencode(path), (mtime, mtime))
+
+    async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
+        """The hashes of files under `base`, in order (see verify.py)."""
+        stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
+        result = await self._sh(f'cd "$1" && {verify.hash_script(tool)}', base, stdin=stdin, timeout=3600)
+        if result.exit_status != 0:
+            raise TransferError("verify-failed", f"Hashing on {self.session.host.label} with {tool} failed.",
+                                (result.stderr or b"").decode(errors="replace"))
+        return verify.parse_hashes(result.stdout or b"")
+
+    async def write(self, path: str, data: bytes) -> None:
+        """Write a small file of ours (an owner marker), replacing what is there."""
+        if self.shell:
+            result = await self._sh('cat > "$1"', path, stdin=data)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"{path} could not be written on {self.session.host.label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
+            await f.write(data)
+
+    async def marked_folders(self, folder: str, prefixes: tuple[str, ...], marker: str,
+                             most: int) -> list[tuple[str, bytes]]:
+        """The folders directly in `folder` named with one of `prefixes` that hold a file `marker`: each
+        one's name and the first `most` bytes of that file. Links are passed over, and so is a marker
+        that is not a regular file."""
+        if self.shell:
+            result = await self._sh(_MARKED, folder, marker, str(most), *prefixes)
+            parts = (result.stdout or b"").split(b"\0")
+            return [(os.fsdecode(name), data) for name, data in zip(parts[0::2], parts[1::2])]
+        sftp = await self.sftp()
+        try:
+            items = await sftp.readdir(os.fsencode(folder))
+        except asyncssh.SFTPNoSuchFile:
+            return []
+        found = []
+        for item in items:
+            name = os.fsdecode(item.filename)
+            if name.startswith(prefixes) and "/" not in name and item.attrs.type == asyncssh.FILEXFER_TYPE_DIRECTORY:
+                data = await sftp_small_file(sftp, join(folder, name, marker), most)
+                if data is not None:
+                    found.append((name, data))
+        return found
+
+    async def symlinks(self, links: list[tuple[str, str]]) -> None:
+        """Make symbolic links: (what it points to, where the link goes) each."""
+        if not links:
+            return
+        label = self.session.host.label
+        if self.shell:
+            stdin = b"".join(os.fsencode(t) + b"\0" + os.fsencode(p) + b"\0" for t, p in links)
+            result = await self._sh('xargs -0 -n 2 sh -c \'ln -s -- "$0" "$1"\'', stdin=stdin, timeout=600)
+            if result.exit_status != 0:
+                raise TransferError("failed", f"The symbolic links could not all be made on {label}.",
+                                    (result.stderr or b"").decode(errors="replace"))
+            return
+        sftp = await self.sftp()
+        try:
+            for target, path in links:
+                await sftp.symlink(os.fsencode(target), os.fsencode(path))
+        except asyncssh.SFTPError as exc:
+            raise sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
+                from None
+
+    async def space(self, path: str) -> Space | None:
+        """Free space where `path` is (its nearest existing folder), or None when the host does not say."""
+        try:
+            folder = await self.nearest_dir(path)
+            if self.shell:
+                words = ((await self._sh(_FREE, folder, timeout=20)).stdout or b"").decode().split()
+                if not words or not words[0].isdigit():
+                    return None
+                total, free = (words[1:3] + ["0", "0"])[:2]
+                return Space(int(words[0]) * 1024, int(free) if free.isdigit() and total not in ("0", "-") else None)
+            vfs = await (await self.sftp()).statvfs(os.fsencode(folder))  # OpenSSH's statvfs extension
+            return Space(vfs.bavail * vfs.frsize, vfs.favail if vfs.files else None)
+        except (TransferError, asyncssh.Error, OSError, TimeoutError, ValueError):
+            return None
+
+
+def _faithful(kind: str, fields: list[str]) -> dict:
+    """A file's inode when it has other names, and the bytes its blocks take (Entry.inode, Entry.allocated)."""
+    if kind != "file" or len(fields) < 7:
+        return {}
+    nlink, dev, ino, blocks = (int(f) for f in fields[3:7])
+    return {"inode": (dev, ino) if nlink > 1 else None, "allocated": blocks * 512}
+
+
+def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
+    """Read what _SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
+    status, _, rest = out.partition(b"\0")
+    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
+        if seen != "y" and not missing_ok:
+            raise TransferError("source-missing", f"{name} does not exist on the remote side; check the path.")
+    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
+    names_blob, _, rest = rest.partition(b"\0\0")
+    stats_blob, _, links_blob = rest.partition(b"\0")
+    names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
+    stats = stats_blob.decode(errors="replace").split()
+    targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
+    leads = {"d": "dir", "f": "file", "n": "none"}
+    entries: list[Entry] = []
+    width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
+    for i, path in enumerate(names):
+        fields = stats[width * i:width * (i + 1)]
+        size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
+        kind = entry_kind(mode)
+        if kind is None:
+            continue
+        root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
+        top = basename(root.rstrip("/")) or root
+        rel = top + path[len(root.rstrip("/")):] if path != root else top
+        if kind == "link":
+            target = next(targets, "")
+            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
+        else:
+            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields)))
+    order = {r: i for i, r in enumerate(kept)}
+    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
+    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
+    return Selection(kept, entries)

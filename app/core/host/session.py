@@ -1,0 +1,228 @@
+"""A session with one host: the resolved host, the control connection, and what both sides can do.
+
+When the login took a password, the session also holds what the OpenSSH binaries need to log in
+the same way (app.core.host.askpass): their options say so, and `login_env()` gives each process its
+own one-time way to ask the app for the password. Nothing of it reaches a command line or a file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import ipaddress
+from dataclasses import dataclass, field
+
+import asyncssh
+
+from app.core.host import capabilities, passwords
+from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
+from app.core.host.capabilities import Capabilities
+from app.core.errors import TransferError, openssh_too_old, remembered_password_refused
+from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
+from app.core.transfer.methods.base import Ssh
+from app.core.host.remote_files import RemoteFiles
+
+LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
+
+
+class _Answer:
+    """The password asyncssh asks for: the remembered one first (once), then the caller's; keeps what it gave."""
+
+    def __init__(self, host: Host, ask: PasswordCallback | None, use_keyring: bool) -> None:
+        self.host, self.ask, self.use_keyring = host, ask, use_keyring
+        self.given: str | None = None
+        self.from_keyring = False
+
+    async def __call__(self, prompt: str) -> str | None:
+        if self.use_keyring:
+            self.use_keyring = False
+            stored = await asyncio.to_thread(passwords.recall, self.host)  # the keyring talks D-Bus: off the loop
+            if stored is not None:
+                self.given, self.from_keyring = stored, True
+                return stored
+        if self.ask is None:
+            return None
+        answer = self.ask(prompt)
+        self.given = await answer if inspect.isawaitable(answer) else answer
+        self.from_keyring = False
+        return self.given
+
+
+async def _login(host: Host, ask: PasswordCallback | None) -> tuple[asyncssh.SSHClientConnection, str | None]:
+    """Log in; a remembered password the host refuses is forgotten, and the caller is asked instead."""
+    answer = _Answer(host, ask, use_keyring=True)
+    try:
+        return await connect(host, answer), answer.given
+    except TransferError as exc:
+        if exc.kind != "auth" or not answer.from_keyring:
+            raise
+        await asyncio.to_thread(passwords.forget, host)
+        if ask is None:
+            raise remembered_password_refused(host.label) from exc
+    answer = _Answer(host, ask, use_keyring=False)
+    return await connect(host, answer), answer.given
+
+
+async def _askpass(host: Host, password: str) -> tuple[Askpass | None, TransferError | None]:
+    version = await asyncio.to_thread(openssh_version)
+    if version is None or version < MIN_OPENSSH:
+        return None, openssh_too_old(version)
+    return await Askpass.start(password, host.user, host.prompt_name), None
+
+
+@dataclass
+class Session:
+    host: Host
+    conn: asyncssh.SSHClientConnection
+    local: Capabilities
+    remote: Capabilities
+    askpass: Askpass | None = field(default=None, repr=False)
+    askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
+    files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
+
+    def __post_init__(self) -> None:
+        self.files = RemoteFiles(self)
+
+    @classmethod
+    async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
+                   password: PasswordCallback | None = None) -> "Session":
+        host = await asyncio.to_thread(resolve, spec)
+        # This computer's tools are looked at while the login runs: they do not depend on it.
+        local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
+        try:
+            conn, given = await _login(host, password)
+        except BaseException:
+            await asyncio.gather(local_task, return_exceptions=True)
+            raise
+        askpass = error = None
+        try:
+            if given is not None:
+                askpass, error = await _askpass(host, given)
+            remote = await capabilities.remote(conn, remote_dest)
+            remote.indirect_path = indirect_path(conn, remote)
+            local = await local_task
+        except BaseException:
+            conn.close()
+            if askpass is not None:
+                await askpass.close()
+            raise
+        return cls(host, conn, local, remote, askpass, error)
+
+    @property
+    def password_login(self) -> bool:
+        return self.askpass is not None or self.askpass_error is not None
+
+    def ssh_options(self) -> list[str]:
+        """The options for every OpenSSH binary this session starts."""
+        if self.askpass_error is not None:
+            raise self.askpass_error
+        return self.host.ssh_options(password_login=self.password_login)
+
+    def ssh(self, control_path: str | None = None) -> Ssh:
+        return Ssh(self.host.alias, tuple(self.ssh_options()), control_path)
+
+    def display_ssh(self) -> Ssh:
+        return Ssh(self.host.display_target, tuple(self.host.display_options()))
+
+    def login_env(self) -> dict[str, str]:
+        """Environment for one local process that may start OpenSSH: after a password login, the askpass
+        helper and a one-time token of its own; after a key login, nothing."""
+        return self.askpass.env() if self.askpass is not None else {}
+
+    async def remember_password(self) -> str | None:
+        """Keep this login's password in the system keyring; the sentence to show when there is none."""
+        if self.askpass is None:
+            return None
+        return await asyncio.to_thread(passwords.remember, self.host, self.askpass.password)
+
+    @property
+    def listen_address(self) -> str:
+        """The address the control connection reached: the unencrypted data connection goes there, and
+        listeners that can bind one address bind it (the host's own view of it may be a NAT's)."""
+        return normal_address(self.conn.get_extra_info("peername")[0])
+
+    @property
+    def seen_as(self) -> str:
+        """This computer's address as the host sees it: the only one a private rsync daemon lets in."""
+        return normal_address(self.remote.client_address)
+
+    async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+        """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
+        return await capabilities.run_script(self.conn, command, stdin or b"", timeout)
+
+    @property
+    def lost(self) -> bool:
+        """The control connection has ended (its keepalives went unanswered, or it was dropped)."""
+        return self.conn.is_closed()
+
+    async def link_alive(self, within: float = LINK_CHECK_SECONDS) -> bool:
+        """Whether the host still answers on the control connection, asked once with a command that does
+        nothing. When it does not answer within `within` seconds the connection is dropped here: every
+        later step (stopping helpers, cleaning up) then fails at once instead of each waiting out its own
+        time-out on a dead link, and the host's helpers see their input end and stop by themselves."""
+        if self.lost:
+            return False
+        try:
+            await self.run(b"true", timeout=within)
+            return True
+        except asyncssh.ChannelOpenError:
+            if not self.lost:
+                return True  # refused (too many sessions), but it answered
+        except (asyncssh.Error, OSError, TimeoutError):
+            pass
+        self.conn.abort()
+        return False
+
+    async def close(self) -> None:
+        self.files.close()
+        self.conn.close()
+        try:
+            await self.conn.wait_closed()
+        finally:
+            if self.askpass is not None:
+                await self.askpass.close()
+
+    def close_now(self) -> None:
+        """Close without waiting for the host to confirm (when the app quits)."""
+        self.files.close()
+        self.conn.close()
+        if self.askpass is not None:
+            self.askpass.close_now()
+
+
+def normal_address(address: str) -> str:
+    """One spelling per address: IPv4-mapped IPv6 as IPv4, IPv6 compressed; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return str(mapped or ip)
+
+
+def _end(address: str, port: int | None) -> str:
+    address = normal_address(address)
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
+def indirect_path(conn: asyncssh.SSHClientConnection, remote: Capabilities) -> str:
+    """Why unencrypted data could not be sent to the host directly, or "" when it can: the host's view
+    of the control connection ($SSH_CONNECTION) must show this computer's very ends of it. Where they
+    differ, something between (NAT, a port forward, a tunnel, a jump host) carries the connection, and
+    a plain TCP connection would take a path nobody checked."""
+    sock, peer = conn.get_extra_info("sockname"), conn.get_extra_info("peername")
+    if not isinstance(sock, tuple) or not isinstance(peer, tuple):
+        return ("the connection to the host goes through another program or host (a ProxyCommand or "
+                "ProxyJump), so unencrypted data could not be sent to the host directly")
+    if not remote.server_address:
+        return ("the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted "
+                "data could not be sent to it over a path known to be direct")
+    here, there = _end(*peer[:2]), _end(remote.server_address, remote.server_port)
+    if here != there:
+        return (f"the connection to the host passes through a port forward or tunnel (this computer reached "
+                f"{here}, the host sees {there}), so unencrypted data could not be sent to the host directly")
+    mine, seen = _end(*sock[:2]), _end(remote.client_address, remote.client_port)
+    if mine != seen:
+        return (f"the connection to the host passes through NAT or a proxy (this computer connects from {mine}, "
+                f"the host sees {seen}), so unencrypted data could not be sent to the host directly")
+    return ""

@@ -1,0 +1,75 @@
+"""LinkProfile: what was measured about one host and one selection.
+
+Every figure is in 10^6 bytes per second (MB/s) or milliseconds, and is None when it
+was not measured (a probe that could not run, or ran out of time). Probes fill it in
+one by one (app/core/profile/probes/); the model (app/core/advice/model.py) reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass
+class CipherProbe:
+    """`ssh -c CIPHER host 'cat > /dev/null'` with incompressible data, one direction."""
+
+    cipher: str
+    MBps: float
+    local_cpu: float   # fraction of one core the local ssh used
+    remote_cpu: float  # fraction of one core the remote sshd used
+
+
+@dataclass
+class Compressibility:
+    """A sample of the selection through a compressor (at its fastest level)."""
+
+    codec: str
+    ratio: float   # original ÷ compressed (1.0: incompressible)
+    MBps: float    # compression speed on this computer, of the original bytes
+    decompress_MBps: float | None = None
+
+
+@dataclass
+class LinkProfile:
+    host: str
+    local_address: str = ""
+    rtt_ms: float | None = None
+    tcp_up_MBps: float | None = None      # raw TCP (the netcat ceiling), this computer → host
+    tcp_down_MBps: float | None = None
+    ciphers: list[CipherProbe] = field(default_factory=list)  # upload direction
+    remote_cores: int | None = None
+    remote_aes: bool | None = None
+    local_cores: int | None = None
+    local_aes: bool | None = None
+    # The host runs on this computer's kernel (a container, a network namespace, localhost): both
+    # sides then share one CPU.
+    same_machine: bool = False
+    remote_write_MBps: float | None = None  # destination, with fsync, incompressible
+    local_read_MBps: float | None = None    # the selection, as read from its disk
+    local_write_MBps: float | None = None   # download destination
+    remote_read_MBps: float | None = None   # download source
+    per_file_ms: dict[str, float] = field(default_factory=dict)  # method id → extra time per file
+    compress: list[Compressibility] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # probes that could not run, and why
+    measured_at: float = 0.0
+    seconds: float = 0.0
+
+    def cipher(self, name: str | None) -> CipherProbe | None:
+        if name is None:
+            return max(self.ciphers, key=lambda c: c.MBps, default=None)
+        return next((c for c in self.ciphers if c.cipher == name), None)
+
+    def codec(self, name: str) -> Compressibility | None:
+        return next((c for c in self.compress if c.codec == name), None)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "LinkProfile":
+        data = dict(data)
+        data["ciphers"] = [CipherProbe(**c) for c in data.get("ciphers", [])]
+        data["compress"] = [Compressibility(**c) for c in data.get("compress", [])]
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in data.items() if k in known})

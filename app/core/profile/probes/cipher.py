@@ -1,0 +1,101 @@
+"""SSH throughput per cipher, with the CPU each side spent: what encryption costs here.
+
+The real OpenSSH client sends random bytes to `cat > /dev/null` on the host for about a
+second per cipher. The remote script reads its sshd's CPU time (/proc/$PPID/stat) before
+and after, so a saturated NAS CPU shows up as such.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+
+from app.core.transfer.methods.base import Options
+from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
+from app.core.profile.link_profile import CipherProbe
+from app.core.runner import Pipeline, Stage, finish
+
+# The two ciphers that decide it today: AES-GCM wins where the CPU has AES instructions, chacha20
+# where it has not. (OpenSSH removed arcfour in 7.6; CBC modes are old; aes256-gcm and the CTR
+# modes are not faster than aes128-gcm on the same CPU, and each probe costs a second of advice.)
+WORTH_PROBING = ("aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com")
+
+# "go" on stdout once the session is up, so login time is not counted as transfer time.
+_REMOTE = ('read -r a < /proc/$PPID/stat; echo go; cat > /dev/null; read -r b < /proc/$PPID/stat; '
+           'echo "cpu $(getconf CLK_TCK) $a" >&2; echo "cpu2 $b" >&2')
+
+
+def shared_ciphers(local: list[str], remote: list[str]) -> list[str]:
+    return [c for c in WORTH_PROBING if c in local and (not remote or c in remote)]
+
+
+async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
+    ssh = ctx.session.ssh()
+    argv = ssh.command(Options(cipher=cipher), _REMOTE)
+    r, w = os.pipe()
+    ready = asyncio.Event()
+    pipeline = Pipeline([Stage(argv)], source=r, on_stdout_line=lambda line: ready.set(),
+                        login_env=ctx.session.login_env)
+    try:
+        await pipeline.start()
+        os.close(r)
+        pid = pipeline.pids()[0]
+        await asyncio.wait_for(ready.wait(), 15)
+        start = now()
+        local_before = _cpu_ticks(pid)
+        sent = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall)
+        local_after = _cpu_ticks(pid)
+        os.close(w)
+        w = -1
+        results = await pipeline.wait()
+        elapsed = now() - start
+    except BaseException:
+        await finish(pipeline.cancel())
+        raise
+    finally:
+        if w >= 0:
+            os.close(w)
+    if results[0].returncode != 0:
+        raise RuntimeError(results[0].stderr.strip() or f"ssh exited with {results[0].returncode}")
+    tck = os.sysconf("SC_CLK_TCK")
+    remote_cpu = _remote_cpu(results[0].stderr, elapsed)
+    return CipherProbe(cipher, MBps(sent, elapsed), (local_after - local_before) / tck / elapsed, remote_cpu)
+
+
+def _feed_for(fd: int, seconds: float, stall: float) -> int:
+    """Feed ssh for `seconds`; TimeoutError when it takes nothing for `stall` seconds (a dead link)."""
+    os.set_blocking(fd, False)
+    block, sent, deadline = memoryview(random_block()), 0, now() + seconds
+    while now() < deadline:
+        view = block
+        while view:
+            if not select.select([], [fd], [], stall)[1]:
+                raise TimeoutError(f"ssh took no data for {stall:g} s")
+            view = view[os.write(fd, view):]
+        sent += len(block)
+    return sent
+
+
+def _cpu_ticks(pid: int) -> int:
+    """utime + stime of a process, in clock ticks."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def _remote_cpu(stderr: str, elapsed: float) -> float:
+    """The remote sshd's CPU use, as a fraction of one core, from the two stat lines it printed."""
+    first = next((line for line in stderr.splitlines() if line.startswith("cpu ")), "")
+    second = next((line for line in stderr.splitlines() if line.startswith("cpu2 ")), "")
+    try:
+        tck = int(first.split()[1])
+        a = first.split(maxsplit=2)[2].rsplit(")", 1)[1].split()
+        b = second.split(maxsplit=1)[1].rsplit(")", 1)[1].split()
+        ticks = int(b[11]) + int(b[12]) - int(a[11]) - int(a[12])
+    except (IndexError, ValueError):
+        return 0.0
+    return ticks / tck / elapsed if elapsed > 0 else 0.0

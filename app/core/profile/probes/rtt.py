@@ -1,0 +1,42 @@
+"""Round-trip time: one byte echoed through an SSH session, several times; the median.
+
+An account without a shell (SFTP only) echoes nothing: there, an SFTP request the server answers
+at once (stat of the home folder) stands in for the echo."""
+
+from __future__ import annotations
+
+import statistics
+
+from app.core.profile.probes.common import ProbeContext, now
+
+ECHOES = 12
+
+
+async def probe_rtt(ctx: ProbeContext) -> float:
+    """Milliseconds for one echo through `cat` on the host: the path every method's traffic takes."""
+    if not ctx.session.remote.shell:
+        return await _sftp_rtt(ctx)
+    proc = await ctx.session.conn.create_process("cat", encoding=None)
+    try:
+        samples = []
+        for _ in range(ECHOES):
+            start = now()
+            proc.stdin.write(b"x")
+            await proc.stdout.readexactly(1)
+            samples.append((now() - start) * 1000)
+        return statistics.median(samples[2:])  # the first echoes pay for warming up
+    finally:
+        proc.stdin.write_eof()
+        proc.close()
+        # Dropbear refuses the next session while this one is still closing ("Session request failed").
+        await proc.wait_closed()
+
+
+async def _sftp_rtt(ctx: ProbeContext) -> float:
+    sftp = await ctx.session.files.sftp()
+    samples = []
+    for _ in range(ECHOES):
+        start = now()
+        await sftp.stat(b".")
+        samples.append((now() - start) * 1000)
+    return statistics.median(samples[2:])

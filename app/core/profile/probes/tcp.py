@@ -1,0 +1,133 @@
+"""Raw TCP throughput both ways: the netcat ceiling, with incompressible data.
+
+The same guarded listener as tar over netcat (app.core.transfer.methods.listen) is started through the ssh
+session on a port the app chose; random bytes go through for a few seconds once the host has checked
+the connection is ours. It carries no user data, so it runs whether or not insecure methods are
+allowed, but never across a path that is not direct (NAT, a port forward, a tunnel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import secrets
+import socket
+
+from app.core.host.capabilities import Capabilities
+from app.core.errors import TransferError
+from app.core.transfer.methods import listen
+from app.core.transfer.methods.base import Listener
+from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
+from app.core.host.remote_helper import PortBusy, RemoteHelper
+from app.core.runner import finish
+from app.core.host.session import Session
+
+PORT_TRIES = 5
+# A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
+_RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; do :; done'
+
+
+def unavailable(caps: Capabilities) -> str | None:
+    """Why the raw TCP probes cannot run on this host, or None."""
+    return listen.unavailable(caps)
+
+
+async def probe_tcp_up(ctx: ProbeContext) -> float:
+    helper, sock = await _connect(ctx.session, download=False, stall=ctx.stall)
+    try:
+        start = now()
+        await asyncio.to_thread(_send_for, sock, ctx.budget)
+        sock.shutdown(socket.SHUT_WR)
+        status = await helper.finish(timeout=30)
+        elapsed = now() - start
+    finally:
+        _close(sock)
+        await _stop(helper)
+    received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
+    if not received:
+        raise RuntimeError("the listener did not report what it received")
+    return MBps(received[-1], elapsed)
+
+
+async def probe_tcp_down(ctx: ProbeContext) -> float:
+    helper, sock = await _connect(ctx.session, download=True, stall=ctx.stall)
+    try:
+        received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget)
+    finally:
+        _close(sock)
+        await _stop(helper)
+    return MBps(received, elapsed)
+
+
+def _close(sock: socket.socket) -> None:
+    """Shut the socket down first: that wakes a worker thread still blocked sending or receiving on it
+    (the probe was stopped from outside), where close() alone would leave it waiting on a dead link."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
+
+
+def _listener(session: Session, port: int, token: str, download: bool) -> Listener:
+    syntax = listen.netcat_syntax(session.remote) or "openbsd"
+    nc = listen.listen_argv(syntax, session.listen_address, str(port), sends=download)
+    script = listen.sending(_RANDOM, nc, str(port)) if download else listen.receiving(nc, str(port), "wc -c >&2")
+    return Listener(script, listen.READY, stdin=(token + "\n").encode(), guarded=True)
+
+
+async def _connect(session: Session, download: bool, stall: float) -> tuple[RemoteHelper, socket.socket]:
+    """The listener on a free port, and the data connection the host has checked is ours; a send or a
+    receive on it that moves nothing for `stall` seconds raises TimeoutError."""
+    why = unavailable(session.remote)
+    if why:
+        raise TransferError("unavailable", f"{why[0].upper()}{why[1:]}.")
+    token = secrets.token_urlsafe(24)
+    for attempt in range(PORT_TRIES):
+        helper = RemoteHelper(session, _listener(session, random.randint(20000, 60999), token, download))
+        try:
+            port = await helper.start()
+            sock = await helper.connect(session.listen_address, port)
+            sock.settimeout(stall)
+            return helper, sock
+        except PortBusy:
+            await _stop(helper)
+            if attempt == PORT_TRIES - 1:
+                raise RuntimeError("no free port was found for the listener") from None
+        except BaseException:
+            await _stop(helper)
+            raise
+    raise AssertionError("unreachable")
+
+
+async def _stop(helper: RemoteHelper) -> None:
+    """Stop the listener; a program of it that could not be stopped fails the probe with its sentence."""
+    left = await finish(helper.stop())
+    if left:
+        raise RuntimeError(left)
+
+
+SEND_CHUNK = 256 * 1024  # the socket's time-out covers a whole sendall: small enough to mean "no progress"
+
+
+def _send_for(sock: socket.socket, seconds: float) -> int:
+    block, sent, deadline = memoryview(random_block()), 0, now() + seconds
+    while now() < deadline:
+        for i in range(0, len(block), SEND_CHUNK):
+            sock.sendall(block[i:i + SEND_CHUNK])
+        sent += len(block)
+    return sent
+
+
+def _receive_for(sock: socket.socket, seconds: float) -> tuple[int, float]:
+    buf = bytearray(1 << 20)
+    sock.recv_into(buf)  # the clock starts with the first byte, not with the listener's set-up
+    start = now()
+    deadline, total = start + seconds, 0
+    while now() < deadline:
+        n = sock.recv_into(buf)
+        if n == 0:
+            break
+        total += n
+    return total, now() - start

@@ -1,0 +1,163 @@
+"""The profiler: run the probes in turn, each within its budget, and build a LinkProfile.
+
+Each result is reported the moment it is in (a ProbeDone event); a probe that cannot run
+says why and the profile notes it, so the model knows what it is guessing. Link figures
+are kept per host (history) and reused while the network looks the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from typing import Awaitable, Callable
+
+import asyncssh
+
+from app.core.state import profiles as history
+from app.core.errors import TransferError, link_lost
+from app.core.events import Emit, ProbeDone, ignore
+from app.core.host.link_loss import worded_link_errors
+from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
+from app.core.profile.probes.common import ProbeContext
+from app.core.profile.link_profile import LinkProfile
+from app.core.host.session import Session
+from app.core.transfer.watchdog import STALL_TIMEOUT
+
+PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
+
+
+def _rate(value: float) -> str:
+    return f"{value:.1f} MB/s"
+
+
+async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
+               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure",
+               session: Session | None = None) -> object | None:
+    """Run one probe; report it; on failure note why and go on. A probe that ends with None had
+    nothing it could time (`nothing` says why): the model goes on without that figure. A probe of the
+    host (given its `session`) that failed or stalled first asks whether the host still answers: when
+    it does not, the link is lost and nothing more can be measured (link-lost)."""
+    try:
+        value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
+    except (OSError, RuntimeError, TransferError, TimeoutError, ValueError, asyncssh.Error) as exc:
+        if isinstance(exc, TransferError) and exc.kind == "link-lost":
+            raise
+        if session is not None and not await session.link_alive():
+            raise link_lost(session.host.label, "measurement", details=repr(exc)) from exc
+        # asyncssh.Error: the host refused a channel or a request (a probe it cannot run), said in words.
+        reason = exc.sentence if isinstance(exc, TransferError) else \
+            getattr(exc, "reason", "") or str(exc) or type(exc).__name__
+        why = reason.strip().splitlines()[-1][:160] if reason.strip() else type(exc).__name__
+        profile.notes.append(f"{label} not measured: {why}")
+        emit(ProbeDone(name, label, f"not measured: {why}", False))
+        return None
+    if value is None:
+        profile.notes.append(f"{label}: {nothing}.")
+        emit(ProbeDone(name, label, nothing, False))
+        return None
+    figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
+    emit(ProbeDone(name, label, show(value), True, figure))
+    return value
+
+
+@worded_link_errors("measurement")
+async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
+                  emit: Emit = ignore, budget: float = 1.0, fresh: bool = False,
+                  stall: float = STALL_TIMEOUT) -> LinkProfile:
+    started = time.monotonic()
+    ctx = ProbeContext(session, remote_dir, local_paths, budget, stall)
+    local_address = str(session.conn.get_extra_info("sockname")[0])
+    profile = LinkProfile(host=session.host.label, local_address=local_address,
+                          remote_cores=session.remote.cores or None, remote_aes=session.remote.aes,
+                          local_cores=session.local.cores or None, local_aes=session.local.aes,
+                          same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
+    profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
+                                lambda v: f"{v:.2f} ms", session=session)
+    host = session.host
+    key = f"{host.user}@{host.hostname}:{host.port}"  # two aliases for one host share, one alias moved does not
+    kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
+    if kept is not None:
+        _reuse(kept, profile, emit)
+    else:
+        await _link_probes(ctx, profile, emit)
+    if local_paths:
+        await _local_probes(ctx, profile, emit)
+    profile.measured_at = time.time() if kept is None else kept.measured_at
+    profile.seconds = time.monotonic() - started
+    if kept is None:
+        history.save(key, replace(profile, local_read_MBps=None, compress=[]))
+    return profile
+
+
+NO_SHELL = "the account runs no commands (SFTP only)"
+
+
+def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> None:
+    profile.notes.append(f"{label} not measured: {why}")
+    emit(ProbeDone(name, label, f"not measured: {why}", False))
+
+
+async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+    session = ctx.session
+    why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
+    if why is None:
+        profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx),
+                                         session=session)
+        profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx),
+                                           session=session)
+    else:
+        _skip("tcp-up", "Raw TCP", why, profile, emit)
+    if not session.remote.shell:
+        _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
+    for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:
+        probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
+                           lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})",
+                           session=session)
+        if probe is not None:
+            profile.ciphers.append(probe)
+    if ctx.remote_dir and not session.remote.shell:
+        _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
+    elif ctx.remote_dir:
+        profile.remote_write_MBps = await _run(
+            "remote-write", "Destination disk writes", emit, profile,
+            disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session)
+    if ctx.remote_dir:
+        per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
+                              _per_file_text, session=session)
+        profile.per_file_ms = dict(per_file or {})
+
+
+def _per_file_text(ms: dict[str, float]) -> str:
+    said = [f"{ms['sftp']:.2g} ms talking SFTP" if "sftp" in ms else "",
+            f"{ms['tar-ssh']:.2g} ms creating it" if "tar-ssh" in ms else ""]
+    return ", ".join(s for s in said if s)
+
+
+async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+    paths = ctx.local_paths or []
+    profile.local_read_MBps = await _run("local-read", "Reading the selection", emit, profile,
+                                         asyncio.to_thread(local.read_speed, paths, ctx.budget),
+                                         nothing="too little to time")
+    data = await asyncio.to_thread(local.sample, paths)
+    found = await _run("compress", "Compressibility", emit, profile, local.compressibility(data),
+                       lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {c.MBps:.0f} MB/s" for c in cs)
+                       or "sample too small")
+    profile.compress = list(found or [])
+
+
+def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
+    when = time.strftime("%H:%M", time.localtime(kept.measured_at))
+    for field in ("tcp_up_MBps", "tcp_down_MBps", "remote_write_MBps", "remote_read_MBps", "local_write_MBps"):
+        setattr(profile, field, getattr(kept, field))
+    profile.ciphers = list(kept.ciphers)
+    profile.per_file_ms = dict(kept.per_file_ms)
+    profile.notes = [*kept.notes, f"Link figures kept from {when}; --fresh measures again."]
+    shown = [("tcp-up", "Raw TCP, upload", kept.tcp_up_MBps), ("tcp-down", "Raw TCP, download", kept.tcp_down_MBps),
+             ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
+    for name, label, value in shown:
+        if value is not None:
+            emit(ProbeDone(name, label, f"{value:.1f} MB/s (kept from {when})", True, value))
+    for c in kept.ciphers:
+        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{c.MBps:.1f} MB/s (kept from {when})",
+                       True, c.MBps))

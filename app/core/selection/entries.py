@@ -1,0 +1,269 @@
+"""The selection: what to send (or fetch), as a list of entries relative to their roots.
+
+Paths are `str` as the OS gives them (undecodable bytes kept by surrogateescape),
+so any file name survives the round trip to the tools and back.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from posixpath import basename, join, normpath
+
+import asyncssh
+
+from app.core.errors import TransferError
+
+# A file is sparse when its holes save at least this much and its blocks take at most half its size.
+SPARSE_MIN_HOLES = 64 * 1024
+
+# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
+# timed as a whole, and its advice speaks in seconds, not MB/s.
+TOO_LITTLE_TO_TIME = 2**20
+
+
+@dataclass(frozen=True)
+class Entry:
+    path: str  # relative to the parent of its root: "photos/2024/a.jpg"
+    kind: str  # "file", "dir" or "link"
+    size: int = 0
+    target: str = ""  # where a link points
+    # What a link leads to: "file", "dir", "none" (nowhere), or "" when not known. Tools that follow
+    # links (scp) copy a folder again, loop, or fail on these.
+    leads_to: str = ""
+    mtime: int = 0  # whole seconds: what every method keeps (tar, scp -p, sftp -p, rsync -t)
+    # Files only. (device, inode) when the file has more than one name (st_nlink > 1), else None;
+    # and the bytes its blocks take on disk, None when not known (SFTP says nothing of either).
+    inode: tuple[int, int] | None = None
+    allocated: int | None = None
+    xattrs: bool = False  # has user xattrs or an ACL (found on this computer only)
+
+
+@dataclass
+class Selection:
+    roots: list[str]  # absolute paths, as given
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def files(self) -> int:
+        return sum(1 for e in self.entries if e.kind == "file")
+
+    @property
+    def bytes(self) -> int:
+        return sum(e.size for e in self.entries if e.kind == "file")
+
+    @property
+    def names(self) -> list[str]:
+        """The top-level names the roots get at the destination."""
+        return [basename(r.rstrip("/")) or r for r in self.roots]
+
+    def link_kinds(self) -> frozenset[str]:
+        """What the selection's links lead to ("file", "dir", "none"; "" for not known)."""
+        return frozenset(e.leads_to for e in self.entries if e.kind == "link")
+
+    def hard_links(self) -> list[list[Entry]]:
+        """Files of the selection that are names of one file (two or more names each, inside it)."""
+        groups: dict[tuple[int, int], list[Entry]] = {}
+        for e in self.entries:
+            if e.kind == "file" and e.inode is not None:
+                groups.setdefault(e.inode, []).append(e)
+        return [g for g in groups.values() if len(g) > 1]
+
+    def with_xattrs(self) -> list[Entry]:
+        """Entries with user xattrs or ACLs, which a copy keeps only when asked (--xattrs)."""
+        return [e for e in self.entries if e.xattrs]
+
+    def sparse_files(self) -> list[Entry]:
+        """Files whose holes take no room on disk (a disk image, a database's preallocated file)."""
+        return [e for e in self.entries if e.kind == "file" and is_sparse(e.size, e.allocated)]
+
+    def manifest(self) -> dict[str, tuple[str, int | str]]:
+        """path → (kind, size for files / target for links / 0 for folders)."""
+        return {e.path: (e.kind, e.size if e.kind == "file" else e.target if e.kind == "link" else 0)
+                for e in self.entries}
+
+    def bytes_on_disk(self, block: int = 4096) -> int:
+        """Space the copy takes: every file and folder fills whole blocks."""
+        return sum(-(-e.size // block) * block if e.kind == "file" else block if e.kind == "dir" else 0
+                   for e in self.entries)
+
+    def tar_stream_bytes(self) -> int:
+        """What tar will write for this selection: a 512-byte header per entry, data padded to 512."""
+        total = 1024
+        seen: set[tuple[int, int]] = set()  # a second name of a file is a header alone (a hard link)
+        for e in self.entries:
+            data = e.kind == "file" and e.inode not in seen
+            if e.inode is not None:
+                seen.add(e.inode)
+            total += 512 + (-(-e.size // 512) * 512 if data else 0)
+            if len(os.fsencode(e.path)) > 99:
+                total += 1024  # GNU long-name header and its data block
+        return total
+
+
+def is_sparse(size: int, allocated: int | None) -> bool:
+    """On a compressing filesystem (ZFS, btrfs with compression) a file that compresses well looks
+    sparse too: both take less room than their size, and a faithful copy keeps that saving."""
+    return allocated is not None and size - allocated >= SPARSE_MIN_HOLES and allocated * 2 <= size
+
+
+def ancestors(path: str) -> list[str]:
+    """The folders above a selection path, top first: "a/b/c" -> ["a", "a/b"]."""
+    parts = path.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def entry_kind(mode: int) -> str | None:
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    if stat.S_ISREG(mode):
+        return "file"
+    return None  # sockets, fifos, devices: not copied
+
+
+def scan_local(paths: list[str]) -> Selection:
+    roots: list[str] = []
+    entries: list[Entry] = []
+    for given in paths:
+        path = os.path.abspath(given)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            raise TransferError("source-missing", f"{given} does not exist; check the path.") from None
+        except PermissionError:
+            raise TransferError("source-missing", f"{given} cannot be read (permission denied); "
+                                "check its permissions.") from None
+        roots.append(path)
+        top = basename(path.rstrip("/")) or path
+        kind = entry_kind(st.st_mode)
+        if kind is None:
+            continue
+        entries.append(_local_entry(top, path, kind, st))
+        if kind != "dir":
+            continue
+        for dirpath, dirnames, filenames in os.walk(path, onerror=_raise):
+            rel = os.path.relpath(dirpath, path)
+            prefix = top if rel == "." else join(top, rel)
+            for name in sorted(dirnames + filenames):
+                st = os.lstat(join(dirpath, name))
+                kind = entry_kind(st.st_mode)
+                if kind is not None:
+                    entries.append(_local_entry(join(prefix, name), join(dirpath, name), kind, st))
+    return Selection(roots, entries)
+
+
+def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
+    if kind == "link":
+        return Entry(rel, kind, 0, os.readlink(path), _leads_to(path), int(st.st_mtime))
+    if kind == "dir":
+        return Entry(rel, kind, mtime=int(st.st_mtime), xattrs=_has_xattrs(path))
+    return Entry(rel, kind, st.st_size, mtime=int(st.st_mtime),
+                 inode=(st.st_dev, st.st_ino) if st.st_nlink > 1 else None, allocated=st.st_blocks * 512,
+                 xattrs=_has_xattrs(path))
+
+
+# What --xattrs carries that a person put there: user attributes and POSIX ACLs (not security.selinux and
+# the like, which every file has on some systems and the receiving side sets itself).
+_XATTR_PREFIXES = ("user.", "system.posix_acl_")
+
+
+def _has_xattrs(path: str) -> bool:
+    """One listxattr call, about what an lstat costs."""
+    try:
+        return any(n.startswith(_XATTR_PREFIXES) for n in os.listxattr(path, follow_symlinks=False))
+    except OSError:  # not supported here, or not ours to read
+        return False
+
+
+def _leads_to(path: str) -> str:
+    try:
+        return "dir" if stat.S_ISDIR(os.stat(path).st_mode) else "file"
+    except OSError:  # dangling, a loop, or not ours to read
+        return "none"
+
+
+def _raise(exc: OSError) -> None:
+    raise TransferError("source-missing", f"{exc.filename} cannot be read ({exc.strerror}); "
+                        "check its permissions.") from exc
+
+
+async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: bool = False,
+                      depth: int | None = None) -> Selection:
+    """The same as scan_local, over SFTP: one READDIR round trip per folder (`depth` 1: a root and what
+    is directly in it). app.core.host.remote_files lists a tree in one command where the host has a shell."""
+    roots: list[str] = []
+    entries: list[Entry] = []
+    for given in paths:
+        path = normpath(given)
+        try:
+            attrs = await sftp.lstat(os.fsencode(path))
+        except asyncssh.SFTPNoSuchFile:
+            if missing_ok:
+                continue
+            raise TransferError("source-missing", f"{given} does not exist on the remote side; "
+                                "check the path.") from None
+        except asyncssh.SFTPError as exc:
+            raise TransferError("source-missing", f"{given} cannot be read on the remote side ({exc.reason}).") \
+                from None
+        roots.append(path)
+        top = basename(path.rstrip("/")) or path
+        kind = entry_kind(attrs.permissions or 0)
+        if kind is None:
+            continue
+        entries.append(await _remote_entry(sftp, top, path, kind, attrs))
+        if kind == "dir" and depth != 0:
+            await _walk_remote(sftp, path, top, entries, None if depth is None else depth - 1)
+    return Selection(roots, entries)
+
+
+async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entries: list[Entry],
+                       depth: int | None = None) -> None:
+    try:
+        items = await sftp.readdir(os.fsencode(path))
+    except asyncssh.SFTPError as exc:
+        raise TransferError("source-missing", f"{path} cannot be listed on the remote side ({exc.reason}).") \
+            from None
+    for item in sorted(items, key=lambda i: i.filename):
+        name = os.fsdecode(item.filename)
+        if name in (".", ".."):
+            continue
+        kind = entry_kind(item.attrs.permissions or 0)
+        if kind is None:
+            continue
+        entries.append(await _remote_entry(sftp, join(prefix, name), join(path, name), kind, item.attrs))
+        if kind == "dir" and depth != 0:
+            await _walk_remote(sftp, join(path, name), join(prefix, name), entries, None if depth is None else depth - 1)
+
+
+async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: str,
+                        attrs: asyncssh.SFTPAttrs) -> Entry:
+    if kind == "link":
+        try:
+            target = os.fsdecode(await sftp.readlink(os.fsencode(path)))
+        except asyncssh.SFTPError:
+            target = ""
+        try:
+            leads_to = "dir" if stat.S_ISDIR((await sftp.stat(os.fsencode(path))).permissions or 0) else "file"
+        except asyncssh.SFTPError:
+            leads_to = "none"
+        return Entry(rel, kind, 0, target, leads_to, attrs.mtime or 0)
+    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0, mtime=attrs.mtime or 0)
+
+
+def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str, int | str]]) -> list[str]:
+    """Differences between two manifests, worded per path (empty when they match)."""
+    problems = []
+    for path, (kind, size) in source.items():
+        got = dest.get(path)
+        if got is None:
+            problems.append(f"missing: {path!r}")
+        elif got[0] != kind:
+            problems.append(f"{path!r} is a {got[0]}, expected a {kind}")
+        elif got[1] != size and kind == "link":
+            problems.append(f"{path!r} points to {got[1]!r}, expected {size!r}")
+        elif got[1] != size:
+            problems.append(f"{path!r} has {got[1]:,} bytes, expected {size:,}")
+    return problems

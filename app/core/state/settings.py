@@ -1,0 +1,93 @@
+"""The window's settings and recent hosts, kept as JSON in the config folder (written atomically).
+
+Everything lives under `paths.config_dir()`, so the one switch (TRANSFER_ADVISOR_HOME)
+moves it with the rest of the state.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+
+from app.core.advice.advisor import AdviceRequest
+from app.core.host.hosts import HostSpec
+from app.core.state.paths import config_dir
+from app.core.transfer.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS, STALL_TIMEOUT
+
+FILE_NAME = "gui-settings.json"
+RECENT_KEEP = 8
+VERIFY_LEVELS = {"sizes": "Sizes: every file, folder and link is there with the right size",
+                 "hashes": "Hashes: also compare the contents (slower; reads every file again)"}
+THEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    """One entry of the host picker: what it shows and how the core is told about it."""
+
+    label: str
+    text: str                       # HostSpec.text: an alias or [user@]host[:port]
+    ssh_config: str | None = None   # like ssh -F; None means ~/.ssh/config
+
+    def spec(self) -> HostSpec:
+        return HostSpec(self.text, self.ssh_config)
+
+
+@dataclass
+class GuiSettings:
+    allow_insecure_lan: bool = False  # offer unencrypted methods, and only for hosts on the local network
+    verify: str = "sizes"
+    race_seconds: float = AdviceRequest.race_seconds  # the core's defaults, unless the user changes them
+    race_count: int = AdviceRequest.race_count
+    probe_budget: float = AdviceRequest.probe_budget  # seconds per throughput probe
+    stall_timeout: float = STALL_TIMEOUT  # seconds without data before a copy stops as link-lost
+    theme: str = "system"
+    recent: list[HostChoice] = field(default_factory=list)
+    destinations: dict[str, str] = field(default_factory=dict)  # host label → last destination
+
+    def remember(self, choice: HostChoice) -> None:
+        self.recent = [choice] + [c for c in self.recent if (c.text, c.ssh_config) != (choice.text, choice.ssh_config)]
+        del self.recent[RECENT_KEEP:]
+
+    def clamped(self) -> "GuiSettings":
+        return replace(self, verify=self.verify if self.verify in VERIFY_LEVELS else "sizes",
+                       race_seconds=min(max(float(self.race_seconds), 0.5), 30.0),
+                       race_count=min(max(int(self.race_count), 1), 7),
+                       probe_budget=min(max(float(self.probe_budget), 0.2), 5.0),
+                       stall_timeout=min(max(float(self.stall_timeout), STALL_MIN_SECONDS), STALL_MAX_SECONDS),
+                       theme=self.theme if self.theme in THEMES else "system")
+
+
+def path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load() -> GuiSettings:
+    try:
+        data = json.loads(path().read_text())
+    except (OSError, ValueError):
+        return GuiSettings()
+    if not isinstance(data, dict):
+        return GuiSettings()
+    known = {f.name for f in fields(GuiSettings)}
+    values = {k: v for k, v in data.items() if k in known}
+    try:
+        values["recent"] = [HostChoice(**c) for c in values.get("recent", [])]
+        return GuiSettings(**values).clamped()
+    except (TypeError, ValueError):
+        return GuiSettings()
+
+
+def save(settings: GuiSettings) -> None:
+    target = path()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".gui-settings-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(asdict(settings), f, indent=1)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,93 @@
+"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from app.core.events import TransferResult
+from app.core.state.paths import data_dir
+
+FILE_NAME = "transfers.json"
+KEEP = 200
+
+
+@dataclass(frozen=True)
+class PastCopy:
+    host: str            # the label the user picked
+    when: float
+    method: str
+    direction: str       # upload | download
+    files: int
+    bytes: int
+    seconds: float
+    verified: bool
+    verification: str
+    dest: str
+    command: str
+    outcome: str = "done"  # done | failed | cancelled
+    sentence: str = ""     # why it failed, when it did
+    options: dict = field(default_factory=dict)
+    sent: int | None = None  # bytes this copy sent, when less than `bytes` (resumed, or some already there)
+
+    @property
+    def rate_MBps(self) -> float:
+        moved = self.bytes if self.sent is None else self.sent
+        return moved / self.seconds / 1e6 if self.seconds > 0 else 0.0
+
+    @classmethod
+    def of(cls, host: str, dest: str, result: TransferResult) -> "PastCopy":
+        return cls(host, time.time(), result.method, result.options.get("direction", "upload"), result.files,
+                   result.bytes, result.seconds, result.verified, result.verification, dest, result.command,
+                   options=dict(result.options),
+                   sent=None if result.sent_bytes == result.bytes else result.sent_bytes)
+
+
+def _path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def load(host: str | None = None) -> list[PastCopy]:
+    """Newest first; only this host's when one is given."""
+    try:
+        rows = json.loads(_path().read_text())
+    except (OSError, ValueError):
+        return []
+    known = {f.name for f in fields(PastCopy)}
+    out = []
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            copy = PastCopy(**{k: v for k, v in row.items() if k in known})
+        except TypeError:
+            continue
+        if host is None or copy.host == host:
+            out.append(copy)
+    return out
+
+
+def add(copy: PastCopy) -> None:
+    _write([copy] + load())
+
+
+def forget(host: str) -> None:
+    """Drop a host's copies (a demo host's: its address never comes back)."""
+    rows = load()
+    kept = [r for r in rows if r.host != host]
+    if len(kept) != len(rows):
+        _write(kept)
+
+
+def _write(rows: list[PastCopy]) -> None:
+    target = _path()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".transfers-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump([asdict(r) for r in rows[:KEEP]], f, indent=1)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,564 @@
+"""The transfer engine: run one method on a selection, watch it, stage it, verify it.
+
+copy() is the whole flow: scan the selection, check the method can run, look at what the destination
+already holds (and settle what is in the way: app.core.transfer.existing), open this copy's staging folder
+(carrying on from what an earlier run of it staged: app.core.transfer.resume), send what is missing there
+(app.core.transfer.sends), move the result into place, verify, and clean up whatever happens. A cancelled or
+cut copy keeps its staging folder, so running it again carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import socket
+import time
+from dataclasses import dataclass, replace
+from posixpath import join
+from typing import Awaitable, Callable, TypeVar
+
+from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
+from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr, link_lost
+from app.core.events import CopyPreview, Emit, Phase, Progress, TransferResult, ignore
+from app.core.transfer.existing import Existing, Placement
+from app.core.transfer.journal import Journal
+from app.core.host.link_loss import is_link_lost, worded_link_errors
+from app.core.host.local_files import LocalFiles
+from app.core.transfer.mirror import ConfirmDelete
+from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Options, Plan
+from app.core.transfer.progress import Counter, RateWindow, RsyncProgress, Tally
+from app.core.host.mux import Mux
+from app.core.transfer.ownership import remove_folder
+from app.core.host.remote_helper import PortBusy, RemoteHelper
+from app.core.runner import Pipeline, finish
+from app.core.selection.entries import Selection, scan_local
+from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
+from app.core.host.session import Session
+from app.core.transfer.staging import Records
+from app.core.transfer.survey import Decide, Sides
+from app.core.transfer.watchdog import STALL_TIMEOUT, Watch, Watchdog, pulse, wake
+
+TICK = 0.25            # progress events four times a second
+PORT_TRIES = 5
+T = TypeVar("T")
+# Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
+# stopped, something that turned up at the destination); after the others it goes (a full disk needs
+# the space, a failed verification says the bytes are not to be trusted).
+KEEP_STAGED = {"cancelled", "connection-lost", "link-lost", "failed", "conflict"}
+
+
+@dataclass(frozen=True)
+class CopyRequest:
+    sources: list[str]
+    dest: str
+    method: str
+    options: Options = Options()
+    allow_insecure: bool = False
+    verify_hashes: bool = False
+    rsync_module: str | None = None   # rsync-daemon: use the user's running daemon's [user@]module
+    rsync_port: int | None = None
+    rsyncd_conf: str = rsyncd.DEFAULT_CONF
+    # Into a folder that is thrown away afterwards (the race): no staging folder to move into place,
+    # no verification; saves a few remote commands a lap, seconds on a slow NAS.
+    scratch: bool = False
+    stall_timeout: float = STALL_TIMEOUT  # seconds without data before the copy is stopped as link-lost
+    existing: Existing = Existing.ASK     # what to do with what is already at the destination
+    resume: bool = True                   # carry on from this copy's staging folder (False: start over)
+    # Make the copy's folders at the destination match: delete what they hold there that the selection
+    # lacks (app.core.transfer.mirror), once agreed to: by yes_delete, else by copy()'s confirm_delete.
+    mirror: bool = False
+    yes_delete: bool = False
+
+
+@worded_link_errors("copy")
+async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: Decide | None = None,
+               confirm_delete: ConfirmDelete | None = None) -> TransferResult:
+    """Copy; `decide` is asked once when something at the destination is in the way and the request
+    makes no choice (else the copy stops before it starts, with a sentence saying what is there). A
+    mirror that would delete asks `confirm_delete` the same way, unless the request says yes already."""
+    method = methods.get(req.method)
+    started = time.monotonic()
+    seen = await _look(session, req, emit, decide, method)
+    deletion = None
+    if req.mirror:
+        deletion = await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, confirm_delete)
+    wanted = seen.placement.staged if seen.placement else seen.selection.entries
+    await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
+                                      req.options.download)
+    result = await _copy_staged(session, method, req, seen.selection, seen.sources, seen.dest, emit, seen.module,
+                                seen.placement, seen.sides, seen.notes)
+    if seen.placement is not None:
+        update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer
+        extra = [seen.placement.update_note()] if update else []
+        result = replace(result, changes=seen.placement.changes(), notes=[*result.notes, *extra])
+    if deletion is not None:
+        result = await mirror.carry_out(seen.sides, seen.selection, seen.dest, deletion, result, emit)
+    return replace(result, seconds=time.monotonic() - started)
+
+
+@worded_link_errors("copy")
+async def preview(session: Session, req: CopyRequest, decide: Decide | None = None) -> CopyPreview:
+    """What the copy would send and, for a mirror, delete; nothing is changed anywhere (--dry-run)."""
+    seen = await _look(session, req, ignore, decide, None)
+    p = seen.placement
+    deletion = await mirror.look(seen.sides.dest, seen.selection, seen.dest) if req.mirror else None
+    return CopyPreview(seen.sides.where(seen.dest), [(p.dest_path(e.path), e.size) for e in p.staged
+                                                     if e.kind != "dir"], p.changes(), p.summary(),
+                       deletion.as_dict() if deletion else None, deletion.described() if deletion else [])
+
+
+@worded_link_errors("copy")
+async def may_mirror(session: Session, req: CopyRequest) -> None:
+    """Raise what copy() would before a byte moves (something in the way, deletions without a yes),
+    changing nothing: for `copy --best`, whose race would write beside the destination first."""
+    seen = await _look(session, req, ignore, None, None)
+    await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, None)
+
+
+@dataclass
+class _Seen:
+    """What the copy learnt before a byte moves."""
+
+    selection: Selection
+    sources: list[str]
+    dest: str
+    module: DaemonModule | None
+    placement: Placement | None
+    sides: Sides
+    notes: list[str]
+
+
+async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide | None,
+                method: Method | None) -> _Seen:
+    """Scan the selection, run the checks, look at the destination. Without a method (a dry run) only
+    what changes nothing: no method checks, no sweep of stale folders."""
+    o = req.options
+    if req.mirror and req.existing in (Existing.SKIP, Existing.RENAME):
+        raise mirror.refuse_policy(req.existing.value)
+    files = session.files
+    emit(Phase("scanning", "Reading the selection"))
+    if o.download:
+        sources = [await files.abspath(s) for s in req.sources]
+        selection = await files.scan(sources)
+        dest = os.path.abspath(os.path.expanduser(req.dest))
+    else:
+        selection = await asyncio.to_thread(scan_local, req.sources)
+        sources = selection.roots
+        dest = await files.abspath(req.dest)
+    module = None
+    if method is not None:
+        module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
+    preflight.check_names(selection)
+    if method is not None:
+        preflight.check_method(session, method, req, selection, [*sources, dest])
+    sweep = not req.scratch and method is not None
+    notes: list[str] = await ownership.sweep(session, dest, local=o.download) if sweep else []
+    sides = _sides(session, method, req, notes)
+    placement = None
+    if not req.scratch:
+        emit(Phase("comparing", "Looking at what is already at the destination"))
+        placement = await survey.look(sides, selection, sources, dest, req.existing, decide, notes)
+        if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
+            raise mirror.refuse_policy(placement.policy.value)
+        if module is not None and placement.renamed:
+            raise TransferError("usage", "Keeping both copies cannot be done through your own rsync daemon (it "
+                                "writes in place); choose --existing skip, replace or newer, or another method.")
+    return _Seen(selection, sources, dest, module, placement, sides, notes)
+
+
+def _sides(session: Session, method: Method | None, req: CopyRequest, notes: list[str]) -> Sides:
+    """Which side is read and which written, and whether contents are compared: when asked, and by
+    default after a method that sends the files unencrypted (nothing guards them on the way). The race
+    never hashes: its copies are thrown away."""
+    here, there = LocalFiles(), session.files
+    unencrypted = method is not None and not method.secure
+    wanted = (req.verify_hashes or unencrypted) and not req.scratch
+    tool = survey.hash_tool(session.local, session.remote, session.host.label, wanted, notes)
+    return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
+
+
+async def remote_abspath(session: Session, path: str) -> str:
+    return await session.files.abspath(path)
+
+
+async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
+                       sources: list[str], dest: str, emit: Emit, module: DaemonModule | None,
+                       placement: Placement | None, sides: Sides, notes: list[str]) -> TransferResult:
+    o = req.options
+    journal = Journal.of(sources, dest, o.download, method.id)
+    wanted = placement.staged if placement else selection.entries
+    idle = placement is not None and placement.nothing_to_do
+    # The race copies into a folder it throws away; the user's own rsync daemon writes as its own user,
+    # who may not enter a staging folder we create: both write in place.
+    staged = not (req.scratch or module is not None or idle)
+    target = join(dest, journal.folder) if staged else dest
+    shown = method.build(_job(session, method, req, sources, dest, module, session.display_ssh())).display
+    if not req.scratch:
+        from app.core.wording import copy_losses  # with the model it needs, only when a copy runs
+        notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
+    leftover = resume.Leftover()
+    if idle:
+        await resume.drop(sides.dest, dest, journal)
+    elif staged:
+        leftover = await resume.open_stage(sides, dest, journal, wanted, sources, not method.keeps_symlinks,
+                                           req.resume, _can_carry_on(session, method, req))
+        # Marked as this run's at once (a folder carried on from a dead run becomes ours), even when
+        # cancelled meanwhile: only a marked folder is ever swept.
+        await finish(ownership.mark(session, target, "staging", local=o.download))
+    else:
+        await sides.dest.prepare(dest, None)
+    mux = Mux(session, o) if o.mux and not idle else None
+    placed, sent = False, 0
+    try:
+        if not idle:
+            control_path = await mux.start() if mux else None
+            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides,
+                               emit, notes, control_path, staged)
+        if req.scratch:
+            return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
+                                  shown, notes)
+        placed = True  # from here on the copy is whole at the destination, or says how far it got
+        if staged:
+            emit(Phase("finalizing", "Moving the copy into place"))
+            records = Records(list(placement.renamed.items()), placement.records)
+            await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
+        emit(Phase("verifying", "Checking the far side"))
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest, notes)
+    except BaseException as exc:
+        raise await _stopped(exc, session, target, staged, placed, o.download)
+    finally:
+        if mux:
+            await finish(mux.stop())
+    if placement is not None:
+        notes += leftover.notes() + placement.notes()
+    return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
+                          shown, notes, sent=sent,
+                          existing=placement.summary() if placement else {},
+                          resumed=len(leftover.complete) + len(leftover.partial))
+
+
+def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
+    """Whether a file a cut left staged in part can go on from there: by the method itself, or by ssh cat."""
+    if method.continues_files:
+        return True
+    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, single_file=True)
+    return methods.get(CONTINUER).unavailable(ctx) is None
+
+
+def _job(session: Session, method: Method, req: CopyRequest, sources: list[str], dest: str,
+         module: DaemonModule | None, ssh) -> Job:
+    # The user's rsync module is written in place: what the copy sends there was found missing or
+    # different (identical files are left out), even when its size and time match.
+    return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module,
+               local=session.local, remote=session.remote, client_address=session.seen_as,
+               netcat=session.remote.nc_flavour, rewrite=module is not None and not req.scratch)
+
+
+async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],
+                target: str, wanted: list, leftover: resume.Leftover, module: DaemonModule | None, sides: Sides,
+                emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> int:
+    """Everything the staging folder still lacks, in as many runs as it takes (app.core.transfer.sends); returns
+    the bytes sent."""
+    base = replace(_job(session, method, req, sources, target, module, session.ssh(control_path)), resumable=staged)
+    sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
+                       lambda send: method.takes_list(job_for(send, base)))
+    await sides.dest.mkdirs(sends.folders)
+    total = sum(e.size for e in wanted if e.kind == "file")
+    done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
+    if sends.again:
+        notes.append(f"{method.label} cannot send a list of files this way, so all of the selection was sent again.")
+        done, total = 0, selection.bytes
+        leftover.complete.clear()  # nothing was carried on: the result says so
+        leftover.partial.clear()
+    tally = Tally(emit, done, total)
+    watch = Watch(req.stall_timeout, "race" if req.scratch else "copy")
+
+    async def run(i: int, send: Send) -> None:
+        run_method = methods.get(send.method)
+        emit(Phase("copying", run_method.label if run_method is method else f"{run_method.label}: "
+                   "carrying on a file cut short"))
+        carried = sum(e.size for e in send.entries if e.kind == "file") - send.skip
+        await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
+                   req.options.download, tally.part(i, carried), notes, watch)
+        tally.ended(i, carried)
+
+    async def in_turn(runs: list[tuple[int, Send]]) -> None:
+        for i, send in runs:
+            await run(i, send)
+
+    # A file cut short goes on beside the rest: its own connection starts while the others do.
+    runs = list(enumerate(sends.runs))
+    carry_on = [run(i, s) for i, s in runs if s.offset]
+    await _side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
+    await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
+    await sides.dest.stamp(sends.stamps)
+    return tally.sent
+
+
+async def _run(session: Session, method: Method, job: Job, selection: Selection, download: bool, emit: Emit,
+               notes: list[str], watch: Watch) -> None:
+    for attempt in range(PORT_TRIES):
+        plan = method.build(replace(job, port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24)))
+        try:
+            await _execute(session, plan, selection, download, emit, notes, watch)
+            return
+        except PortBusy:
+            if attempt == PORT_TRIES - 1:
+                raise TransferError("failed", "No free port was found for the remote helper; try again.")
+
+
+async def _side_by_side(coros: list) -> None:
+    """Run side by side; the first failure (or a cancel) stops the others once they have cleaned up."""
+    if len(coros) == 1:
+        await coros[0]
+        return
+    tasks = [asyncio.ensure_future(c) for c in coros]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await finish(asyncio.gather(*tasks, return_exceptions=True))
+    failed = [t.exception() for t in done if not t.cancelled() and t.exception()]
+    if failed:
+        raise failed[0]
+
+
+async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,
+                   download: bool) -> BaseException:
+    """What a copy that stopped raises, and whether its staging folder stays for the next run: it does
+    after a cancel or a cut (the next run carries on), not when what it holds is of no use."""
+    stage = target if staged else None
+    if isinstance(exc, asyncio.CancelledError):
+        return Cancelled(placed=True) if placed else _carries_on(Cancelled()) if stage else exc
+    if not isinstance(exc, TransferError):
+        await finish(_discard(session, stage, download, exc))
+        return exc
+    # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
+    # staging folder is removed and frees the space again.
+    full = exc.kind not in ("dest-full", "link-lost") and await _out_of_space(session, target, download)
+    if full or exc.kind not in KEEP_STAGED:
+        await finish(_discard(session, stage, download, exc))
+    if full:
+        return TransferError("dest-full", "The destination ran out of space during the copy; free some space there "
+                             "or choose another folder.", exc.details)
+    if stage and isinstance(exc, Cancelled) and not placed:
+        return _carries_on(exc)
+    return exc
+
+
+def _carries_on(error: TransferError) -> TransferError:
+    """A stopped copy's sentence, saying the next run continues it (its staging folder is kept)."""
+    error.sentence = error.sentence.removesuffix(".") + ", and running the same copy again carries on where it stopped."
+    error.args = (error.sentence,)
+    return error
+
+
+async def _out_of_space(session: Session, path: str, download: bool) -> bool:
+    """True when the filesystem holding path has (almost) no free blocks or no free inodes."""
+    if download:
+        try:
+            st = await asyncio.to_thread(os.statvfs, path)
+        except OSError:
+            return False
+        return st.f_bavail * st.f_frsize < 1024 * 1024 or (st.f_files > 0 and st.f_favail == 0)
+    if session.lost:
+        return False  # nothing can be asked of the host now; the error as it was says more than a guess
+    space = await session.files.space(path)
+    return space is not None and (space.bytes_free < 1024 * 1024 or space.inodes_free == 0)
+
+
+async def _discard(session: Session, stage: str | None, download: bool, error: BaseException | None = None) -> None:
+    """Remove a staging folder after a failure its contents are no use for; the destination keeps what it
+    had. After a lost link it stays: it holds what arrived, for a later run to resume from (and the host
+    may not answer)."""
+    if stage is not None and not is_link_lost(error, session):
+        await remove_folder(session, stage, local=download)
+
+
+async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit,
+                   notes: list[str] | None = None, watch: Watch = Watch()) -> None:
+    """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure.
+    A copy whose data stops moving for `watch.limit` seconds, or whose control connection ends, is
+    stopped and raised as link-lost (app.core.transfer.watchdog). Something the helper left running on the host
+    that could not be stopped goes into `notes` (or, when the copy failed, into its error's sentence)."""
+    helper: RemoteHelper | None = None
+    sock: socket.socket | None = None
+    fds: list[int] = []
+    pipeline: Pipeline | None = None
+    sampler: asyncio.Task | None = None
+    started = time.monotonic()
+    failed: TransferError | None = None
+    try:
+        if plan.listener:
+            helper = RemoteHelper(session, plan.listener)
+            port = await helper.start()
+            if plan.connect:
+                sock = await helper.connect(session.listen_address, port)
+        source, sink = _ends(plan, sock, fds)
+        rsync = RsyncProgress()
+        pipeline = Pipeline(plan.stages, source=source, sink=sink,
+                            stdout_pipe=plan.progress == "rsync", login_env=session.login_env)
+        await pipeline.start()
+        for fd in fds:
+            os.close(fd)
+        fds.clear()
+        check = _stall_check(session, pipeline, selection.bytes, download, watch)
+        sampler = asyncio.create_task(_sample(plan, pipeline, rsync, selection, emit, check))
+        results = await _watched(pipeline.wait(), sampler)
+        if sock is not None:  # upload: tell the listener we are done; download: it waits for our close
+            sock.shutdown(socket.SHUT_WR if plan.connect == "upload" else socket.SHUT_RDWR)
+        remote_status = await _watched(helper.finish(), sampler) if helper else None
+        sampler.cancel()
+        _raise_for(results, remote_status, session.host.label)
+        elapsed = time.monotonic() - started
+        emit(Progress(selection.bytes, selection.bytes, selection.bytes / elapsed if elapsed else 0.0, elapsed))
+    except asyncio.CancelledError:
+        if pipeline is not None:
+            await finish(pipeline.cancel())
+        failed = Cancelled()
+        raise failed from None
+    except BaseException as exc:
+        lost = is_link_lost(exc, session)
+        if pipeline is not None:
+            if lost:
+                wake(pipeline.pids())
+            await finish(pipeline.cancel())
+        if lost:  # a host that no longer answers is dropped here, so stopping its helper below is quick
+            await finish(session.link_alive())
+        failed = exc if isinstance(exc, TransferError) else None
+        raise
+    finally:
+        if sampler is not None:
+            sampler.cancel()
+        if pipeline is not None:
+            pipeline.close_stdout()
+        for fd in fds:
+            os.close(fd)
+        if sock is not None:
+            sock.close()
+        if helper is not None:
+            _note_left(await finish(helper.stop()), notes, failed)
+
+
+def _ends(plan: Plan, sock: socket.socket | None, fds: list[int]) -> tuple[int | None, int | None]:
+    """The pipeline's stdin and stdout: the data socket, a local file, or the plan's own input through a
+    pipe; descriptors opened here go into `fds`, for the caller to close once the tools hold them."""
+    source = sink = None
+    if sock is not None:
+        if plan.connect == "upload":
+            sink = sock.fileno()
+        else:
+            source = sock.fileno()
+    if plan.read_file:
+        source = os.open(plan.read_file, os.O_RDONLY)
+        fds.append(source)
+    if plan.write_file:
+        sink = os.open(plan.write_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        fds.append(sink)
+    if plan.stdin_data is not None:
+        r, w = os.pipe()
+        fds.append(r)
+        asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
+        source = r
+    return source, sink
+
+
+def _stall_check(session: Session, pipeline: Pipeline, total: int, download: bool,
+                 watch: Watch) -> Callable[[int], None]:
+    """What the sampler calls at each tick with the bytes done: raises link-lost once the control
+    connection has ended, or once the copy has shown no life for the watchdog's allowance."""
+    dog = Watchdog(watch.limit, total, time.monotonic())
+    host = session.host.label
+
+    def check(done: int) -> None:
+        if session.lost:
+            raise link_lost(host, watch.doing, upload=not download)
+        running = [p.pid for p in pipeline.procs if p.returncode is None]
+        if dog.tick(time.monotonic(), done, pulse(running)):
+            raise link_lost(host, watch.doing, dog.allowance(done), upload=not download)
+    return check
+
+
+async def _watched(step: Awaitable[T], sampler: asyncio.Task) -> T:
+    """Await one step of the copy while the sampler watches its progress: when the sampler ends first,
+    with the watchdog's link-lost, the step is abandoned and that error raised."""
+    task = asyncio.ensure_future(step)
+    try:
+        await asyncio.wait({task, sampler}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            return task.result()
+        sampler.result()
+        raise RuntimeError("the progress sampler ended without a reason")
+    finally:
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+
+def _note_left(left: str | None, notes: list[str] | None, failed: TransferError | None) -> None:
+    """Say what the helper left running on the host: beside a copy that worked, or after the error's own
+    sentence when it failed."""
+    if not left:
+        return
+    if failed is not None:
+        failed.sentence = f"{failed.sentence} {left}"
+        failed.args = (failed.sentence,)
+    elif notes is not None:
+        notes.append(left)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+    except OSError:
+        pass  # the reader went away; its own exit status tells why
+    finally:
+        os.close(fd)
+
+
+async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit,
+                  check: Callable[[int], None] | None = None) -> None:
+    """Progress four times a second; `check` (the watchdog) sees each figure and may end the copy."""
+    start = time.monotonic()
+    window = RateWindow()
+    total = selection.bytes
+    stage, counter = plan.watch
+    counted = Counter(pipeline.pids()[stage], counter)
+    tar_total = selection.tar_stream_bytes()
+    while True:
+        await asyncio.sleep(TICK)
+        if plan.progress == "rsync":
+            rsync.feed_bytes(pipeline.read_stdout())
+            done = max(rsync.done, counted.read())
+        else:
+            raw = counted.read()
+            done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw
+        done = min(done, total)
+        now = time.monotonic()
+        emit(Progress(done, total, window.add(done, now), now - start))
+        if check is not None:
+            check(done)
+
+
+def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) -> None:
+    failed = [r for r in results if r.returncode != 0]
+    if remote_status is not None and remote_status[0] != 0:
+        code, err = remote_status
+        text = err + "\n" + "\n".join(r.stderr for r in failed)
+        raise explain_stderr(text, host, f"The remote side of the copy failed (exit {code}); see the details.")
+    if not failed:
+        return
+    # The stage that failed for a reason (not just a broken pipe from its neighbour) explains it best.
+    combined = "\n".join(r.stderr for r in failed if r.stderr.strip())
+    first = failed[-1] if any(r.tool == "ssh" for r in failed) else failed[0]
+    for r in failed:
+        if r.tool == "ssh" and r.stderr.strip():
+            first = r
+    error = explain_exit(first.tool, first.returncode, combined, host)
+    raise error

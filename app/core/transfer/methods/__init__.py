@@ -1,0 +1,27 @@
+"""The transfer methods, one module each. `METHODS` is the registry, in a sensible display order."""
+
+from __future__ import annotations
+
+from app.core.errors import TransferError
+from app.core.transfer.methods.base import Context, Job, Method, Options, Plan, Ssh
+from app.core.transfer.methods.rsync_daemon import RsyncDaemon
+from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
+from app.core.transfer.methods.scp import Scp
+from app.core.transfer.methods.sftp import Sftp
+from app.core.transfer.methods.ssh_cat import SshCat
+from app.core.transfer.methods.tar_nc import TarOverNetcat
+from app.core.transfer.methods.tar_ssh import TarOverSsh
+
+METHODS: dict[str, Method] = {m.id: m for m in (
+    Scp(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat())}
+
+
+def get(method_id: str) -> Method:
+    try:
+        return METHODS[method_id]
+    except KeyError:
+        raise TransferError("usage", f"There is no method '{method_id}'; choose one of: "
+                            f"{', '.join(METHODS)}.") from None
+
+
+__all__ = ["METHODS", "Context", "Job", "Method", "Options", "Plan", "Ssh", "get"]

@@ -1,0 +1,281 @@
+"""What every transfer method is: a pure builder of argv lists plus what it needs.
+
+A method never runs anything. `build(job)` turns a `Job` (sources, destination,
+options, how to start ssh) into a `Plan` (local process stages, the remote
+helper it needs, how progress is measured, the shell one-liner for people).
+The transfer engine runs plans; the unit tests assert them.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field, replace
+from posixpath import basename, dirname
+
+from app.core.host.capabilities import Capabilities
+from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
+from app.core.runner import Stage
+
+COMPRESSION = ("none", "ssh", "zstd", "lz4")
+# (compress, decompress) commands for pipeline compression.
+PIPE_CODECS = {"zstd": (["zstd", "-q", "-1", "-T0", "-c"], ["zstd", "-q", "-d", "-c"]),
+               "lz4": (["lz4", "-q", "-1", "-c"], ["lz4", "-q", "-d", "-c"])}
+
+
+@dataclass(frozen=True)
+class Options:
+    cipher: str | None = None
+    compress: str = "none"
+    mux: bool = False
+    download: bool = False
+    owners: bool = False  # keep owner and group by number (needs root on the receiving side)
+    xattrs: bool = False  # keep extended attributes and ACLs (both sides' tools and filesystems must take them)
+
+    def as_dict(self) -> dict:
+        return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
+                "direction": "download" if self.download else "upload", "owners": self.owners,
+                "xattrs": self.xattrs}
+
+
+@dataclass(frozen=True)
+class Ssh:
+    """How to start OpenSSH for one host: the options that make it resolve the host like we do."""
+
+    target: str
+    options: tuple[str, ...] = ()
+    control_path: str | None = None
+
+    def opts(self, o: Options) -> list[str]:
+        out = list(self.options)
+        if o.cipher:
+            out += ["-c", o.cipher]
+        if o.compress == "ssh":
+            out += ["-C"]
+        if self.control_path:
+            out += ["-o", f"ControlPath={self.control_path}", "-o", "ControlMaster=no"]
+        return out
+
+    def command(self, o: Options, remote: str) -> list[str]:
+        """`ssh ... target REMOTE`: the remote command is one string for the remote shell."""
+        return ["ssh", *self.opts(o), "--", self.target, remote]
+
+    def rsh(self, o: Options) -> str:
+        """The `-e` value for rsync (rsync splits it honouring quotes)."""
+        return shlex.join(["ssh", *self.opts(o)])
+
+
+@dataclass(frozen=True)
+class Listener:
+    """A helper the method needs running on the remote side before the local stages start."""
+
+    command: str           # remote shell command; prints its readiness line on stderr
+    ready: str             # regex matched against stderr lines; group "port" when the port is chosen there
+    stdin: bytes = b""     # its first line is the helper's secret (secrets travel here, never in argv)
+    ends_by_itself: bool = True  # netcat exits after its one connection; a daemon must be stopped
+    guarded: bool = False  # the app sends the secret first on the data connection and waits until the
+                           # helper says it checked out (app.core.transfer.methods.listen)
+
+
+@dataclass(frozen=True)
+class DaemonModule:
+    """An rsync daemon module the user already runs on the remote host."""
+
+    name: str
+    path: str       # the folder it serves, as the remote host sees it
+    port: int = 873
+    user: str = ""  # for modules with `auth users`; the password comes from $RSYNC_PASSWORD
+
+
+@dataclass(frozen=True)
+class Job:
+    ssh: Ssh
+    sources: tuple[str, ...]  # absolute paths on the sending side
+    dest: str                 # absolute folder on the receiving side
+    options: Options
+    listen_address: str = ""  # insecure methods: the remote address the control connection reached
+    port: int = 0             # insecure methods: the port chosen for the listener
+    secret: str = ""          # rsync daemon: one-time password; tar over netcat: the data connection's token
+    module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
+    # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
+    # whether the host has an SFTP server decide its protocol, and so how its paths are written).
+    local: Capabilities | None = None
+    remote: Capabilities | None = None
+    client_address: str = ""  # insecure methods: this computer's address as the host sees it
+    netcat: str = ""          # the host's netcat flavour (Capabilities.nc_flavour)
+    # Only these entries instead of the whole sources (what is missing or replaced; the rest is already
+    # staged or at the destination): paths below the sources' parents ("photos/2024/a.jpg"), parents
+    # first, all under one parent folder (the engine runs one plan per parent). With `Method.lists_folders`
+    # folders are listed too; otherwise the engine has made them and only files and links are listed.
+    files: tuple[str, ...] = ()
+    partial: tuple[str, ...] = ()  # of `files`, those staged in part: continued (Method.continues_files)
+    offset: int = 0                # ssh-cat: the single file continues from this byte (it is staged up to it)
+    resumable: bool = False        # `dest` is a staging folder: a tool may leave a cut file there to go on from
+    # Writing in place into the destination itself (the user's rsync module): every file given is meant to
+    # be written, even one of the same size and time there (its contents differ), so rsync's quick check
+    # must not skip it.
+    rewrite: bool = False
+
+    @property
+    def parent(self) -> str:
+        """The folder `files` are under: the parent of the source they start with."""
+        top = self.files[0].split("/", 1)[0]
+        return next(p for p, name in split_sources(self.sources) if name == top)
+
+
+@dataclass(frozen=True)
+class Plan:
+    stages: list[Stage]
+    display: str                     # the equivalent shell one-liner
+    progress: str = "io"             # io: a stage's /proc counter (see `watch`) | rsync: its own report
+    watch: tuple[int, str] = (0, "wchar")  # (stage, counter): wchar/rchar from /proc/PID/io, or
+                                           # fd0/fd1: the offset in the file on its stdin/stdout, or
+                                           # none; with rsync, a finer count beside its own report
+    stdin_data: bytes | None = None  # written to stage 0's stdin
+    read_file: str | None = None     # a local file stage 0 reads as its stdin (ssh-cat upload)
+    write_file: str | None = None    # a local file the last stage writes as its stdout (ssh-cat download)
+    listener: Listener | None = None
+    connect: str | None = None       # "upload"/"download": the app opens the data socket to the listener
+    counts_tar_stream: bool = False  # progress counts a tar stream (headers and padding included)
+
+
+@dataclass
+class Context:
+    """What availability depends on."""
+
+    local: Capabilities
+    remote: Capabilities
+    options: Options
+    allow_insecure: bool = False
+    source_names: list[str] = field(default_factory=list)
+    single_file: bool | None = None  # None: no selection yet (listing methods for a host)
+    paths: list[str] = field(default_factory=list)  # the sources' full paths and the destination
+    # Every entry below the sources' parents ("photos/2024/a.jpg"), once the selection is scanned:
+    # some protocols cannot carry some names anywhere in a tree (old scp: a line break).
+    entry_paths: list[str] = field(default_factory=list)
+    link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
+
+
+NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"
+NO_SFTP = "the host has no SFTP server (on an embedded box, install its sftp-server package)"
+
+
+class Method:
+    id: str = ""
+    label: str = ""
+    secure: bool = True
+    summary: str = ""
+    keeps: Keeps = PER_FILE  # what arrives intact, with the flags build() passes (app.core.transfer.methods.keeps)
+    makes_links_after = False  # the tool skips links: the engine makes them at the far side afterwards
+    stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
+    codecs = ("none", "ssh")
+    uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)
+    needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)
+    # Sending a list (Job.files), for resuming and for what is already at the destination:
+    lists_folders = True     # folders go in the list (tar, rsync); False: the engine makes them first
+    list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
+    continues_files = False  # carries on a file staged in part itself (Job.partial)
+    keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
+
+    @property
+    def keeps_symlinks(self) -> bool:
+        return self.keeps.symlinks is Keep.KEPT
+
+    def keeps_between(self, local: Capabilities | None, remote: Capabilities | None) -> Keeps:
+        """What this copy keeps between these two sides (None: not known, taken as able)."""
+        return self.keeps
+
+    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
+        """Why this method cannot keep what the options ask for (--owners, --xattrs), or None."""
+        keeps = self.keeps_between(local, remote)
+        for name, option in ASKED_BY.items():
+            if getattr(o, option.strip("-")) and getattr(keeps, name) is Keep.LOST:
+                what = "extended attributes and ACLs" if option == "--xattrs" else NAMES[name]
+                where = "" if getattr(self.keeps, name) is Keep.LOST else " between these two computers"
+                return f"cannot keep {what}{where} ({option})"
+        return None
+
+    def takes_list(self, job: Job) -> bool:
+        """Whether build() can send `job.files` here (else the whole sources are sent again)."""
+        return True
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        """(side, tool) pairs this method needs with these options."""
+        return []
+
+    def unavailable(self, ctx: Context) -> str | None:
+        """Why this method cannot run here, or None when it can."""
+        if not self.secure and not ctx.allow_insecure:
+            return "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
+        if self.needs_remote_shell and not ctx.remote.shell:
+            return NO_SHELL
+        if ctx.options.compress not in self.codecs:
+            return f"cannot use {ctx.options.compress} compression"
+        refused = self.refuses(ctx.options, ctx.local, ctx.remote)
+        if refused:
+            return refused
+        for side, tool in self.needs(ctx) + (_codec_needs(ctx.options) if self.uses_pipe_codecs else []):
+            caps = ctx.local if side == "local" else ctx.remote
+            if not caps.has(tool):
+                where = "this computer" if side == "local" else "the remote host"
+                return f"`{tool}` is not installed on {where}"
+        if ctx.options.cipher and ctx.remote.ciphers and ctx.options.cipher not in ctx.remote.ciphers:
+            return f"the server does not offer the cipher {ctx.options.cipher}"
+        if ctx.options.cipher and ctx.local.ciphers and ctx.options.cipher not in ctx.local.ciphers:
+            return f"this computer's ssh does not know the cipher {ctx.options.cipher}"
+        return None
+
+    def build(self, job: Job) -> Plan:
+        raise NotImplementedError
+
+
+def _codec_needs(o: Options) -> list[tuple[str, str]]:
+    if o.compress in PIPE_CODECS:
+        return [("local", o.compress), ("remote", o.compress)]
+    return []
+
+
+def q(path: str) -> str:
+    """Quote for a POSIX shell (any bytes: undecodable ones stay surrogate-escaped)."""
+    return shlex.quote(path)
+
+
+def display(stages: list[list[str]]) -> str:
+    return " | ".join(shlex.join(s) for s in stages)
+
+
+def dot_slash(name: str) -> str:
+    """`./name`, so a name with a leading dash is never read as an option."""
+    return name if name.startswith("/") else "./" + name
+
+
+def split_sources(sources: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(parent folder, name) per source."""
+    return [(dirname(s.rstrip("/")) or "/", basename(s.rstrip("/"))) for s in sources]
+
+
+_GLOB = re.compile(r"([\\*?\[\]])")
+
+
+def glob_escape(path: str) -> str:
+    """scp (SFTP mode) and sftp expand globs in remote paths; a backslash makes them literal."""
+    return _GLOB.sub(r"\\\1", path)
+
+
+_WILD = re.compile(r"[*?\[]")
+
+
+def rsync_glob_escape(path: str) -> str:
+    """rsync expands wildcards in remote source paths itself (with -s, and in daemon modules), one
+    component at a time and only in components holding `*`, `?` or `[`; elsewhere a backslash is literal."""
+    return "/".join(glob_escape(part) if _WILD.search(part) else part for part in path.split("/"))
+
+
+def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
+    return replace(job, ssh=display_ssh)
+
+
+def rsync_watch(o: Options) -> tuple[int, str]:
+    """rsync reports progress about once a second; sending, what it has read of the files says more.
+    (Receiving, the writer is a child process /proc does not count until it ends.)"""
+    return (0, "none") if o.download else (0, "rchar")

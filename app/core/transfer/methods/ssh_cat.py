@@ -1,0 +1,63 @@
+"""ssh cat: one file piped through ssh, no protocol on top. The leanest secure path for a
+single large file, and the way the engine carries on any file a cut left staged in part: from
+its last good byte (`Job.offset`), appended at the far side."""
+
+from __future__ import annotations
+
+import shlex
+from posixpath import basename, join
+
+from app.core.transfer.methods.base import Context, Job, Method, Plan, display
+from app.core.transfer.methods.keeps import Keep, Keeps
+from app.core.transfer.methods.tar_common import codec
+from app.core.runner import Stage
+
+
+class SshCat(Method):
+    id = "ssh-cat"
+    label = "ssh cat (one file)"
+    summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
+    codecs = ("none", "ssh", "zstd", "lz4")
+    # `cat >` makes the file with the host's default permissions; one regular file has no links.
+    keeps = Keeps(mode=Keep.LOST, symlinks=Keep.LOST)
+    keeps_mtime = False  # the engine gives the file its source's time afterwards
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "ssh")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        if ctx.single_file is False:
+            return "copies exactly one regular file; the selection is not one file"
+        return super().unavailable(ctx)
+
+    def build(self, job: Job) -> Plan:
+        o, c = job.options, codec(job.options)
+        (source,) = job.sources
+        target = join(job.dest, basename(source))
+        if job.offset:
+            return _continue(job, source, target)
+        if not o.download:
+            remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
+            stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "io", (0, "fd0"),
+                        read_file=source)
+        remote = (shlex.join(c[0]) if c else "cat") + " < " + shlex.quote(source)
+        stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "io",
+                    (len(stages) - 1, "fd1"), write_file=target)
+
+
+def _continue(job: Job, source: str, target: str) -> Plan:
+    """The rest of a file from byte `job.offset` on (`tail -c +N` counts from 1), appended to what is
+    staged (`>>`, POSIX; the engine checked the staged part is exactly `offset` bytes long)."""
+    o, c = job.options, codec(job.options)
+    tail = ["tail", "-c", f"+{job.offset + 1}"]
+    if not o.download:
+        remote = (shlex.join(c[1]) + " >> " if c else "cat >> ") + shlex.quote(target)
+        stages = [[*tail, source]] + ([c[0]] if c else []) + [job.ssh.command(o, remote)]
+        return Plan([Stage(s) for s in stages], display(stages), "io", (0, "rchar"))
+    remote = shlex.join([*tail, source]) + (" | " + shlex.join(c[0]) if c else "")
+    # exec: the writer is the shell's own process, so /proc counts what it wrote.
+    append = ["sh", "-c", 'exec cat >> "$1"', "sh", target]
+    stages = [job.ssh.command(o, remote)] + ([c[1]] if c else []) + [append]
+    return Plan([Stage(s) for s in stages], display(stages), "io", (len(stages) - 1, "wchar"))

@@ -1,0 +1,58 @@
+"""tar over netcat (insecure): the tar stream on a plain TCP connection, no encryption.
+Wins when the remote CPU cannot keep up with ssh (a weak NAS). The listener is started through the
+ssh session on a port the app chose, takes one connection, and lets tar near it only after the
+connection's first bytes were this copy's one-time token (app.core.transfer.methods.listen)."""
+
+from __future__ import annotations
+
+from app.core.transfer.methods import listen
+from app.core.transfer.methods.base import Context, Job, Listener, Method, Plan, display
+from app.core.transfer.methods.tar_common import (TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
+                                         tar_extract)
+from app.core.runner import Stage
+
+
+class TarOverNetcat(TarKeeps, Method):
+    id = "tar-nc"
+    label = "tar over netcat (insecure)"
+    secure = False
+    summary = "Streams tar over plain TCP: no encryption cost, so a weak NAS CPU is no limit. Unencrypted."
+    codecs = ("none", "zstd", "lz4")
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "tar"), ("remote", "tar"), ("remote", "nc")]
+
+    def unavailable(self, ctx: Context) -> str | None:
+        return super().unavailable(ctx) or listen.unavailable(ctx.remote)
+
+    def takes_list(self, job: Job) -> bool:
+        # Fetching, the host's tar sends: its input is the helper's, which must stay open (the dead-man
+        # switch), so it cannot read a list of names there.
+        return not job.options.download
+
+    def build(self, job: Job) -> Plan:
+        o, c = job.options, codec(job.options)
+        names = None
+        if not o.download:
+            create, names = tar_create_list(job) if job.files else (tar_create(job), None)
+            stages = [create] + ([c[0]] if c else [])
+            watch = (0, "wchar")  # the plain tar stream, before any compressor
+        else:
+            stages = ([c[1]] if c else []) + [tar_extract(job)]
+            watch = (len(stages) - 1, "rchar")  # what tar read, after any decompressor
+        port = str(job.port or "PORT")
+        connect = ["nc", *([] if o.download else ["-N"]), job.listen_address, port]
+        shown = listen.shown(job.ssh.command(o, self._remote(job, port)), display(stages), connect, o.download)
+        return Plan([Stage(s) for s in stages], shown, "io", watch,
+                    listener=Listener(self._remote(job, port), listen.READY, stdin=(job.secret + "\n").encode(),
+                                      guarded=True),
+                    connect="download" if o.download else "upload", counts_tar_stream=True, stdin_data=names)
+
+    @staticmethod
+    def _remote(job: Job, port: str) -> str:
+        c = codec(job.options)
+        syntax = "busybox" if job.netcat == "BusyBox" else "openbsd"
+        nc = listen.listen_argv(syntax, job.listen_address, port, sends=job.options.download)
+        if not job.options.download:
+            return listen.receiving(nc, port, remote_pipeline(([c[1]] if c else []) + [tar_extract(job)]))
+        return listen.sending(remote_pipeline([tar_create(job)] + ([c[0]] if c else [])), nc, port)

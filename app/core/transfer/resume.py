@@ -1,0 +1,132 @@
+"""Resume: what an earlier run of the same copy left in its staging folder, and what is still to send.
+
+A staged file with its source's size and time is complete: it is not sent again. A staged file cut
+short (at least MIN_PARTIAL of it) is continued from where it stopped, once the bytes just before
+that point are the same on both sides (a cheap check of the end of what is there: a cut, or a host
+that lost power, spoils the last bytes written, not the first) and its source has not changed since
+the copy first started (its time is older than the journal's). A file written whole but cut before
+its time was set is checked the same way and only gets its time. Anything else staged (a wrong size
+or time, a file where a folder goes, a name no longer in the selection) is removed first and sent again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from posixpath import dirname, join
+from typing import TYPE_CHECKING
+
+from app.core.transfer.existing import same_entry
+from app.core.transfer.journal import LIMIT, NAME, Journal
+from app.core.selection.entries import Entry, ancestors
+from app.core.wording import plural
+
+if TYPE_CHECKING:
+    from app.core.transfer.survey import Sides
+
+MIN_PARTIAL = 1 << 20  # a cut file smaller than this is simply sent again
+WINDOW = 1 << 18       # how much before the cut is compared on both sides (spoilt bytes run to the end)
+
+
+@dataclass
+class Leftover:
+    complete: set[str] = field(default_factory=set)       # selection paths staged whole
+    partial: dict[str, int] = field(default_factory=dict)  # file -> bytes staged, to continue from
+    stale: list[str] = field(default_factory=list)         # staged paths to remove (top-most)
+    unstamped: list[str] = field(default_factory=list)     # of `complete`, files still to get their time
+
+    @property
+    def kept_bytes(self) -> int:
+        """Bytes of the files cut short that are not sent again."""
+        return sum(self.partial.values())
+
+    def notes(self) -> list[str]:
+        kept = [f"{plural(len(self.complete), 'item')} it had copied {'was' if len(self.complete) == 1 else 'were'} "
+                "not sent again" if self.complete else "",
+                f"{plural(len(self.partial), 'file')} it had cut short went on from where "
+                f"{'it' if len(self.partial) == 1 else 'they'} stopped" if self.partial else ""]
+        if not any(kept):
+            return []
+        return ["Carried on from an earlier run of this copy: " + ", and ".join(k for k in kept if k) + "."]
+
+
+def sort_out(wanted: list[Entry], staged: list[Entry], follows_links: bool) -> Leftover:
+    """Compare what the staging folder holds (`staged`, a listing in parent-first order) with what the
+    copy wants there (`wanted`). A tool that follows links (scp) stages a link's target as a file whose
+    size the listing cannot check, so such a file is always sent again."""
+    want = {e.path: e for e in wanted}
+    out = Leftover()
+    gone: set[str] = set()
+    for got in staged:
+        if any(a in gone for a in ancestors(got.path)):
+            continue
+        e = want.get(got.path)
+        if e is not None and e.kind == "dir" == got.kind:
+            out.complete.add(got.path)
+        elif e is not None and not (e.kind == "link" and follows_links) and same_entry(e, got):
+            out.complete.add(got.path)
+        elif e is not None and e.kind == got.kind == "file" and MIN_PARTIAL <= got.size <= e.size:
+            out.partial[got.path] = got.size  # (all of it, but its time not set yet: checked the same way)
+        else:
+            out.stale.append(got.path)
+            gone.add(got.path)
+    return out
+
+
+def window(offset: int) -> tuple[int, int]:
+    """(start, length) of the bytes compared before continuing a file cut at `offset`."""
+    start = max(0, offset - WINDOW)
+    return start, offset - start
+
+
+async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[Entry], sources: list[str],
+                     follows_links: bool, carry_on: bool, can_continue: bool) -> Leftover:
+    """This copy's staging folder: the one an earlier run of it left (what it holds sorted out, what
+    cannot be kept removed), or a new one with its journal. `carry_on` False starts over."""
+    side = sides.dest
+    stage = join(dest, journal.folder)
+    found = Journal.decode(await side.read_file(join(stage, NAME), LIMIT))
+    there = found is not None or (await side.exists([stage]))[0]
+    if there and not (carry_on and journal.same_copy(found)):
+        await side.remove(stage)  # ours by its name, but not this copy's (or the user starts over)
+        there = False
+    if not there:
+        await side.prepare(dest, journal.folder)
+        await side.write_file(join(stage, NAME), journal.encode())
+        return Leftover()
+    names = sorted({e.path.split("/", 1)[0] for e in wanted})
+    listing = await side.scan([join(stage, n) for n in names], missing_ok=True)
+    leftover = sort_out(wanted, listing.entries, follows_links)
+    await _check_cut_files(sides, leftover, stage, sources, wanted, can_continue, found.started)
+    await side.remove_paths([join(stage, p) for p in leftover.stale])
+    return leftover
+
+
+async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sources: list[str],
+                           wanted: list[Entry], can_continue: bool, started: float) -> None:
+    """Keep a file cut short only where it can go on, its source has not changed since the copy started,
+    and the bytes before the cut match the source's."""
+    parents = {s.rstrip("/").rsplit("/", 1)[-1]: dirname(s.rstrip("/")) or "/" for s in sources}
+    entries = {e.path: e for e in wanted}
+    for path, offset in list(leftover.partial.items()):
+        start, length = window(offset)
+        whole = offset == entries[path].size
+        ok = (can_continue or whole) and entries[path].mtime < started
+        if ok:
+            ours = await sides.source.read_range(join(parents[path.split("/")[0]], path), start, length)
+            theirs = await sides.dest.read_range(join(stage, path), start, length)
+            ok = len(ours) == length and ours == theirs
+        del leftover.partial[path]
+        if not ok:
+            leftover.stale.append(path)
+        elif whole:
+            leftover.complete.add(path)
+            leftover.unstamped.append(path)
+        else:
+            leftover.partial[path] = offset
+
+
+async def drop(side, dest: str, journal: Journal) -> None:
+    """Remove this copy's staging folder if an earlier run left one (the copy has nothing left to do)."""
+    stage = join(dest, journal.folder)
+    if (await side.exists([stage]))[0]:
+        await side.remove(stage)

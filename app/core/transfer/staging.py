@@ -1,0 +1,149 @@
+"""Staging: a copy lands in a hidden folder beside its destination and is moved into place only when
+it is complete, so a cancelled or failed copy never leaves a truncated file under its final name.
+
+Placing follows the copy's `Placement` (app.core.transfer.existing): a list of top-most items, each new
+(nothing may be in its way) or replacing (a file or link may be, never a folder). Every item is
+checked before the first one moves, so something that turned up at the destination since the copy
+started stops the placing with nothing placed; a move that fails half-way says how many were placed,
+and the rest stay staged for the next run. Moving is a rename on the same filesystem.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from dataclasses import dataclass
+from posixpath import dirname, join
+from typing import Protocol
+
+from app.core.errors import TransferError
+from app.core.wording import plural
+
+PREFIX = ".transfer-advisor-partial-"
+PLACE_LIST = ".transfer-advisor-place"  # the records, kept in the staging folder while placing
+
+# $1 staging folder, $2 destination; stdin: the records, NUL-separated, "n/PATH" or "r/PATH".
+# Exit 3: something is in the way (its paths on stdout, NUL-separated), nothing was moved.
+# Exit 4: a move failed; stdout holds one "." per item placed before it.
+_PLACE = r"""
+stage=$1; dest=$2; list="$stage/""" + PLACE_LIST + r"""" flag="$stage/.transfer-advisor-in-the-way"
+cat > "$list" || exit 1
+rm -f -- "$flag"
+export stage dest flag
+xargs -0 sh -c '
+for r; do
+  p=${r#?/}; d="$dest/$p"
+  [ -e "$stage/$p" ] || [ -L "$stage/$p" ] || { echo "missing from the staging folder: $p" >&2; exit 255; }
+  case $r in
+    n/*) if [ -e "$d" ] || [ -L "$d" ] || [ ! -d "${d%/*}" ]; then printf "%s\0" "$p" >> "$flag"; fi ;;
+    *) if { [ -d "$d" ] && [ ! -L "$d" ]; } || [ ! -d "${d%/*}" ]; then printf "%s\0" "$p" >> "$flag"; fi ;;
+  esac
+done' sh < "$list" || exit 1
+if [ -s "$flag" ]; then cat -- "$flag"; exit 3; fi
+xargs -0 sh -c '
+for r; do
+  p=${r#?/}
+  mv -f -- "$stage/$p" "$dest/$p" || exit 255
+  printf .
+done' sh < "$list" || exit 4
+rm -rf -- "$stage"
+"""
+
+# $1 staging folder; pairs of paths in it on stdin (NUL-separated): each renamed to the second (keep both).
+_RENAME = r"""cd "$1" && xargs -0 -n 2 sh -c 'mv -- "./$0" "./$1"' """
+
+
+@dataclass(frozen=True)
+class Records:
+    """The placing of one copy: renames inside the staging folder first, then the top-most items."""
+
+    renames: list[tuple[str, str]]      # (selection path, the free path it gets), inside the staging folder
+    items: list[tuple[str, str]]        # (mode "n" or "r", path), as in Placement.records
+
+    def stdin(self) -> bytes:
+        return b"".join(os.fsencode(f"{mode}/{path}") + b"\0" for mode, path in self.items)
+
+    def rename_stdin(self) -> bytes:
+        return b"".join(os.fsencode(a) + b"\0" + os.fsencode(b) + b"\0" for a, b in self.renames)
+
+
+def sh_command(script: str, *args: str) -> bytes:
+    """`sh -c SCRIPT sh ARGS...` as bytes, every argument quoted (any file name is safe)."""
+    words = ["sh", "-c", script, "sh", *args]
+    return " ".join(shlex.quote(w) for w in words).encode("utf-8", "surrogateescape")
+
+
+def remote_place_command(stage: str, dest: str) -> bytes:
+    return sh_command(_PLACE, stage, dest)
+
+
+def remote_rename_command(stage: str) -> bytes:
+    return sh_command(_RENAME, stage)
+
+
+def remote_remove_command(path: str) -> bytes:
+    return sh_command('rm -rf -- "$1"', path)
+
+
+def remote_prepare_command(dest: str, stage: str | None) -> bytes:
+    """Create the destination (and the staging folder inside it)."""
+    if stage is None:
+        return sh_command('mkdir -p -- "$1"', dest)
+    return sh_command('mkdir -p -- "$1" && mkdir -m 700 -- "$2"', dest, join(dest, stage))
+
+
+def local_prepare(dest: str, stage: str | None) -> None:
+    try:
+        os.makedirs(dest, exist_ok=True)
+        if stage is not None:
+            os.mkdir(join(dest, stage), 0o700)
+    except OSError as exc:
+        raise _local_error(dest, exc) from exc
+
+
+def _local_error(dest: str, exc: OSError) -> TransferError:
+    if exc.errno in (28, 122):
+        return TransferError("dest-full", f"{dest} is full; free some space or choose another folder.")
+    return TransferError("dest-unwritable", f"Cannot write to {dest} ({exc.strerror}); choose a folder you "
+                         "can write to.")
+
+
+# -- placing, where no shell does it (this computer, an SFTP-only host) ---------------------------
+class PlaceOps(Protocol):
+    async def kind(self, path: str) -> str | None: ...            # "dir", "file", "link", "other" or None
+    async def rename(self, src: str, dst: str, replace: bool) -> None: ...
+    async def remove(self, path: str) -> None: ...
+
+
+async def place(ops: PlaceOps, stage: str, dest: str, records: Records, where: str) -> None:
+    """Move the staged items into place: all checked first, then all moved (see the module's docstring)."""
+    for old, new in records.renames:
+        await ops.rename(join(stage, old), join(stage, new), replace=False)
+    in_the_way = []
+    for mode, path in records.items:
+        if await ops.kind(join(stage, path)) is None:
+            raise TransferError("failed", f"{path!r} went missing from the staging folder at {where}; run the "
+                                "same copy again.")
+        there, parent = await ops.kind(join(dest, path)), await ops.kind(dirname(join(dest, path)))
+        if parent != "dir" or (there is not None and (mode == "n" or there == "dir")):
+            in_the_way.append(path)
+    if in_the_way:
+        raise appeared(in_the_way, where)
+    for done, (mode, path) in enumerate(records.items):
+        try:
+            await ops.rename(join(stage, path), join(dest, path), replace=mode == "r")
+        except (OSError, TransferError) as exc:
+            raise half_placed(done, len(records.items), path, where, str(exc)) from None
+    await ops.remove(stage)
+
+
+def appeared(paths: list[str], where: str) -> TransferError:
+    shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    return TransferError("conflict", f"Something turned up at {where} while copying ({shown}), so nothing was "
+                         "placed; what was copied is kept: run the same copy again to decide about it.")
+
+
+def half_placed(done: int, total: int, path: str, where: str, details: str = "") -> TransferError:
+    return TransferError("failed", f"Moving the copy into place at {where} failed at {path!r} after "
+                         f"{plural(done, 'item')} of {total} were placed; the rest are kept: run the same copy "
+                         "again to place them.", details)

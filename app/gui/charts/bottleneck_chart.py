@@ -1,0 +1,223 @@
+"""The bottleneck chart: one horizontal bar per measured ceiling, the limiting one highlighted.
+
+Probe results arrive as `ProbeDone` events and only change the rows; a timer repaints when
+something changed. Before the advice is in, the lowest ceiling measured so far is marked; the
+advice then names the real limit (which may be a factor no probe shows on its own, such as
+pauses on every file; it gets a row of its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from app.core.events import ProbeDone
+from app.gui.shell import theme
+from app.core.formatting import rate
+from app.gui.tips import FACTOR_TIPS
+
+ROW = 28      # a row's height when there is room
+MIN_ROW = 17  # and when the window is short
+TAG_FINAL, TAG_SO_FAR = "LIMIT", "SLOWEST"
+REDRAW_MS = 50
+
+
+@dataclass
+class Row:
+    key: str
+    label: str
+    value: float | None
+    text: str
+    tip: str
+
+
+def cipher_name(name: str) -> str:
+    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
+    return name.split("@")[0].replace("-poly1305", "")
+
+
+class BottleneckChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: dict[str, Row] = {}
+        self.limit_key: str | None = None
+        self.final = False
+        self.download = False
+        self.rtt_text = ""
+        self.placeholder = ""
+        self._dirty = True
+        self._row_h = ROW
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setMinimumHeight(MIN_ROW * 6)
+        self.setAccessibleName("Bottleneck chart")
+        self.timer = QTimer(self)
+        self.timer.setInterval(REDRAW_MS)
+        self.timer.timeout.connect(self._maybe_repaint)
+        self.timer.start()
+
+    # -- data -------------------------------------------------------------------------------
+    def reset(self, download: bool) -> None:
+        self.rows.clear()
+        self.limit_key, self.final, self.download, self.rtt_text = None, False, download, ""
+        self._dirty = True
+
+    def add_probe(self, event: ProbeDone) -> None:
+        name = event.name
+        value = event.figure if event.ok else None
+        if name == "rtt":
+            self.rtt_text = f"Round trip {event.value}" if event.ok else ""
+        elif name == ("tcp-down" if self.download else "tcp-up"):
+            self._set(Row("link", "Network (plain TCP)", value, event.value, FACTOR_TIPS["link"]))
+        elif name.startswith("cipher:"):
+            cipher = name.split(":", 1)[1]
+            self._set(Row(name, f"ssh · {cipher_name(cipher)}", value, event.value.split(" (")[0],
+                          f"{FACTOR_TIPS['cipher']}\n\nCipher {cipher}: {event.value}"))
+        elif name == "remote-write":
+            self._set(Row("remote-disk", "Destination disk", value, event.value, FACTOR_TIPS["remote-disk"]))
+        elif name == "local-read":
+            self._set(Row("local-disk", "Reading your files", value, event.value, FACTOR_TIPS["local-disk"]))
+        if not self.final:
+            self.limit_key = self._lowest()
+        self._dirty = True
+
+    def set_limit(self, key: str | None, extra: Row | None = None) -> None:
+        """The advice's verdict: highlight `key`, or add `extra` as its own row and highlight it."""
+        if extra is not None:
+            self._set(extra)
+            key = extra.key
+        self.limit_key, self.final = key, True
+        self._dirty = True
+
+    def _set(self, row: Row) -> None:
+        self.rows[row.key] = row
+
+    def _lowest(self) -> str | None:
+        """The lowest ceiling so far; of the ciphers only the fastest counts (the app picks it)."""
+        measured = [r for r in self.rows.values() if r.value]
+        ciphers = [r for r in measured if r.key.startswith("cipher:")]
+        best_cipher = max(ciphers, key=lambda r: r.value, default=None)
+        candidates = [r for r in measured if not r.key.startswith("cipher:")] + ([best_cipher] if best_cipher else [])
+        low = min(candidates, key=lambda r: r.value, default=None)
+        return low.key if low else None
+
+    def limit_row(self) -> Row | None:
+        return self.rows.get(self.limit_key) if self.limit_key else None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _maybe_repaint(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            self.update()
+
+    def sizeHint(self):  # noqa: N802 - Qt's name
+        size = super().sizeHint()
+        size.setHeight(ROW * max(5, len(self.rows) + 1) + 10)
+        return size
+
+    def _scale(self) -> float:
+        values = sorted((r.value for r in self.rows.values() if r.value), reverse=True)
+        if not values:
+            return 1.0
+        if len(values) > 1 and values[0] > 4 * values[1]:
+            return values[1] * 1.6  # one huge figure (a fast local disk) would flatten all others
+        return values[0] * 1.1
+
+    def _label_width(self, fm: QFontMetrics) -> int:
+        """Wide enough for every label in bold: any row may become the highlighted one."""
+        widest = max((fm.horizontalAdvance(r.label) for r in self.rows.values()), default=100)
+        return min(max(widest + 14, 90), 220)
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing)
+        c = theme.colors()
+        pal = self.palette()
+        fm = QFontMetrics(self.font())
+        if not self.rows:
+            p.setPen(QColor(c.muted))
+            p.drawText(self.rect().adjusted(16, 0, -16, 0), Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
+            return
+        bold = QFont(self.font())
+        bold.setBold(True)
+        label_w = self._label_width(QFontMetrics(bold))
+        tag_w = QFontMetrics(bold).horizontalAdvance(TAG_FINAL if self.final else TAG_SO_FAR) if self.limit_key else 0
+        value_w = QFontMetrics(bold).horizontalAdvance("999.9 GB/s") + 16 + tag_w
+        top = self._top()
+        if self.rtt_text:
+            p.setPen(QColor(c.muted))
+            p.drawText(QRectF(0, 4, self.width(), top - 6), Qt.AlignLeft | Qt.AlignVCenter, self.rtt_text)
+        row_h = self._row_h = max(MIN_ROW, min(ROW, (self.height() - top) / max(len(self.rows), 1)))
+        span = max(40.0, self.width() - label_w - value_w)
+        scale = self._scale()
+        for i, row in enumerate(self.rows.values()):
+            y = top + i * row_h
+            is_limit = row.key == self.limit_key
+            p.setFont(bold if is_limit else self.font())
+            p.setPen(pal.text().color())
+            metrics = QFontMetrics(bold) if is_limit else fm
+            p.drawText(QRectF(0, y, label_w - 10, row_h), Qt.AlignRight | Qt.AlignVCenter,
+                       metrics.elidedText(row.label, Qt.ElideMiddle, label_w - 10))
+            if row.value is None:
+                p.setPen(QColor(c.muted))
+                p.drawText(QRectF(label_w, y, self.width() - label_w, row_h), Qt.AlignLeft | Qt.AlignVCenter,
+                           fm.elidedText(row.text, Qt.ElideRight, int(self.width() - label_w)))
+                continue
+            width = span * min(row.value / scale, 1.0)
+            color = QColor(c.limit if is_limit else c.accent)
+            if not is_limit and self.limit_key:
+                color.setAlpha(150)
+            pad = row_h * 0.18
+            bar = QRectF(label_w, y + pad, max(width, 3.0), row_h - 2 * pad)
+            self._draw_bar(p, bar, color, truncated=row.value > scale)
+            p.setPen(pal.text().color())
+            text = rate(row.value)
+            text_x = bar.right() + 8
+            p.drawText(QRectF(text_x, y, value_w, row_h), Qt.AlignLeft | Qt.AlignVCenter, text)
+            if is_limit:
+                tag = TAG_FINAL if self.final else TAG_SO_FAR
+                tx = text_x + QFontMetrics(bold).horizontalAdvance(text) + 8
+                self._draw_tag(p, QRectF(tx, bar.top(), QFontMetrics(bold).horizontalAdvance(tag), bar.height()),
+                               tag, QColor(c.limit))
+
+    def _draw_bar(self, p: QPainter, bar: QRectF, color: QColor, truncated: bool) -> None:
+        path = QPainterPath()
+        path.addRoundedRect(bar, 4, 4)
+        p.fillPath(path, color)
+        if truncated:  # a break mark: the bar goes on beyond the scale
+            p.setPen(QPen(self.palette().base().color(), 3))
+            x = bar.right() - 14
+            p.drawLine(int(x), int(bar.bottom() + 1), int(x + 6), int(bar.top() - 1))
+
+    def _draw_tag(self, p: QPainter, rect: QRectF, text: str, color: QColor) -> None:
+        path = QPainterPath()
+        path.addRoundedRect(rect, 4, 4)
+        p.fillPath(path, color)
+        p.setPen(QColor("white"))
+        small = QFont(self.font())
+        small.setBold(True)
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.8))
+        p.setFont(small)
+        p.drawText(rect, Qt.AlignCenter, text)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.ToolTip:
+            row = self._row_at(event.pos().y())
+            if row is not None:
+                QToolTip.showText(event.globalPos(), row.tip, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def _top(self) -> int:
+        return 4 + (ROW - 6 if self.rtt_text else 0)
+
+    def _row_at(self, y: float) -> Row | None:
+        top = self._top()
+        index = int((y - top) // self._row_h)
+        rows = list(self.rows.values())
+        return rows[index] if 0 <= index < len(rows) and y >= top else None

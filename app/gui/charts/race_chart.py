@@ -1,0 +1,82 @@
+"""The race: live throughput curves, one per method, with the current MB/s in the legend."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
+
+from app.core.events import RaceResult, RaceSample
+from app.core.wording import short_time
+from app.gui.panels.card import muted
+from app.core.formatting import rate
+from app.gui.charts.live_plot import LivePlot
+from app.gui.tips import method_tip
+
+
+IDLE_TEXT = ("Then the best methods race: each copies your files for a few seconds into a scratch folder that "
+             "is removed afterwards, drawn here live.")
+
+
+class RaceChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plot = LivePlot("seconds since the method started", "MB/s")
+        self.status = muted()
+        self.status.hide()
+        self.results: dict[str, RaceResult] = {}
+        self.waiting = muted(IDLE_TEXT)
+        self.waiting.setAlignment(Qt.AlignCenter)
+        self.stack = QStackedLayout()
+        self.stack.addWidget(self.waiting)
+        self.stack.addWidget(self.plot)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.stack, 1)
+        layout.addWidget(self.status)
+        self.plot.setAccessibleName("Race chart")
+
+    def clear(self) -> None:
+        self.reset()
+        self.waiting.setText(IDLE_TEXT)
+
+    def reset(self) -> None:
+        self.plot.clear()
+        self.results.clear()
+        self.stack.setCurrentWidget(self.waiting)
+        self.waiting.setText("The race starts when the measurements are done.")
+        self.status.hide()
+        self.setToolTip("")
+
+    def started(self, label: str) -> None:
+        self.stack.setCurrentWidget(self.plot)
+        self.status.show()
+        self.status.setText(f"Racing {label}…")
+
+    def add_sample(self, event: RaceSample) -> None:
+        self._ensure(event.key, event.label)
+        self.plot.append(event.key, event.t, event.MBps)
+        self.plot.set_suffix(event.key, f"  {rate(event.MBps)}")
+
+    def add_result(self, event: RaceResult) -> None:
+        self._ensure(event.key, event.label)
+        self.results[event.key] = event
+        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  failed"
+                             if event.failed else f"  all in {short_time(event.seconds or 0.0)}")
+        if event.failed:
+            self.status.setText(f"{event.label} failed: {event.error}")
+
+    def finished(self) -> None:
+        measured = [r for r in self.results.values() if r.MBps]
+        timed = [r for r in self.results.values() if not r.MBps and r.seconds is not None]
+        if measured:
+            best = max(measured, key=lambda r: r.MBps or 0)
+            self.status.setText(f"Fastest on your files: {best.label} at {rate(best.MBps)}.")
+        elif timed:  # too little to time a rate: the quickest whole copy
+            best = min(timed, key=lambda r: r.seconds or 0.0)
+            self.status.setText(f"Quickest on your files: {best.label}, all of them in {short_time(best.seconds)}.")
+
+    def _ensure(self, key: str, label: str) -> None:
+        if key not in self.plot.series:
+            self.plot.add_series(key, label)
+            tips = [method_tip(k.split()[0]) for k in self.plot.series]
+            self.setToolTip("\n\n".join(t for t in tips if t))

@@ -1,0 +1,36 @@
+"""The question a mirror asks before a copy starts: delete what the copied folders hold at the
+destination that the selection does not have? Cancel, the default, copies nothing and deletes nothing:
+a copy that was meant to leave the destination equal to the selection does not half happen."""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from app.core.transfer.mirror import Deletion
+from app.core.formatting import count, size
+
+SHOWN = 8  # items named in the question itself; all of them are in its details
+
+
+def ask(parent: QWidget, deletion: Deletion, where: str, answer: asyncio.Future) -> QMessageBox:
+    """Open the question (window-modal, not blocking the loop); `answer` gets True to delete, else False."""
+    n = deletion.count
+    box = QMessageBox(QMessageBox.Warning, "Delete files at the destination?",
+                      f"Making {where} match the selection deletes {count(n, 'item')} there "
+                      f"({count(deletion.files, 'file')}, {size(deletion.bytes)}) that the selection does not have.",
+                      QMessageBox.NoButton, parent)
+    lines = deletion.described()
+    shown = "\n".join(lines[:SHOWN]) + (f"\n… and {n - SHOWN} more" if n > SHOWN else "")
+    box.setInformativeText(f"{shown}\n\nThey are deleted after the copy is in place and checked. Cancel copies "
+                           "nothing and deletes nothing.")
+    box.setDetailedText("\n".join(lines))
+    delete = box.addButton(f"&Delete {count(n, 'item')}", QMessageBox.DestructiveRole)
+    cancel = box.addButton("Cancel", QMessageBox.RejectRole)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    box.buttonClicked.connect(lambda button: answer.done() or answer.set_result(button is delete))
+    box.finished.connect(lambda _r: answer.done() or answer.set_result(False))
+    box.open()
+    return box

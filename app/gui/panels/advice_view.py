@@ -1,0 +1,100 @@
+"""Step 3 on screen: the bottleneck card and the race card, fed by core events during the advice."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from app.core.advice.advisor import Advice
+from app.core.events import Phase, ProbeDone
+from app.gui.charts.bottleneck_chart import BottleneckChart, Row
+from app.gui.panels.card import Card
+from app.core.formatting import rate
+from app.gui.charts.race_chart import RaceChart
+from app.gui.tips import FACTOR_NAMES, FACTOR_TIPS
+
+
+SLOW_STEP = {"link": "the network", "remote-disk": "the destination disk", "local-disk": "reading your files"}
+IDLE_CHART = "Press “Find the fastest way”: each measurement appears here as it finishes."
+
+
+def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row | None]:
+    """Which bar the advice's limiting factor is, or a row of its own when no probe shows it."""
+    rec = advice.secure or advice.overall
+    if rec is None:
+        return None, None
+    p = rec.ranked.prediction
+    value = p.components.get(p.limit, p.stream_MBps)
+    host = advice.profile.host
+    if p.limit == "link" and p.side:
+        where = "this computer" if p.side == "local" else host
+        return None, Row("tool", f"{p.detail} on {where}'s CPU", value, rate(value), FACTOR_TIPS["tool-cpu"])
+    if p.limit == "link" and p.detail.endswith("window"):
+        return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight",
+                         value, rate(value), FACTOR_TIPS["window"])
+    if p.limit == "link" and "link" in chart.rows:
+        return "link", None
+    if p.limit in ("cipher-cpu-local", "cipher-cpu-remote"):
+        key = f"cipher:{p.candidate.options.cipher}"
+        if key in chart.rows:
+            return key, None
+        return None, Row("cpu", FACTOR_NAMES[p.limit].capitalize(), value, rate(value), FACTOR_TIPS["cipher"])
+    if p.limit in ("remote-disk", "local-disk") and p.limit in chart.rows:
+        return p.limit, None
+    name = FACTOR_NAMES.get(p.limit, p.limit).capitalize()
+    return None, Row(p.limit, name, value, rate(value), FACTOR_TIPS.get(p.limit, ""))
+
+
+class AdviceView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bottleneck_card = Card("What limits the speed")
+        self.chart = BottleneckChart()
+        self.chart.placeholder = IDLE_CHART
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.bottleneck_card.body.addWidget(self.chart, 1)
+        self.bottleneck_card.body.addWidget(self.verdict)
+        self.race_card = Card("The race on your files")
+        self.race = RaceChart()
+        self.race_card.body.addWidget(self.race, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.bottleneck_card, 1)
+        layout.addWidget(self.race_card, 1)
+
+    def reset(self, download: bool) -> None:
+        self.chart.reset(download)
+        self.chart.placeholder = "Measuring: the round trip, the network, ssh with each cipher, the disks…"
+        self.race.reset()
+        self.verdict.setText("")
+
+    def clear(self) -> None:
+        self.chart.reset(False)
+        self.chart.placeholder = IDLE_CHART
+        self.race.clear()
+        self.verdict.setText("")
+
+    def probe(self, event: ProbeDone) -> None:
+        self.chart.add_probe(event)
+        low = self.chart.limit_row()
+        if low is None or not low.value:
+            return
+        if low.key.startswith("cipher:"):
+            what = f"ssh encryption, {rate(low.value)} with its fastest cipher so far ({low.label.split('· ')[-1]})"
+        else:
+            what = f"{SLOW_STEP.get(low.key, low.label.lower())}, {rate(low.value)}"
+        self.verdict.setText(f"Slowest step so far: {what}. The verdict comes after the race.")
+
+    def phase(self, event: Phase) -> None:
+        if event.name == "racing":
+            self.race.started(event.detail)
+
+    def show_advice(self, advice: Advice) -> None:
+        key, extra = limit_row(advice, self.chart)
+        self.chart.set_limit(key, extra)
+        self.verdict.setText(f"<b>Limit:</b> {advice.sentence}")
+        self.race.finished()
+
+    def failed(self) -> None:
+        self.verdict.setText("Stopped before the measurements were complete.")
+

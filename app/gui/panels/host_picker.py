@@ -1,0 +1,142 @@
+"""Step 1: which host. Recent hosts, aliases from the ssh config, the local demo host, "Add host…",
+"Test connection"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from app.gui.shell import theme
+from app.gui.panels.card import Card
+from app.gui.panels.demo_host import TIP as DEMO_TIP, DemoChoice, is_demo
+from app.core.state.settings import HostChoice
+
+CHOICE_ROLE = Qt.UserRole + 1
+
+
+def _key(choice: HostChoice) -> tuple:
+    """Which entry a choice is: the demo host is one entry, started or not."""
+    return ("demo",) if is_demo(choice) else (choice.text, choice.ssh_config)
+
+
+class HostPicker(Card):
+    test_requested = Signal(object)  # HostChoice
+    add_requested = Signal()
+    setup_key_requested = Signal()
+    choice_changed = Signal(object)  # HostChoice or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("1 · Host", parent)
+        self.model = QStandardItemModel(self)
+        self.combo = QComboBox()
+        self.combo.setModel(self.model)
+        self.combo.setMinimumContentsLength(18)
+        self.combo.setPlaceholderText("No hosts yet: add one, or try the demo host")
+        self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setToolTip("The computer or NAS to copy to or from: an alias from your ssh config, a host "
+                              "you used recently, one you add, or a local demo host to try it all without a NAS.")
+        self.combo.currentIndexChanged.connect(lambda _i: self.choice_changed.emit(self.current()))
+        self.combo.activated.connect(self._activated)
+        label = QLabel("&Host:")
+        label.setBuddy(self.combo)
+        self.add = QPushButton("&Add host…")
+        self.add.setToolTip("Add a host by name or address, with its user, port and key or password.")
+        self.add.clicked.connect(self.add_requested.emit)
+        self.test = QPushButton("&Test connection")
+        self.test.setToolTip("Log in to the host now and show what it can do.")
+        self.test.clicked.connect(self._test)
+        self.setup_key = QPushButton("Set up &key login")
+        self.setup_key.setToolTip("Make a key for this host and add it to the host's list of allowed keys over "
+                                  "this login, so later copies need no password.")
+        self.setup_key.clicked.connect(self.setup_key_requested.emit)
+        self.setup_key.hide()  # offered after a login with a password
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        row = QHBoxLayout()
+        row.addWidget(label)
+        row.addWidget(self.combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add)
+        buttons.addWidget(self.test)
+        buttons.addWidget(self.setup_key)
+        buttons.addStretch(1)
+        self.body.addLayout(row)
+        self.body.addLayout(buttons)
+        self.body.addWidget(self.status)
+        self.set_status("idle", "Pick a host, then test the connection.")
+
+    def set_choices(self, config_hosts: list[HostChoice], recent: list[HostChoice],
+                    demo: DemoChoice | None = None) -> None:
+        keep = self.current()
+        self.combo.blockSignals(True)
+        self.model.clear()
+        seen: set[tuple] = set()
+        sections = [("Recent", recent), ("From your ssh config", config_hosts)]
+        if demo is not None:
+            sections.append(("No NAS at hand?", [demo]))
+        for title, choices in sections:
+            fresh = [c for c in choices if _key(c) not in seen]
+            if not fresh:
+                continue
+            header = QStandardItem(title)
+            header.setFlags(Qt.NoItemFlags)
+            header.setData(True, Qt.AccessibleDescriptionRole)
+            self.model.appendRow(header)
+            for choice in fresh:
+                seen.add(_key(choice))
+                item = QStandardItem(f"   {choice.label}")
+                item.setData(choice, CHOICE_ROLE)
+                where = f" (ssh config {choice.ssh_config})" if choice.ssh_config else ""
+                item.setToolTip(DEMO_TIP if is_demo(choice) else f"{choice.text}{where}")
+                self.model.appendRow(item)
+        self.combo.blockSignals(False)
+        if not (keep and self.select(keep)):
+            self._select_first()
+        self.choice_changed.emit(self.current())
+
+    def _select_first(self) -> None:
+        """The first real host; the demo host is only ever picked by the user (it starts a server)."""
+        for row in range(self.model.rowCount()):
+            choice = self.model.item(row).data(CHOICE_ROLE)
+            if choice is not None and not is_demo(choice):
+                self.combo.setCurrentIndex(row)
+                return
+        self.combo.setCurrentIndex(-1)
+
+    def select(self, choice: HostChoice) -> bool:
+        for row in range(self.model.rowCount()):
+            item = self.model.item(row).data(CHOICE_ROLE)
+            if item is not None and _key(item) == _key(choice):
+                self.combo.setCurrentIndex(row)
+                return True
+        return False
+
+    def current(self) -> HostChoice | None:
+        index = self.combo.currentIndex()
+        return self.model.item(index).data(CHOICE_ROLE) if index >= 0 and self.model.item(index) else None
+
+    def set_status(self, state: str, text: str) -> None:
+        c = theme.colors()
+        mark = {"ok": f"<b style='color:{c.good}'>✓</b> ", "bad": f"<b style='color:{c.bad}'>✗</b> ",
+                "busy": "… ", "idle": ""}[state]
+        self.status.setText(mark + text)
+        self.status.setProperty("state", state)
+
+    def set_busy(self, busy: bool) -> None:
+        self.test.setEnabled(not busy)
+        self.combo.setEnabled(not busy)
+        self.add.setEnabled(not busy)
+        self.setup_key.setEnabled(not busy)
+
+    def _test(self) -> None:
+        choice = self.current()
+        if choice is not None:
+            self.test_requested.emit(choice)
+
+    def _activated(self, _index: int) -> None:
+        """Picking "Try with a local demo host" is enough: it starts and connects at once."""
+        choice = self.current()
+        if isinstance(choice, DemoChoice) and not choice.started:
+            self.test_requested.emit(choice)

@@ -1,0 +1,207 @@
+"""Step 1 in motion: test the connection, ask about an unknown host key, add a host, ask for a password,
+start the local demo host.
+
+Every dialog here opens without a nested event loop (`open()`, answers through signals), so
+the window and the copies it shows keep running while the user reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+
+from app.core.errors import TransferError
+from app.core.host.keylogin import KeySetup
+from app.core.state import added_hosts
+from app.gui.dialogs.add_host_dialog import AddHostDialog
+from app.gui.panels.demo_host import DemoChoice, DemoHostKeeper, is_demo
+from app.gui.panels.error_banner import ErrorBanner
+from app.gui.shell.flow import Connected, Flow, HostKeyQuestion
+from app.gui.dialogs.host_key_dialog import HostKeyDialog
+from app.gui.panels.host_picker import HostPicker
+from app.core.state.settings import HostChoice
+
+
+class HostSteps(QObject):
+    connected = Signal(object)      # Connected
+    disconnected = Signal()
+    host_added = Signal(object)     # HostChoice
+    demo_started = Signal(object)   # DemoChoice, now with its ssh config
+
+    def __init__(self, flow: Flow, picker: HostPicker, banner: ErrorBanner, window: QWidget,
+                 user_config: str | None, demo: DemoHostKeeper) -> None:
+        super().__init__(window)
+        self.flow, self.picker, self.banner, self.window = flow, picker, banner, window
+        self.user_config = user_config
+        self.demo = demo
+        self.dialog: QWidget | None = None  # the open dialog, kept alive while shown
+        self.connecting = False
+        picker.test_requested.connect(self.test)
+        picker.add_requested.connect(self.add_host)
+        picker.choice_changed.connect(self._choice_changed)
+        picker.setup_key_requested.connect(self.setup_key)
+        flow.password_needed.connect(self._ask_password)
+
+    def _busy(self, busy: bool) -> None:
+        self.connecting = busy
+        self.picker.set_busy(busy)
+
+    def test(self, choice: HostChoice) -> None:
+        if isinstance(choice, DemoChoice) and not choice.started:
+            self._start_demo()
+            return
+        self._busy(True)
+        self.picker.set_status("busy", f"Connecting to {choice.label}…")
+        self.banner.hide()
+        job = self.flow.job(self.flow.connect(choice), "Connecting")
+        job.succeeded.connect(self._connected)
+        job.failed.connect(lambda error: self._failed(choice, error))
+
+    def _connected(self, connected: Connected) -> None:
+        self._busy(False)
+        summary = connected.summary
+        if is_demo(connected.choice) and self.demo.host is not None:
+            summary += (f"<br>This demo host is this computer, reached over SSH ({self.demo.host.description}). "
+                        f"Copies go to {self.demo.destination()}, which is removed when you close the window.")
+        self.picker.set_status("ok", summary)
+        self.picker.setup_key.setVisible(connected.password_login)
+        self.connected.emit(connected)
+
+    def setup_key(self) -> None:
+        """Make a key and install it over the password login; then the host is used with the key."""
+        connected = self.flow.connected
+        if connected is None:
+            return
+        self._busy(True)
+        self.picker.set_status("busy", f"Making a key and adding it to {connected.choice.label}…")
+        job = self.flow.job(self.flow.setup_key(), "Setting up key login")
+        job.succeeded.connect(lambda done: self._key_ready(connected, done))
+        job.failed.connect(lambda error: self._key_failed(connected, error))
+
+    def _key_ready(self, connected: Connected, done: KeySetup) -> None:
+        self._busy(False)
+        if not done.works:
+            self.picker.set_status("bad", done.note)
+            return
+        host = connected.host
+        name = host.hostname if host.port == 22 else f"{host.hostname}-{host.port}"
+        try:
+            choice = added_hosts.choice_for(host.hostname, host.user, host.port, done.key_file, name,
+                                            self.user_config)
+        except TransferError as error:
+            self.banner.show_error("Key login works, but the host could not be added with it", error)
+            return
+        self.picker.setup_key.hide()
+        self.host_added.emit(choice)
+        self.test(choice)
+
+    def _key_failed(self, connected: Connected, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("ok", connected.summary)
+        self.banner.show_error("Key login could not be set up", error)
+
+    def _start_demo(self) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", "Starting the local demo host…")
+        self.banner.hide()
+        job = self.flow.job(self.demo.start(), "Starting the local demo host")
+        job.succeeded.connect(self._demo_started)
+        job.failed.connect(self._demo_failed)
+
+    def _demo_started(self, choice: DemoChoice) -> None:
+        self._busy(False)
+        self.demo_started.emit(choice)  # the window lists it with its address and selects it
+        self.test(choice)
+
+    def _demo_failed(self, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("bad", "The local demo host did not start.")
+        if error.kind != "cancelled":
+            self.banner.show_error("Could not start the local demo host", error)
+
+    def _failed(self, choice: HostChoice, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.setup_key.hide()
+        if error.kind == "host-key-unknown":
+            self._ask_host_key(choice)
+            return
+        title = ("Refused for your safety: the host's key has changed" if error.kind == "host-key-changed"
+                 else f"Could not connect to {choice.label}")
+        self.picker.set_status("bad", "Not connected.")
+        self.banner.show_error(title, error)
+        self.disconnected.emit()
+
+    def _ask_host_key(self, choice: HostChoice) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
+        job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
+        job.succeeded.connect(lambda q: self._show_key(choice, q))
+        job.failed.connect(lambda error: self._failed(choice, error) if error.kind != "host-key-unknown" else
+                           self._key_unreadable(choice, error))
+
+    def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
+        self._busy(False)
+        self.picker.set_status("bad", "Not connected.")
+        self.banner.show_error(f"The key of {choice.label} cannot be checked", error)
+
+    def _show_key(self, choice: HostChoice, question: HostKeyQuestion) -> None:
+        self._busy(False)
+        self.picker.set_status("busy", f"Compare the fingerprint of {choice.label} before trusting it.")
+        dialog = HostKeyDialog(question.where, question.fingerprint, question.key_type, self.window)
+        dialog.accepted.connect(lambda: self._trust(choice, question.fingerprint))
+        dialog.rejected.connect(lambda: self._not_trusted(choice))
+        self._open(dialog)
+
+    def _trust(self, choice: HostChoice, fingerprint: str) -> None:
+        self._busy(True)
+        self.picker.set_status("busy", f"Remembering the key of {choice.label}…")
+        job = self.flow.job(self.flow.trust(choice, fingerprint), "Trusting the host key")
+        job.succeeded.connect(lambda _fp: self.test(choice))
+        job.failed.connect(lambda error: self._failed(choice, error))
+
+    def _not_trusted(self, choice: HostChoice) -> None:
+        self.picker.set_status("bad", f"Not connected: the key of {choice.label} was not trusted, so nothing "
+                                      "was sent to it.")
+        self.disconnected.emit()
+
+    def add_host(self) -> None:
+        dialog = AddHostDialog(self.user_config, self.window)
+        dialog.added.connect(self._added)
+        self._open(dialog)
+
+    def _added(self, choice: HostChoice, password: str | None, keyring: bool = False) -> None:
+        if password is not None:
+            self.flow.remember_password(choice, password, keyring)
+        self.host_added.emit(choice)
+        self.test(choice)
+
+    def _ask_password(self, prompt: str, future: asyncio.Future) -> None:
+        dialog = QInputDialog(self.window)
+        dialog.setWindowTitle("Password")
+        dialog.setLabelText(prompt)
+        dialog.setTextEchoMode(QLineEdit.Password)
+        dialog.textValueSelected.connect(lambda text: future.done() or future.set_result(text))
+        dialog.rejected.connect(lambda: future.done() or future.set_result(None))
+        self._open(dialog)
+
+    def _open(self, dialog: QWidget) -> None:
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+
+    def _choice_changed(self, choice: HostChoice | None) -> None:
+        connected = self.flow.connected
+        if connected is not None and choice == connected.choice:
+            return
+        self.picker.setup_key.hide()
+        if isinstance(choice, DemoChoice) and not choice.started:
+            text = "Press Test connection to start an SSH host on this computer and try every step on it."
+        else:
+            text = ("Not tested yet: press Test connection." if choice else
+                    "Add a host, or try the local demo host, to begin.")
+        self.picker.set_status("idle", text)
+        if connected is not None:
+            self.flow.job(self.flow.disconnect(), "Disconnecting")
+        self.disconnected.emit()

@@ -1,0 +1,198 @@
+"""The recommendation: the fastest secure method and, when allowed and faster, the fastest overall
+with a plain warning; the one-sentence reason; the shell command with a copy button; "Copy now"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton,
+                               QVBoxLayout, QWidget)
+
+from app.core.advice.advisor import Advice, Recommendation
+from app.gui.panels.card import Card, muted
+from app.core.formatting import duration, rate, size, timed
+from app.gui.tips import method_tip
+
+INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
+                    "Choose it only on a network you trust, such as your home network.")
+
+
+def _speed_words(rec: Recommendation, total_bytes: int) -> str:
+    ranked = rec.ranked
+    if not timed(total_bytes):  # too little for a rate: the whole copy's time
+        how = "timed on your files" if ranked.timed else "predicted"
+        return f"about {duration(ranked.seconds)} for {size(total_bytes)}, {how}"
+    how = "measured on your files" if ranked.measured_MBps else "predicted"
+    speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
+    return f"{speed} {how} · about {duration(ranked.seconds)} for {size(total_bytes)}"
+
+
+class Choice(QWidget):
+    """One recommended method: badge, name, speed, reason, command with a copy button."""
+
+    def __init__(self, secure: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.recommendation: Recommendation | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        top = QHBoxLayout()
+        self.radio = QRadioButton()
+        badge = QLabel("SECURE" if secure else "UNENCRYPTED")
+        badge.setObjectName("badgeSecure" if secure else "badgeInsecure")
+        self.name = QLabel()
+        self.name.setObjectName("big")
+        self.speed = muted(wrap=False)
+        top.addWidget(self.radio)
+        top.addWidget(badge)
+        top.addWidget(self.name)
+        top.addSpacing(8)
+        top.addWidget(self.speed)
+        top.addStretch(1)
+        layout.addLayout(top)
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        layout.addWidget(self.reason)
+        row = QHBoxLayout()
+        self.command = QLineEdit()
+        self.command.setObjectName("command")
+        self.command.setReadOnly(True)
+        self.command.setAccessibleName("Shell command")
+        self.copy_button = QPushButton("Copy co&mmand" if secure else "Co&py command")
+        self.copy_button.setToolTip("Put this command on the clipboard, to run the same copy in a terminal "
+                                    "or a script.")
+        self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.command.text()))
+        row.addWidget(self.command, 1)
+        row.addWidget(self.copy_button)
+        layout.addLayout(row)
+
+    def show_recommendation(self, rec: Recommendation, total_bytes: int) -> None:
+        self.recommendation = rec
+        label = rec.ranked.candidate.label
+        cipher = rec.ranked.candidate.options.cipher
+        self.name.setText(label + (f"  ({cipher.split('@')[0]})" if cipher else ""))
+        self.speed.setText(_speed_words(rec, total_bytes))
+        self.reason.setText(rec.reason)
+        self.command.setText(rec.command)
+        self.command.setCursorPosition(0)
+        tip = method_tip(rec.ranked.candidate.method_id)
+        for widget in (self.name, self.radio):
+            widget.setToolTip(tip)
+
+
+def left_out_text(advice: Advice) -> str:
+    """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here);
+    the unencrypted ones that are only switched off are left out of it: the settings say that."""
+    from app.core.transfer import methods
+    by_reason: dict[str, list[str]] = {}
+    for method_id, why in advice.left_out.items():
+        if not why.startswith("sends data unencrypted"):
+            by_reason.setdefault(why, []).append(methods.get(method_id).label)
+    rows = [f"{', '.join(labels[:-1])} and {labels[-1]}: {why}" if len(labels) > 1 else f"{labels[0]}: {why}"
+            for why, labels in by_reason.items()]
+    return ("Not possible here: " + "; ".join(rows) + ".") if rows else ""
+
+
+class RecommendationCard(Card):
+    copy_now = Signal(object)  # the Recommendation chosen
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Recommendation", parent)
+        self.advice: Advice | None = None
+        self.placeholder = muted("The fastest secure way to copy your files appears here, with the reason and "
+                                 "the command to do the same by hand.")
+        self.secure = Choice(True)
+        self.insecure_frame = QFrame()
+        self.insecure_frame.setObjectName("insecure")
+        frame_layout = QVBoxLayout(self.insecure_frame)
+        frame_layout.setContentsMargins(10, 8, 10, 8)
+        self.overall = Choice(False)
+        self.warning = QLabel(INSECURE_WARNING)
+        self.warning.setWordWrap(True)
+        frame_layout.addWidget(self.overall)
+        frame_layout.addWidget(self.warning)
+        self.group = QButtonGroup(self)
+        self.group.addButton(self.secure.radio)
+        self.group.addButton(self.overall.radio)
+        self.others = muted()
+        self.left_out = muted()
+        self.left_out.setObjectName("leftOut")
+        bottom = QHBoxLayout()
+        self.go = QPushButton("Copy &now")
+        self.go.setObjectName("primary")
+        self.go.setToolTip("Copy the whole selection with the chosen method, then check the far side.")
+        self.go.clicked.connect(self._go)
+        self.go_note = muted(wrap=False)
+        bottom.addWidget(self.go_note, 1)
+        bottom.addWidget(self.go)
+        for w in (self.placeholder, self.secure, self.insecure_frame, self.others, self.left_out):
+            self.body.addWidget(w)
+        self.body.addLayout(bottom)
+        self.group.buttonToggled.connect(self._update_note)
+        self.clear()
+
+    def clear(self) -> None:
+        self.advice = None
+        self.placeholder.show()
+        self.secure.hide()
+        self.insecure_frame.hide()
+        self.others.hide()
+        self.left_out.hide()
+        self.go.setEnabled(False)
+        self.go_note.setText("")
+
+    def show_advice(self, advice: Advice) -> None:
+        self.advice = advice
+        self.placeholder.hide()
+        total = advice.stats.bytes
+        if advice.secure:
+            self.secure.show_recommendation(advice.secure, total)
+            self.secure.show()
+        else:
+            self.secure.hide()
+        faster = advice.overall is not None and advice.overall is not advice.secure
+        if faster:
+            self.overall.show_recommendation(advice.overall, total)
+        self.insecure_frame.setVisible(faster)
+        self.secure.radio.setVisible(faster and advice.secure is not None)
+        self.overall.radio.setVisible(faster and advice.secure is not None)
+        (self.secure if advice.secure else self.overall).radio.setChecked(True)
+        self.others.setText(self._others_text(advice))
+        self.others.setVisible(bool(self.others.text()))
+        self.left_out.setText(left_out_text(advice))
+        self.left_out.setVisible(bool(self.left_out.text()))
+        self.go.setEnabled(self.chosen() is not None)
+        self._update_note()
+
+    def chosen(self) -> Recommendation | None:
+        if self.advice is None:
+            return None
+        if self.overall.radio.isChecked() and self.insecure_frame.isVisible():
+            return self.overall.recommendation
+        return self.advice.secure or self.advice.overall
+
+    def _update_note(self, *_args) -> None:
+        rec = self.chosen()
+        self.go_note.setText(f"Copies with {rec.ranked.candidate.label}, then checks the far side." if rec else "")
+
+    def _others_text(self, advice: Advice) -> str:
+        """The next best of the other methods, one each, so the choice does not look arbitrary."""
+        seen = {rec.ranked.candidate.method_id for rec in (advice.secure, advice.overall) if rec}
+        rest = []
+        for r in advice.ranking:
+            method = r.candidate.method_id
+            if method in seen:
+                continue
+            seen.add(method)
+            if not timed(advice.stats.bytes):
+                rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
+                continue
+            how = "measured" if r.measured_MBps else "predicted"
+            rest.append(f"{r.candidate.label} {rate(r.measured_MBps or r.prediction.MBps)} {how}")
+        return ("Others: " + " · ".join(rest[:4])) if rest else ""
+
+    def _go(self) -> None:
+        rec = self.chosen()
+        if rec is not None:
+            self.copy_now.emit(rec)

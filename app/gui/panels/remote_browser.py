@@ -1,0 +1,141 @@
+"""Browse the host's folders over SFTP: choose the destination folder (upload) or the files and
+folders to fetch (download). Every listing is a background job; the dialog never waits."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Awaitable, Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QStyle, QVBoxLayout, QWidget)
+
+from app.core.errors import TransferError
+from app.gui.shell import theme
+from app.gui.shell.bridge import Job
+from app.core.formatting import count, size
+
+PATH_ROLE = Qt.UserRole + 1
+
+
+@dataclass(frozen=True)
+class RemoteEntry:
+    name: str
+    is_dir: bool
+    size: int
+
+
+@dataclass(frozen=True)
+class Listing:
+    path: str                 # absolute, as the host resolved it
+    entries: list[RemoteEntry]
+
+
+Lister = Callable[[str], Awaitable[Listing]]
+
+
+class RemoteBrowser(QDialog):
+    chosen = Signal(list)  # absolute remote paths
+
+    def __init__(self, lister: Lister, start: str, host: str, pick_sources: bool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lister = lister
+        self.pick_sources = pick_sources
+        self.current = ""
+        self.job: Job | None = None
+        self.setWindowTitle(f"Choose what to fetch from {host}" if pick_sources else f"Choose a folder on {host}")
+        self.path = QLineEdit()
+        self.path.setAccessibleName("Folder on the host")
+        self.path.returnPressed.connect(lambda: self.open_folder(self.path.text()))
+        up = QPushButton("&Up")
+        up.setToolTip("Go to the folder above")
+        up.clicked.connect(lambda: self.open_folder(posixpath.dirname(self.current.rstrip("/")) or "/"))
+        home = QPushButton("&Home")
+        home.clicked.connect(lambda: self.open_folder("."))
+        row = QHBoxLayout()
+        label = QLabel("&Folder:")
+        label.setBuddy(self.path)
+        row.addWidget(label)
+        row.addWidget(self.path, 1)
+        row.addWidget(up)
+        row.addWidget(home)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Folder contents")
+        self.list.setSelectionMode(QAbstractItemView.ExtendedSelection if pick_sources
+                                   else QAbstractItemView.SingleSelection)
+        self.list.itemActivated.connect(self._activated)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
+        self.ok = buttons.addButton("&Add selected" if pick_sources else "&Choose this folder",
+                                    QDialogButtonBox.AcceptRole)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+        self.resize(640, 480)
+        self.open_folder(start or ".")
+
+    def open_folder(self, path: str) -> None:
+        if self.job is not None and self.job.running:
+            self.job.cancel()
+        self.status.setText("Reading the folder…")
+        self.list.setEnabled(False)
+        self.job = Job(self.lister(path), "Listing a folder on the host", self)
+        self.job.succeeded.connect(self._show)
+        self.job.failed.connect(self._failed)
+
+    def _show(self, listing: Listing) -> None:
+        self.current = listing.path
+        self.path.setText(listing.path)
+        self.list.clear()
+        style = self.style()
+        folders = sorted((e for e in listing.entries if e.is_dir), key=lambda e: e.name.lower())
+        files = sorted((e for e in listing.entries if not e.is_dir), key=lambda e: e.name.lower())
+        for entry in folders + files:
+            icon = style.standardIcon(QStyle.SP_DirIcon if entry.is_dir else QStyle.SP_FileIcon)
+            text = entry.name if entry.is_dir else f"{entry.name}    ({size(entry.size)})"
+            item = QListWidgetItem(icon, text)
+            item.setData(PATH_ROLE, posixpath.join(listing.path, entry.name))
+            item.setData(Qt.UserRole, entry.is_dir)
+            if not entry.is_dir and not self.pick_sources:
+                item.setFlags(Qt.ItemIsEnabled)  # shown for orientation, not choosable as a destination
+            self.list.addItem(item)
+        self.list.setEnabled(True)
+        hint = ("Select files and folders, then Add selected." if self.pick_sources else
+                "Open a folder with a double-click; the files go into the folder shown above.")
+        self.status.setText(f"{count(len(folders), 'folder')}, {count(len(files), 'file')}. {hint}")
+        self.status.setStyleSheet("")
+
+    def _failed(self, error: TransferError) -> None:
+        if error.kind == "cancelled":
+            return
+        self.list.setEnabled(True)
+        self.status.setText(error.sentence)
+        self.status.setStyleSheet(f"color: {theme.colors().bad};")
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        if item.data(Qt.UserRole):
+            self.open_folder(item.data(PATH_ROLE))
+
+    def _accept(self) -> None:
+        if self.pick_sources:
+            paths = [i.data(PATH_ROLE) for i in self.list.selectedItems()]
+            if not paths:
+                self.status.setText("Select at least one file or folder first.")
+                return
+        else:
+            selected = [i for i in self.list.selectedItems() if i.data(Qt.UserRole)]
+            paths = [selected[0].data(PATH_ROLE) if selected else self.current]
+        self.chosen.emit(paths)
+        self.accept()
+
+    def done(self, result: int) -> None:
+        if self.job is not None and self.job.running:
+            self.job.cancel()
+        super().done(result)

@@ -1,0 +1,290 @@
+"""Step 2: what to copy and where. Drop files and folders, add or remove them, see counts and sizes,
+choose upload or download and the destination folder."""
+
+from __future__ import annotations
+
+import os
+from typing import Awaitable, Callable
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPainter, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QPushButton, QRadioButton, QTreeWidget, QTreeWidgetItem, QWidget)
+
+from app.core.errors import TransferError
+from app.gui.shell import theme
+from app.gui.shell.bridge import Job
+from app.gui.panels.card import Card, muted
+from app.gui.dialogs.file_dialogs import choose_files, choose_folder
+from app.core.formatting import count, size
+
+PATH_ROLE = Qt.UserRole + 1
+SIZE_ROLE = Qt.UserRole + 2  # (files, bytes) once measured
+
+Measure = Callable[[str, bool], Awaitable[tuple[int, int]]]
+
+
+def local_paths(mime) -> list[str]:
+    """The local files and folders a drag carries."""
+    if not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile() and url.toLocalFile()]
+
+
+class DropList(QTreeWidget):
+    """The selection list; files and folders dropped on it are added."""
+
+    dropped = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.accept_drops = True
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(False)
+        self.setColumnCount(3)
+        self.setHeaderLabels(["Name", "Files", "Size"])
+        self.setRootIsDecorated(False)
+        self.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        self.setAlternatingRowColors(True)
+        header = self.header()
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeToContents)
+        header.setStretchLastSection(False)
+        self.placeholder = "Drop files or folders here"
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
+        if self.accept_drops and local_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.accept_drops and local_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt's name
+        paths = local_paths(event.mimeData()) if self.accept_drops else []
+        if paths:
+            event.acceptProposedAction()
+            self.dropped.emit(paths)
+        else:
+            event.ignore()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        if self.topLevelItemCount() == 0:
+            p = QPainter(self.viewport())
+            p.setPen(QColor(theme.colors().muted))
+            p.drawText(self.viewport().rect().adjusted(12, 0, -12, 0), Qt.AlignCenter | Qt.TextWordWrap,
+                       self.placeholder)
+
+
+class SelectionPanel(Card):
+    changed = Signal()
+    pick_remote_sources = Signal()
+    pick_remote_dest = Signal()
+    failed = Signal(object)  # a TransferError while measuring
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("2 · Files", parent)
+        self.measure: Measure | None = None
+        self.jobs: list[Job] = []
+        self.upload = QRadioButton("&Upload to the host")
+        self.download = QRadioButton("Do&wnload from the host")
+        self.upload.setToolTip("Send files from this computer to the host.")
+        self.download.setToolTip("Fetch files from the host to this computer.")
+        group = QButtonGroup(self)
+        group.addButton(self.upload)
+        group.addButton(self.download)
+        self.upload.setChecked(True)
+        self.download.toggled.connect(self._direction_changed)
+        direction = QHBoxLayout()
+        direction.addWidget(self.upload)
+        direction.addWidget(self.download)
+        direction.addStretch(1)
+        self.list = DropList()
+        self.list.setAccessibleName("Files to copy")
+        self.list.dropped.connect(self.add_local)
+        self.list.itemSelectionChanged.connect(self._update_buttons)
+        self.add_files = QPushButton("Add f&iles…")
+        self.add_folder = QPushButton("Add fold&er…")
+        self.remove = QPushButton("&Remove")
+        self.add_files.clicked.connect(self._add_files)
+        self.add_folder.clicked.connect(self._add_folder)
+        self.remove.clicked.connect(self.remove_selected)
+        self.remove.setToolTip("Take the selected items off the list (nothing is deleted).")
+        QShortcut(QKeySequence.Delete, self.list, self.remove_selected)
+        buttons = QHBoxLayout()
+        for b in (self.add_files, self.add_folder, self.remove):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        self.summary = muted(wrap=False)
+        self.dest = QLineEdit()
+        self.dest.setPlaceholderText("folder on the host")
+        self.dest.textChanged.connect(lambda _t: self.changed.emit())
+        dest_label = QLabel("&Destination:")
+        dest_label.setBuddy(self.dest)
+        self.browse = QPushButton("&Browse…")
+        self.browse.clicked.connect(self._browse_dest)
+        dest_row = QHBoxLayout()
+        dest_row.addWidget(dest_label)
+        dest_row.addWidget(self.dest, 1)
+        dest_row.addWidget(self.browse)
+        # Off for every new copy: the window never remembers it (app.gui.panels.copy_step unticks it after each).
+        self.mirror = QCheckBox("Make the destinati&on match (delete files that are not in the selection)")
+        self.mirror.setToolTip("After the copy is in place and checked, what the copied folders hold at the "
+                               "destination that the selection does not have is deleted. You see the list and "
+                               "confirm before anything is copied or deleted.")
+        self.body.addLayout(direction)
+        self.body.addWidget(self.list, 1)
+        self.body.addLayout(buttons)
+        self.body.addWidget(self.summary)
+        self.body.addLayout(dest_row)
+        self.body.addWidget(self.mirror)
+        self._direction_changed()
+
+    # -- what the rest of the window reads -----------------------------------------------------
+    def is_download(self) -> bool:
+        return self.download.isChecked()
+
+    def sources(self) -> list[str]:
+        return [self.list.topLevelItem(i).data(0, PATH_ROLE) for i in range(self.list.topLevelItemCount())]
+
+    def destination(self) -> str:
+        return self.dest.text().strip()
+
+    def totals(self) -> tuple[int, int, bool]:
+        """(files, bytes, complete): complete is False while some item is still being measured."""
+        files = total = 0
+        complete = True
+        for i in range(self.list.topLevelItemCount()):
+            measured = self.list.topLevelItem(i).data(0, SIZE_ROLE)
+            if measured is None:
+                complete = False
+            else:
+                files, total = files + measured[0], total + measured[1]
+        return files, total, complete
+
+    def set_enabled(self, enabled: bool) -> None:
+        for w in (self.upload, self.download, self.list, self.add_files, self.add_folder, self.dest, self.browse,
+                  self.mirror):
+            w.setEnabled(enabled)
+        self.remove.setEnabled(enabled and bool(self.list.selectedItems()))
+
+    # -- adding and removing -------------------------------------------------------------------
+    def add_local(self, paths: list[str]) -> None:
+        if self.is_download():
+            return
+        self._add([os.path.abspath(p) for p in paths])
+
+    def add_remote(self, paths: list[str]) -> None:
+        if self.is_download():
+            self._add(paths)
+
+    def _add(self, paths: list[str]) -> None:
+        present = set(self.sources())
+        for path in paths:
+            if path in present:
+                continue
+            present.add(path)
+            name = os.path.basename(path.rstrip("/")) or path
+            item = QTreeWidgetItem([name, "…", "…"])
+            item.setData(0, PATH_ROLE, path)
+            item.setToolTip(0, path)
+            item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
+            item.setTextAlignment(2, Qt.AlignRight | Qt.AlignVCenter)
+            self.list.addTopLevelItem(item)
+            self._measure(item, path)
+        self._refresh()
+
+    def _measure(self, item: QTreeWidgetItem, path: str) -> None:
+        if self.measure is None:
+            return
+        job = Job(self.measure(path, self.is_download()), "Measuring the selection", self)
+        self.jobs.append(job)
+
+        def done(value: tuple[int, int]) -> None:
+            if self._alive(item):
+                item.setData(0, SIZE_ROLE, value)
+                item.setText(1, f"{value[0]:,}".replace(",", "\u2009"))
+                item.setText(2, size(value[1]))
+                self._refresh()
+
+        def failed(error: TransferError) -> None:
+            if self._alive(item) and error.kind != "cancelled":
+                item.setText(1, "?")
+                item.setText(2, "?")
+                item.setToolTip(0, f"{path}\n{error.sentence}")
+                self.failed.emit(error)
+
+        job.succeeded.connect(done)
+        job.failed.connect(failed)
+        job.ended.connect(lambda: self.jobs.remove(job))
+
+    def _alive(self, item: QTreeWidgetItem) -> bool:
+        return self.list.indexOfTopLevelItem(item) >= 0
+
+    def remove_selected(self) -> None:
+        for item in self.list.selectedItems():
+            self.list.takeTopLevelItem(self.list.indexOfTopLevelItem(item))
+        self._refresh()
+
+    def clear(self) -> None:
+        self.list.clear()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        items = self.list.topLevelItemCount()
+        files, total, complete = self.totals()
+        if items == 0:
+            self.summary.setText("Nothing selected yet.")
+        else:
+            more = "" if complete else " so far (measuring…)"
+            self.summary.setText(f"{count(items, 'item')} · {count(files, 'file')} · {size(total)}{more}")
+        self._update_buttons()
+        self.changed.emit()
+
+    def _update_buttons(self) -> None:
+        self.remove.setEnabled(self.list.isEnabled() and bool(self.list.selectedItems()))
+
+    # -- dialogs -------------------------------------------------------------------------------
+    def _add_files(self) -> None:
+        if self.is_download():
+            self.pick_remote_sources.emit()
+            return
+        choose_files(self, "Add files to copy", self.add_local)
+
+    def _add_folder(self) -> None:
+        choose_folder(self, "Add a folder to copy", lambda path: self.add_local([path]))
+
+    def _browse_dest(self) -> None:
+        if not self.is_download():
+            self.pick_remote_dest.emit()
+            return
+        choose_folder(self, "Copy into this folder", self.dest.setText)
+
+    def _direction_changed(self) -> None:
+        download = self.is_download()
+        self.list.clear()
+        self.dest.clear()
+        self.mirror.setChecked(False)
+        self.list.accept_drops = not download
+        self.list.placeholder = ("Add files or folders from the host with the button below" if download else
+                                 "Drop files or folders here, or add them with the buttons below")
+        self.add_files.setText("Add f&iles or folders…" if download else "Add f&iles…")
+        self.add_files.setToolTip("Choose files or folders on the host to fetch." if download else
+                                  "Choose files on this computer to send.")
+        self.add_folder.setVisible(not download)
+        self.add_folder.setToolTip("Choose a folder on this computer to send, with everything in it.")
+        self.dest.setPlaceholderText("folder on this computer" if download else "folder on the host")
+        self.browse.setToolTip("Choose the folder on this computer to copy into." if download else
+                               "Look through the host's folders and choose where the files go.")
+        self._refresh()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.PaletteChange:
+            self.list.viewport().update()
+        super().changeEvent(event)

@@ -1,0 +1,146 @@
+"""The copy as it happens: progress bar with bytes, rate and ETA, a live rate graph, Cancel, and
+the verification result at the end. Progress events only store the latest sample; a timer shows it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from app.core.errors import TransferError
+from app.core.events import Phase, Progress, TransferResult
+from app.core.wording import hashed_with, verified_as
+from app.gui.shell import theme
+from app.gui.panels.card import Card, muted
+from app.core.formatting import count, duration, rate, size, timed
+from app.gui.charts.live_plot import LivePlot
+
+REFRESH_MS = 100
+PHASE_WORDS = {"scanning": "Reading the selection…", "comparing": "Looking at what is already there…",
+               "finalizing": "Moving the copy into place…",
+               "verifying": "Checking the far side…", "cleaning": "Cleaning up…",
+               "deleting": "Deleting what the selection does not have…"}
+
+
+class TransferPanel(Card):
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Copy", parent)
+        self.latest: Progress | None = None
+        self._shown: Progress | None = None
+        self.method_label = ""
+        self.state = QLabel()
+        self.state.setObjectName("big")
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.bar.setValue(0)
+        self.bar.setFormat("%p%")
+        self.bar.setAccessibleName("Copy progress")
+        self.numbers = muted(wrap=False)
+        self.cancel = QPushButton("&Cancel copy")
+        self.cancel.setToolTip("Stop the copy. Nothing half-written is left at the destination; copying the same "
+                               "files again carries on where it stopped.")
+        self.cancel.setEnabled(False)
+        self.cancel.clicked.connect(self._cancel_clicked)
+        self.graph = LivePlot("seconds", "MB/s", legend=False)
+        self.graph.setMinimumHeight(110)
+        self.graph.add_series("rate", "rate")
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.hide()
+        self.idle_note = muted("“Copy now” copies everything with the chosen method, shows its progress and "
+                               "checks the far side. A cancelled copy leaves nothing half-written behind.")
+        self.live = QWidget()
+        live = QVBoxLayout(self.live)
+        live.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.bar, 1)
+        row.addWidget(self.cancel)
+        live.addLayout(row)
+        live.addWidget(self.numbers)
+        live.addWidget(self.graph, 1)
+        self.body.addWidget(self.state)
+        self.body.addWidget(self.idle_note)
+        self.body.addWidget(self.live, 1)
+        self.body.addWidget(self.verdict)
+        self.live.hide()
+        self.state.hide()
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self._refresh)
+        self.timer.start()
+
+    def idle(self) -> None:
+        self.latest = self._shown = None
+        self.live.hide()
+        self.state.hide()
+        self.verdict.hide()
+        self.idle_note.show()
+
+    def start(self, method_label: str, total_bytes: int) -> None:
+        self.method_label = method_label
+        self.latest = self._shown = None
+        self.graph.clear()
+        self.graph.add_series("rate", "rate")
+        self.bar.setValue(0)
+        self.state.setText(f"Copying with {method_label}…")
+        self.numbers.setText(f"0 B of {size(total_bytes)}")
+        self.verdict.hide()
+        self.idle_note.hide()
+        self.state.show()
+        self.live.show()
+        self.cancel.setEnabled(True)
+        self.cancel.setText("&Cancel copy")
+
+    def phase(self, event: Phase) -> None:
+        if event.name == "copying":
+            self.state.setText(f"Copying with {self.method_label}…")
+        elif event.name in PHASE_WORDS:
+            self.state.setText(PHASE_WORDS[event.name])
+
+    def progress(self, event: Progress) -> None:
+        self.latest = event
+        self.graph.append("rate", event.elapsed, event.rate / 1e6)
+
+    def _refresh(self) -> None:
+        p = self.latest
+        if p is None or p is self._shown:
+            return
+        self._shown = p
+        self.bar.setValue(int(1000 * p.done / p.total) if p.total else 1000)
+        eta = p.eta
+        left = f" · about {duration(eta)} left" if eta is not None else ""
+        self.numbers.setText(f"{size(p.done)} of {size(p.total)} · {rate(p.rate / 1e6)}{left}")
+
+    def finished(self, result: TransferResult, where: str) -> None:
+        self.cancel.setEnabled(False)
+        self.bar.setValue(1000)
+        speed = f" ({rate(result.rate_MBps)})" if timed(result.sent_bytes) else ""
+        sent = "" if result.sent_bytes == result.bytes else f" ({size(result.sent_bytes)} of it sent now)"
+        checked = f"; {verified_as(result.verification)}" if result.verified else ""
+        self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)}{sent} in "
+                           f"{duration(result.seconds)}{speed} with {self.method_label}{checked}.")
+        self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
+        how = "every file, folder and link is there with the right size"
+        tool = hashed_with(result.verification)
+        if tool:
+            how += f", and the files' contents match ({tool})"
+        mark = "✓ Verified" if result.verified else "✗ Not verified"
+        notes = "".join(f"<br>{n}" for n in result.notes)
+        color = theme.colors().good if result.verified else theme.colors().bad
+        self.verdict.setText(f"<b style='color:{color}'>{mark}</b> at {where}: {how}.{notes}")
+        self.verdict.show()
+
+    def failed(self, error: TransferError) -> None:
+        self.cancel.setEnabled(False)
+        cancelled = error.kind == "cancelled"
+        self.state.setText("Copy cancelled." if cancelled else "The link was lost; the copy stopped."
+                           if error.kind == "link-lost" else "The copy failed.")
+        self.verdict.setText(error.sentence)
+        self.verdict.show()
+
+    def _cancel_clicked(self) -> None:
+        self.cancel.setEnabled(False)
+        self.cancel.setText("Cancelling…")
+        self.state.setText("Cancelling: stopping the tools; what was sent is kept to carry on from…")
+        self.cancel_requested.emit()

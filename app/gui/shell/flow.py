@@ -1,0 +1,225 @@
+"""The steps of the flow as background jobs over the core: connect, trust, browse, advise, copy.
+
+The window calls these and reacts to each `Job`'s signals. No transfer logic lives here: every
+step is a core call (Session.open, hosts.trust, advisor.advise, transfer.copy); this module only
+keeps the host's session for browsing and the passwords typed in this run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass, replace
+from typing import Any, Awaitable
+
+import asyncssh
+from PySide6.QtCore import QObject, Signal
+
+from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
+from app.core.errors import TransferError
+from app.core.events import TransferResult
+from app.core.transfer.existing import Existing, Placement
+from app.core.host.hosts import Host, fetch_host_key, resolve, trust
+from app.core.host.keylogin import KeySetup, setup_key
+from app.core.transfer.mirror import Deletion
+from app.core.selection.entries import scan_local
+from app.core.host.session import Session
+from app.core.transfer.engine import CopyRequest, copy, remote_abspath
+from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.gui.shell.bridge import CoreBridge, Job
+from app.core.host.local_network import is_local_address
+from app.gui.panels.remote_browser import Listing, RemoteEntry
+from app.core.state.settings import GuiSettings, HostChoice
+
+
+
+@dataclass(frozen=True)
+class HostKeyQuestion:
+    where: str
+    fingerprint: str
+    key_type: str
+
+
+@dataclass(frozen=True)
+class Connected:
+    choice: HostChoice
+    host: Host
+    summary: str
+    home: str
+    on_local_network: bool
+    profile_key: str
+    password_login: bool = False  # then "Set up key login" is offered
+
+
+class Flow(QObject):
+    password_needed = Signal(str, object)  # prompt, asyncio.Future that gets the password or None
+    # What is in the way at the destination (a Placement), where, and an asyncio.Future for the choice
+    # (an Existing, or None to copy nothing): asked once per copy, before it starts.
+    existing_found = Signal(object, str, object)
+    # A mirror's deletions (an app.core.transfer.mirror.Deletion), where, and an asyncio.Future for the answer (True
+    # to delete; False copies nothing): asked once per copy, before it starts.
+    delete_found = Signal(object, str, object)
+
+    def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.passwords: dict[tuple[str, str | None], str] = {}
+        self.keep_in_keyring: set[tuple[str, str | None]] = set()
+        self.session: Session | None = None
+        self.connected: Connected | None = None
+
+    def job(self, coro: Awaitable[Any], name: str) -> Job:
+        return Job(coro, name, self)
+
+    # -- passwords ------------------------------------------------------------------------------
+    def remember_password(self, choice: HostChoice, password: str, keyring: bool = False) -> None:
+        """Keep the password for this run; with `keyring`, also in the system keyring once it logs in."""
+        key = (choice.text, choice.ssh_config)
+        self.passwords[key] = password
+        if keyring:
+            self.keep_in_keyring.add(key)
+        else:
+            self.keep_in_keyring.discard(key)
+
+    def _password(self, choice: HostChoice):
+        """The core's password callback; asyncssh awaits what it returns, so the user can be asked."""
+        key = (choice.text, choice.ssh_config)
+
+        def ask(prompt: str):
+            if key in self.passwords:
+                return self.passwords[key]
+            return self._ask(prompt, key)
+        return ask
+
+    async def _ask(self, prompt: str, key: tuple[str, str | None]) -> str | None:
+        future = asyncio.get_running_loop().create_future()
+        self.password_needed.emit(prompt, future)
+        password = await future
+        if password is not None:
+            self.passwords[key] = password
+        return password
+
+    # -- the host -------------------------------------------------------------------------------
+    async def connect(self, choice: HostChoice) -> Connected:
+        await self.disconnect()
+        session = await Session.open(choice.spec(), password=self._password(choice))
+        try:
+            home = await remote_abspath(session, "~")
+        except (asyncssh.Error, OSError, TimeoutError) as exc:
+            await session.close()
+            raise TransferError("connection-lost", f"{choice.label} closed the connection right after login; "
+                                "check its SSH server.", str(exc)) from exc
+        note = ""
+        key = (choice.text, choice.ssh_config)
+        if session.password_login and key in self.keep_in_keyring:
+            note = await session.remember_password() or ""
+            self.keep_in_keyring.discard(key)
+        self.session = session
+        host, r = session.host, session.remote
+        peer = str(session.conn.get_extra_info("peername")[0])
+        cpu = f"{r.cores} cores" + (", AES instructions" if r.aes else "") if r.cores else "CPU unknown"
+        tools = ", ".join(t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)) or "no extra tools"
+        how = " with a password" if session.password_login else ""
+        summary = f"Connected to {host.where} as {host.user}{how} · {cpu} · {tools}" + (f"<br>{note}" if note else "")
+        self.connected = Connected(choice, host, summary, home, is_local_address(peer),
+                                   f"{host.user}@{host.hostname}:{host.port}", session.password_login)
+        return self.connected
+
+    async def setup_key(self) -> KeySetup:
+        """Make a key for the connected host and install it over the password session."""
+        if self.session is None:
+            raise TransferError("usage", "Test the connection to a host first; then key login can be set up.")
+        return await setup_key(self.session)
+
+    async def disconnect(self) -> None:
+        session, self.session, self.connected = self.session, None, None
+        if session is not None:
+            await session.close()
+
+    def close_now(self) -> None:
+        """On quit: close the browsing connection without waiting for the host to confirm."""
+        if self.session is not None:
+            self.session.close_now()
+            self.session = self.connected = None
+
+    async def host_key(self, choice: HostChoice) -> HostKeyQuestion:
+        host = await asyncio.to_thread(resolve, choice.spec())
+        key = await fetch_host_key(host)
+        return HostKeyQuestion(host.where, key.get_fingerprint("sha256"), key.get_algorithm())
+
+    async def trust(self, choice: HostChoice, fingerprint: str) -> str:
+        """Trust the key the user saw; a key that differs by now is not trusted."""
+        host = await asyncio.to_thread(resolve, choice.spec())
+        # hosts.trust looks keys up with ssh-keygen, a blocking subprocess, so it runs on a loop of its
+        # own in a worker thread instead of on the window's loop.
+        return await asyncio.to_thread(asyncio.run, trust(host, lambda shown: shown == fingerprint))
+
+    # -- browsing and measuring -----------------------------------------------------------------
+    def _connected(self) -> Session:
+        if self.session is None:
+            raise TransferError("usage", "Test the connection to a host first; then its folders can be browsed.")
+        return self.session
+
+    async def list_remote(self, path: str) -> Listing:
+        """One folder of the host, through its shell or its SFTP server (whichever it has)."""
+        files = self._connected().files
+        try:
+            real = await files.abspath(path or "~")
+            entries = await files.listdir(real)
+        except (TransferError, asyncssh.Error) as exc:
+            raise TransferError("usage", f"The folder {path} cannot be read on the host; choose another one.",
+                                str(exc)) from exc
+        return Listing(real, [RemoteEntry(e.path, e.kind == "dir", e.size) for e in entries])
+
+    async def measure(self, path: str, download: bool) -> tuple[int, int]:
+        if download:
+            files = self._connected().files
+            selection = await files.scan([await files.abspath(path)])
+        else:
+            selection = await asyncio.to_thread(scan_local, [path])
+        return selection.files, selection.bytes
+
+    # -- advice and copy ------------------------------------------------------------------------
+    async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
+        return await Session.open(choice.spec(), remote_dest=None if download else dest,
+                                  local_dest=dest if download else None, password=self._password(choice))
+
+    def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
+                       settings: GuiSettings) -> AdviceRequest:
+        return AdviceRequest(sources, dest, download, allow_insecure, race=True, race_count=settings.race_count,
+                             race_seconds=settings.race_seconds, probe_budget=settings.probe_budget,
+                             stall_timeout=settings.stall_timeout)
+
+    async def advise(self, choice: HostChoice, request: AdviceRequest) -> Advice:
+        session = await self._open(choice, request.dest, request.download)
+        try:
+            return await advise(session, request, self.bridge.emit)
+        finally:
+            await asyncio.shield(session.close())
+
+    async def copy(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
+                   chosen: Recommendation, allow_insecure: bool, verify_hashes: bool,
+                   stall_timeout: float = STALL_TIMEOUT, mirror: bool = False) -> TransferResult:
+        candidate = chosen.ranked.candidate
+        request = CopyRequest(sources, dest, candidate.method_id, replace(candidate.options, download=download),
+                              allow_insecure, verify_hashes, stall_timeout=stall_timeout, mirror=mirror)
+        session = await self._open(choice, dest, download)
+        try:
+            result = await copy(session, request, self.bridge.emit, self._decide, self._confirm_delete)
+        finally:
+            await asyncio.shield(session.close())
+        return result
+
+    async def _decide(self, placement: Placement, where: str) -> Existing | None:
+        answer = asyncio.get_running_loop().create_future()
+        self.existing_found.emit(placement, where, answer)
+        return await answer
+
+    async def _confirm_delete(self, deletion: Deletion, where: str) -> bool:
+        answer = asyncio.get_running_loop().create_future()
+        self.delete_found.emit(deletion, where, answer)
+        return bool(await answer)
+
+    @staticmethod
+    def where(choice: HostChoice, dest: str, download: bool) -> str:
+        return os.path.abspath(os.path.expanduser(dest)) if download else f"{choice.label}:{dest}"

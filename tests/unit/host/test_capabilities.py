@@ -1,0 +1,46 @@
+"""The capability script, run for real by the shells NAS boxes have: BusyBox ash with only BusyBox
+applets on PATH, dash, and no shell at all (an SFTP-only account prints nothing)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.core.host.capabilities import TOOLS, _REMOTE_SCRIPT, parse_remote
+
+
+
+def _run(shell: list[str], path: str, dest: str) -> str:
+    script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
+    out = subprocess.run([*shell, "-c", script, "sh", dest], capture_output=True, text=True, timeout=30,
+                         env={"PATH": path, "HOME": "/", "SSH_CONNECTION": "198.18.0.1 40000 198.18.0.2 22"})
+    return out.stdout
+
+
+def test_busybox_box_is_seen_as_one(busybox_bin: str, tmp_path: Path) -> None:
+    busybox_path = busybox_bin
+    caps = parse_remote(_run([os.path.join(busybox_path, "sh")], busybox_path, str(tmp_path / "new" / "dest")))
+    assert caps.shell and caps.busybox
+    assert caps.tar_flavour == "BusyBox" and caps.nc_flavour == "BusyBox"
+    assert not caps.nc_listen_ok  # BusyBox nc listens with -l -p PORT, not OpenBSD's -l ADDR PORT
+    assert {"tar", "nc", "sha256sum", "setsid", "find", "xargs"} <= caps.tools
+    assert not caps.has("rsync") and not caps.has("python3") and not caps.has("zstd")
+    assert caps.cores >= 1  # BusyBox has no getconf: /proc/cpuinfo is counted instead
+    assert (caps.client_address, caps.client_port, caps.server_address, caps.server_port) == \
+        ("198.18.0.1", 40000, "198.18.0.2", 22)
+    assert caps.dest_exists is False and caps.dest_writable is True and caps.dest_free_bytes
+
+
+def test_dash_with_gnu_tools() -> None:
+    caps = parse_remote(_run(["dash"], "/usr/bin:/bin", "/"))
+    assert caps.shell and not caps.busybox
+    assert caps.tar_flavour == "GNU tar" and caps.nc_flavour == "OpenBSD netcat" and caps.nc_listen_ok
+    assert caps.dest_exists is True
+
+
+def test_an_account_without_a_shell_prints_nothing() -> None:
+    caps = parse_remote("")
+    assert not caps.shell and not caps.tools and caps.server_address == ""

@@ -1,0 +1,143 @@
+"""`Method.unavailable(ctx)`: the reason a user reads when a method cannot run here, or None."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.host.capabilities import TOOLS, Capabilities
+from app.core.transfer.methods import METHODS, Options
+from app.core.transfer.methods.base import Context
+
+CIPHERS = ["chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr"]
+
+
+def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: str = "OpenBSD netcat",
+         rsync_compress: tuple[str, ...] = ("zstd", "lz4", "zlibx", "zlib", "none")) -> Capabilities:
+    return Capabilities(tools=set(TOOLS) - set(missing), ciphers=CIPHERS if ciphers is None else ciphers,
+                        nc_flavour=nc, rsync_compress=list(rsync_compress), openssh=(9, 6))
+
+
+def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,
+        allow_insecure: bool = True, names: list[str] | None = None, single_file: bool = True) -> Context:
+    return Context(local or caps(), remote or caps(), o, allow_insecure, names or ["movie.mkv"], single_file)
+
+
+@pytest.mark.parametrize("method_id", list(METHODS))
+@pytest.mark.parametrize("download", [False, True])
+def test_every_method_runs_where_everything_is_installed(method_id, download):
+    assert METHODS[method_id].unavailable(ctx(Options(download=download, cipher="aes128-gcm@openssh.com"))) is None
+
+
+@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc"])
+def test_insecure_methods_need_permission(method_id):
+    reason = METHODS[method_id].unavailable(ctx(allow_insecure=False))
+    assert reason == "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
+
+
+@pytest.mark.parametrize("method_id", ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"])
+def test_secure_methods_need_no_permission(method_id):
+    assert METHODS[method_id].unavailable(ctx(allow_insecure=False)) is None
+
+
+@pytest.mark.parametrize("method_id, compress, supported", [
+    ("scp", "ssh", True), ("scp", "zstd", False), ("scp", "lz4", False),
+    ("sftp", "ssh", True), ("sftp", "zstd", False),
+    ("rsync-ssh", "ssh", True), ("rsync-ssh", "zstd", True), ("rsync-ssh", "lz4", True),
+    ("tar-ssh", "ssh", True), ("tar-ssh", "zstd", True), ("tar-ssh", "lz4", True),
+    ("ssh-cat", "ssh", True), ("ssh-cat", "zstd", True),
+    ("rsync-daemon", "ssh", False), ("rsync-daemon", "zstd", True),
+    ("tar-nc", "ssh", False), ("tar-nc", "lz4", True),
+])
+def test_compression_choices(method_id, compress, supported):
+    reason = METHODS[method_id].unavailable(ctx(Options(compress=compress)))
+    assert reason == (None if supported else f"cannot use {compress} compression")
+
+
+@pytest.mark.parametrize("method_id, side, tool", [
+    ("scp", "local", "scp"),
+    ("sftp", "local", "sftp"),
+    ("rsync-ssh", "local", "rsync"), ("rsync-ssh", "remote", "rsync"), ("rsync-ssh", "local", "ssh"),
+    ("tar-ssh", "local", "tar"), ("tar-ssh", "remote", "tar"),
+    ("ssh-cat", "local", "ssh"),
+    ("rsync-daemon", "local", "rsync"), ("rsync-daemon", "remote", "rsync"),
+    ("tar-nc", "local", "tar"), ("tar-nc", "remote", "tar"), ("tar-nc", "remote", "nc"),
+])
+def test_missing_tool_on_either_side(method_id, side, tool):
+    where = {"local": "this computer", "remote": "the remote host"}[side]
+    c = ctx(**{side: caps(missing=(tool,))})
+    assert METHODS[method_id].unavailable(c) == f"`{tool}` is not installed on {where}"
+
+
+@pytest.mark.parametrize("method_id", ["tar-ssh", "ssh-cat", "tar-nc"])
+@pytest.mark.parametrize("side, where", [("local", "this computer"), ("remote", "the remote host")])
+def test_pipeline_compressor_needed_on_both_sides(method_id, side, where):
+    c = ctx(Options(compress="zstd"), **{side: caps(missing=("zstd",))})
+    assert METHODS[method_id].unavailable(c) == f"`zstd` is not installed on {where}"
+
+
+def test_rsync_compression_needs_no_separate_zstd():
+    c = ctx(Options(compress="zstd"), local=caps(missing=("zstd",)), remote=caps(missing=("zstd",)))
+    assert METHODS["rsync-ssh"].unavailable(c) is None
+    assert METHODS["rsync-daemon"].unavailable(c) is None
+
+
+@pytest.mark.parametrize("method_id", ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"])
+def test_unknown_cipher(method_id):
+    o = Options(cipher="arcfour")  # removed from OpenSSH in 7.6
+    assert METHODS[method_id].unavailable(ctx(o)) == "the server does not offer the cipher arcfour"
+    only_local_lacks = ctx(Options(cipher="aes256-ctr"), local=caps(ciphers=["aes128-ctr"]),
+                           remote=caps(ciphers=["aes256-ctr"]))
+    assert METHODS[method_id].unavailable(only_local_lacks) == \
+        "this computer's ssh does not know the cipher aes256-ctr"
+    # When the server's list could not be read, the cipher is not judged.
+    assert METHODS[method_id].unavailable(ctx(Options(cipher="aes128-gcm@openssh.com"),
+                                              remote=caps(ciphers=[]))) is None
+
+
+def test_ssh_cat_needs_exactly_one_file():
+    reason = METHODS["ssh-cat"].unavailable(ctx(names=["photos"], single_file=False))
+    assert reason == "copies exactly one regular file; the selection is not one file"
+
+
+@pytest.mark.parametrize("name", ["new\nline", "carriage\rreturn"])
+def test_sftp_cannot_name_a_line_break(name):
+    reason = METHODS["sftp"].unavailable(ctx(names=["fine", name]))
+    assert reason == "its batch commands cannot name a path with a line break in it (the sources or the destination)"
+    assert METHODS["scp"].unavailable(ctx(names=["fine", name])) is None
+
+
+def test_tar_nc_needs_a_netcat_it_knows_how_to_listen_with():
+    reason = METHODS["tar-nc"].unavailable(ctx(remote=caps(nc="GNU netcat")))
+    assert reason == "the remote netcat (GNU netcat) listens neither like OpenBSD netcat nor like BusyBox nc"
+    assert METHODS["tar-nc"].unavailable(ctx(remote=caps(nc=""))) == \
+        "the remote netcat (unknown) listens neither like OpenBSD netcat nor like BusyBox nc"
+    assert METHODS["tar-nc"].unavailable(ctx(remote=caps(nc="BusyBox"))) is None
+
+
+@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc"])
+def test_unencrypted_methods_need_a_direct_path(method_id):
+    remote = caps()
+    remote.indirect_path = "the connection to the host passes through a port forward or tunnel (...)"
+    assert METHODS[method_id].unavailable(ctx(remote=remote)) == remote.indirect_path
+    # Asked without permission, the first thing to say is still that they are unencrypted.
+    assert "unencrypted" in METHODS[method_id].unavailable(ctx(remote=remote, allow_insecure=False))
+    assert METHODS["tar-ssh"].unavailable(ctx(remote=remote)) is None
+
+
+@pytest.mark.parametrize("method_id", ["rsync-ssh", "rsync-daemon"])
+def test_rsync_cannot_fetch_a_backslash_with_a_wildcard(method_id):
+    reason = METHODS[method_id].unavailable(ctx(Options(download=True), names=["a\\b*c"]))
+    assert reason == "cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)"
+    assert METHODS[method_id].unavailable(ctx(Options(download=True), names=["a\\b", "c*"])) is None
+    assert METHODS[method_id].unavailable(ctx(Options(), names=["a\\b*c"])) is None  # uploads are not globbed
+
+
+@pytest.mark.parametrize("side", ["local", "remote"])
+def test_rsync_compression_needs_an_rsync_built_with_it(side: str) -> None:
+    old = caps(rsync_compress=("zlib", "none"))
+    local, remote = (old, caps()) if side == "local" else (caps(), old)
+    ctx = Context(local, remote, Options(compress="zstd"), allow_insecure=True, source_names=["a"])
+    where = "this computer" if side == "local" else "the remote host"
+    expected = f"rsync on {where} cannot compress with zstd (it has: zlib none)"
+    assert METHODS["rsync-ssh"].unavailable(ctx) == expected
+    assert METHODS["rsync-daemon"].unavailable(ctx) == expected
