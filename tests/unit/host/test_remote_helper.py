@@ -100,6 +100,18 @@ def _stat(pid: int) -> list[str] | None:
     return text[text.rindex(") ") + 2:].split()  # the command name may hold ") "
 
 
+def _settled_tree(root: int, limit: float = 10.0) -> tuple[dict[int, str], set[str]]:
+    """The helper's tree once its background children have exec'd their programs: "ready" comes when nc
+    listens, and a child started with & just before may still be a forked shell for a moment."""
+    deadline = time.monotonic() + limit
+    while True:
+        tree = _tree(root)
+        names = {_read(f"/proc/{pid}/comm").decode(errors="replace").strip() for pid in tree}
+        if ({"nc", "sleep", ODD_NAME} <= names and len(tree) >= 8) or time.monotonic() > deadline:
+            return tree, names
+        time.sleep(0.05)
+
+
 def _tree(root: int) -> dict[int, str]:
     """pid -> start time of every live process under root (root included)."""
     table = {}
@@ -164,8 +176,7 @@ def test_the_whole_tree_ends_and_its_folder_goes(shell: Shell, how: str) -> None
         wrapper, folder = int(started[1]), Path(started[2])
         lines.until(f"^ready on port {port}$")
         assert f"got {SECRET}" in lines.seen  # the secret reached the helper whole
-        tree = _tree(wrapper)
-        names = {Path(f"/proc/{pid}/comm").read_text().strip() for pid in tree}
+        tree, names = _settled_tree(wrapper)
         assert {"nc", "sleep", ODD_NAME} <= names and len(tree) >= 8, names
         assert folder.is_dir() and any(folder.iterdir())
         assert not [pid for pid in tree if SECRET.encode() in _read(f"/proc/{pid}/cmdline") + _read(
