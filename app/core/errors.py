@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import errno
 import re
-import shlex
 import signal
 from dataclasses import dataclass
 
 import asyncssh
+
+from app.core import quoting
 
 
 class TransferError(Exception):
@@ -191,7 +192,7 @@ def helper_survived(host: str, check_output: str) -> str | None:
                 f"with `kill -9 {kill}`.")
     if folders:
         return (f"Transfer Advisor could not remove its folder {folders[0]} on {host}; remove it there with "
-                f"`rm -rf {shlex.quote(folders[0])}`.")
+                f"`rm -rf {quoting.quote(folders[0])}`.")
     return None
 
 

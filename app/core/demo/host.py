@@ -112,7 +112,7 @@ def sshd_config(port: int, listen: str, host_key: Path, authorized: Path, pid_fi
             "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nLogLevel ERROR\n" + extra)
 
 
-def _quoted(path: Path) -> str:
+def _quoted(path: Path) -> str:  # ssh_config's syntax, not a shell's: its own quoting
     """A path for an ssh config: double-quoted (spaces), '%' doubled (ssh expands %-tokens in these)."""
     return '"' + str(path).replace("%", "%%") + '"'
 

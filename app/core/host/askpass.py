@@ -22,7 +22,6 @@ import json
 import os
 import re
 import secrets
-import shlex
 import shutil
 import socket
 import struct
@@ -150,12 +149,12 @@ def _private_folder() -> str:
 
 def helper_script(socket_path: str) -> str:
     """The SSH_ASKPASS program: it runs the helper with the socket's path and holds no secret."""
+    from app.core.quoting import join, quote  # here: the helper program imports nothing else of the app
     if getattr(sys, "frozen", False):
-        run = "exec " + shlex.join([sys.executable, FROZEN_FLAG, socket_path])
+        run = "exec " + join([sys.executable, FROZEN_FLAG, socket_path])
     else:
         root = str(Path(__file__).resolve().parents[2])  # the folder that holds the `app` package
-        run = (f"PYTHONPATH={shlex.quote(root)} exec "
-               + shlex.join([sys.executable, "-m", "app.core.host.askpass", socket_path]))
+        run = f"PYTHONPATH={quote(root)} exec " + join([sys.executable, "-m", "app.core.host.askpass", socket_path])
     return ("#!/bin/sh\n# Transfer Advisor's SSH_ASKPASS helper: asks the running app for the password of the "
             "login it started.\n" + run + ' "$@"\n')
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shlex
 import shutil
 import struct
 import subprocess
@@ -20,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
+
+from app.core.quoting import sh_command
 
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
          "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink")
@@ -201,7 +202,7 @@ async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TI
 
 async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
-    command = b"sh -c " + shlex.quote(script).encode() + b" sh " + shlex.quote(dest or "").encode("utf-8", "surrogateescape")
+    command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
     result, ciphers, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
                                                  server_ciphers(host, port), has_sftp(conn),

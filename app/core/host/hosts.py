@@ -21,6 +21,7 @@ from typing import Awaitable, Callable
 
 import asyncssh
 
+from app.core import quoting
 from app.core.errors import TransferError, explain_connect
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
@@ -107,7 +108,7 @@ class Host:
         words = ["transfer-advisor", "trust", self.spec.text]
         if self.spec.ssh_config:
             words += ["--ssh-config", self.spec.ssh_config]
-        return shlex.join(words)
+        return quoting.join(words)
 
     @property
     def known_hosts_name(self) -> str:
@@ -248,7 +249,7 @@ def _forget_command(host: Host, path: str) -> str:
     words = ["ssh-keygen", "-R", host.known_hosts_name]
     if path != os.path.expanduser("~/.ssh/known_hosts"):
         words += ["-f", path]
-    return shlex.join(words)
+    return quoting.join(words)
 
 
 async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
