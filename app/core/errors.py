@@ -218,6 +218,12 @@ def explain_exit(tool: str, returncode: int, stderr: str, host: str) -> Transfer
     return explain_stderr(stderr, host, f"{tool} failed (exit {returncode}); see the details, fix the cause and try again.")
 
 
+def tool_timed_out(tool: str, seconds: float, details: str = "") -> TransferError:
+    """A local tool that did not finish in its time (app.core.runner): it was ended, not waited for."""
+    return TransferError("failed", f"`{tool}` on this computer did not finish within {seconds:g} s, so it was "
+                         f"stopped; check that `{tool}` works when you run it in a terminal, then try again.", details)
+
+
 def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str = "",
                     keys: tuple[str, ...] = (), timeout: float | None = None,
                     password_tried: bool = False) -> TransferError:

@@ -25,7 +25,6 @@ import secrets
 import shutil
 import socket
 import struct
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -161,11 +160,13 @@ def helper_script(socket_path: str) -> str:
 
 def openssh_version() -> tuple[int, int] | None:
     """The local OpenSSH client's version, or None when `ssh -V` does not say."""
+    from app.core.errors import TransferError  # here: the helper program imports nothing else of the app
+    from app.core.runner import run_sync
     try:
-        out = subprocess.run(["ssh", "-V"], capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired):
+        _code, out, err = run_sync(["ssh", "-V"], timeout=10)
+    except (OSError, TransferError):
         return None
-    match = re.search(r"OpenSSH_(\d+)\.(\d+)", out.stderr + out.stdout)
+    match = re.search(r"OpenSSH_(\d+)\.(\d+)", err + out)
     return (int(match[1]), int(match[2])) if match else None
 
 
