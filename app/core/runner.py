@@ -21,7 +21,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import threading
 from dataclasses import dataclass, field
@@ -396,10 +395,6 @@ def proc_io(pid: int, field_name: str) -> int:
     except (OSError, ValueError):
         pass
     return 0
-
-
-def socket_fd(sock: socket.socket) -> int:
-    return sock.fileno()
 
 
 async def finish(coro):

@@ -126,8 +126,3 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
         sides.dest.hashes(tool, dest, there))
     compare_hashes(there, ours, theirs)
     return contents(tool)
-
-
-async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:
-    ours, theirs = await asyncio.gather(local_coro, remote_coro)
-    return ours, theirs

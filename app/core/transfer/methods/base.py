@@ -9,7 +9,7 @@ The transfer engine runs plans; the unit tests assert them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from posixpath import basename, dirname
 
 from app.core import quoting
@@ -235,11 +235,6 @@ def _codec_needs(o: Options) -> list[tuple[str, str]]:
     return []
 
 
-def q(path: str) -> str:
-    """Quote for a POSIX shell (any bytes: undecodable ones stay surrogate-escaped)."""
-    return quoting.quote(path)
-
-
 def display(stages: list[list[str]]) -> str:
     return " | ".join(quoting.join(s) for s in stages)
 
@@ -269,10 +264,6 @@ def rsync_glob_escape(path: str) -> str:
     """rsync expands wildcards in remote source paths itself (with -s, and in daemon modules), one
     component at a time and only in components holding `*`, `?` or `[`; elsewhere a backslash is literal."""
     return "/".join(glob_escape(part) if _WILD.search(part) else part for part in path.split("/"))
-
-
-def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
-    return replace(job, ssh=display_ssh)
 
 
 def rsync_watch(o: Options) -> tuple[int, str]:
