@@ -5,7 +5,8 @@ Usage: python bench/_instrumented_cli.py MARKS.json copy HOST SRC... --dest DIR 
 Everything after MARKS.json goes to `app.cli.main` unchanged. The only additions are
 measurements: the CLI's emit callback is wrapped so every Phase event is stamped with
 the wall clock (CLOCK_MONOTONIC, shared with the benchmark process) and the process's
-CPU time (all threads), and the relay thread's own CPU time is read when it finishes.
+CPU time (all threads); in older versions, which relayed the data through a thread, that thread's
+own CPU time is read when it finishes.
 Nothing the app does is changed. The marks are written to MARKS.json before exit.
 """
 

@@ -17,15 +17,17 @@ What is measured, per run, median over --repeat:
               for (start-up, login, capability probe, scan, staging, copy, finalize, verify)
   xfer s      the app's "copying" phase alone (from its Phase events): the part that is the
               same work as the hand command, so `1 - hand s / xfer s` is the cost of the app's
-              relay and monitoring (plus any difference in the tool's argv)
-  CPU         CPU of the app's own Python process only (all its threads: event loop, relay,
-              sampler), never the tar/ssh/rsync children: the whole run from /proc/PID/stat
+              monitoring (plus any difference in the tool's argv)
+  CPU         CPU of the app's own Python process only (all its threads: event loop, worker
+              threads), never the tar/ssh/rsync children: the whole run from /proc/PID/stat
               utime+stime read when the process has exited but is not yet reaped; the copy
-              phase from time.process_time() stamped at the Phase events; the relay thread
-              from its own time.thread_time(). Also the CPU of the local tools (ssh, tar...):
-              the app's cutime+cstime, and RUSAGE_CHILDREN around a hand run.
+              phase from time.process_time() stamped at the Phase events. Also the CPU of the
+              local tools (ssh, tar...): the app's cutime+cstime, and RUSAGE_CHILDREN around a
+              hand run. The "relay" column is for older versions of the app, which relayed the
+              data through a thread of their own (its time.thread_time()); the current runner
+              passes it from tool to tool, so it stays empty.
   argv s      (--app-argv) the app's exact argv, from method.build(), run as a plain
-              pipeline without the app: separates argv choices (scp -p...) from relay cost.
+              pipeline without the app: separates argv choices (scp -p...) from monitoring cost.
 
 The phase times come from bench/_instrumented_cli.py, which runs app.cli.main unchanged and
 only stamps the Phase events. By default the data lives in /dev/shm and the test sshd skips
@@ -172,7 +174,7 @@ class Run:
     phases: dict[str, float] = field(default_factory=dict)  # app: wall seconds per phase
     cpu_run: float | None = None     # app process CPU s, whole run (/proc at exit)
     cpu_copy: float | None = None    # app process CPU s during the copying phase
-    cpu_relay: float | None = None   # relay thread CPU s
+    cpu_relay: float | None = None   # relay thread CPU s (older versions of the app only)
     cpu_tools: float | None = None   # CPU s of the local tools (ssh, tar, rsync, nc...): the app's children,
                                      # or everything the hand command started (bash included)
     progress_events: int | None = None
@@ -448,8 +450,8 @@ def _phases(run: Run, m: dict, t0: float, t1: float) -> None:
 
 
 def app_argv_by_hand(env: Env, method: str, ds: Dataset, dest: Path) -> tuple[float, str, str, None]:
-    """The app's own argv (from method.build) run as a plain pipeline, no relay, no app: separates
-    what the app's argv costs from what its relay and monitoring cost. Secure methods only."""
+    """The app's own argv (from method.build) run as a plain pipeline, no app: separates what the
+    app's argv costs from what its monitoring costs. Secure methods only."""
     from app.core.transfer import methods as registry
     from app.core.transfer.methods.base import Job, Options, Ssh
 
@@ -638,8 +640,8 @@ def print_tables(rows: list[dict], datasets: dict[str, Dataset], with_argv: bool
               f"{pct(r['cpu_pct_at_1GbE'], 7)}  {' '.join(flags)}")
     print()
     print("Where the app's time goes (median wall seconds per phase) and CPU seconds: the app's own process over "
-          "the run,\nduring the copying phase, and its relay thread | the local tools (ssh, tar, rsync, nc...) started "
-          "by hand / by the app:")
+          "the run,\nduring the copying phase, and the relay thread of older versions | the local tools (ssh, tar, "
+          "rsync, nc...) started by hand / by the app:")
     head2 = (f"{'method':<13}{'data':<5}{'hand':>7}{'app':>7} | {'startup':>7}{'login':>7}{'prepare':>8}"
              f"{'copying':>8}{'final.':>7}{'verify':>7}{'close':>6}{'exit':>6} | {'app run':>8}{'xfer':>7}"
              f"{'relay':>7} | {'hand':>6}{'app':>6}")
@@ -716,7 +718,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--datasets", default="A,A1,B", help="comma-separated subset of A, A1, B")
     p.add_argument("--app-argv", action="store_true",
                    help="also run the app's exact argv as a plain pipeline (secure methods) to separate argv "
-                        "differences from relay/monitoring cost")
+                        "differences from monitoring cost")
     p.add_argument("--json", metavar="FILE", help="write every run and the summary to FILE")
     p.add_argument("--workdir", help="parent of the temporary folder for data, destinations and the sshd (default: "
                    "/dev/shm when it has room, so disk write-back and ext4 discards do not add noise the app "

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.demo import host as demo
+from app.core.runner import stop_server
 from app.core.demo.host import (free_port, known_hosts_line, public_key_path, run_sshd, sshd_config,
                            wait_for_port)
 
@@ -57,7 +58,7 @@ class SshServer:
 
     def stop(self) -> None:
         if self.proc:
-            demo.stop_process(self.proc)
+            stop_server(self.proc)
 
 
 # How a test sshd lets people in: the fixture's client key (its own authorized_keys file), a password

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.demo.host import (client_config, descendants, free_port, known_hosts_line, public_key_path, sshd_config,
-                           stop_process, wait_for_port, write_key_pair)
+                           wait_for_port, write_key_pair)
+from app.core.runner import stop_server
 from tests.accounts import Account, Process, make_account, processes, remove_account, tmp_leftovers
 from tests.peers import SSHD, make_keys
 
@@ -163,7 +164,7 @@ def _spawn(prefix: list[str], plan: _Plan, listen: str, port: int | None, log: P
 def _end(proc: subprocess.Popen) -> None:
     """The server, then what it forked (connections still run as root when the server has gone)."""
     under = descendants(proc.pid)
-    stop_process(proc)
+    stop_server(proc)
     for pid in under:
         try:
             os.kill(pid, signal.SIGKILL)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import errno
 import re
-import shlex
 import signal
 from dataclasses import dataclass
 
 import asyncssh
+
+from app.core import quoting
 
 
 class TransferError(Exception):
@@ -191,7 +192,7 @@ def helper_survived(host: str, check_output: str) -> str | None:
                 f"with `kill -9 {kill}`.")
     if folders:
         return (f"Transfer Advisor could not remove its folder {folders[0]} on {host}; remove it there with "
-                f"`rm -rf {shlex.quote(folders[0])}`.")
+                f"`rm -rf {quoting.quote(folders[0])}`.")
     return None
 
 
@@ -215,6 +216,12 @@ def explain_exit(tool: str, returncode: int, stderr: str, host: str) -> Transfer
         return TransferError("tool-missing", f"`{tool}` is not installed; install it or choose another method.",
                              stderr)
     return explain_stderr(stderr, host, f"{tool} failed (exit {returncode}); see the details, fix the cause and try again.")
+
+
+def tool_timed_out(tool: str, seconds: float, details: str = "") -> TransferError:
+    """A local tool that did not finish in its time (app.core.runner): it was ended, not waited for."""
+    return TransferError("failed", f"`{tool}` on this computer did not finish within {seconds:g} s, so it was "
+                         f"stopped; check that `{tool}` works when you run it in a terminal, then try again.", details)
 
 
 def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str = "",

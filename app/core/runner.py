@@ -3,7 +3,10 @@
 Each process gets its own session (so a signal reaches its whole group), is
 cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.
 It also ends with the app, even when the app is killed and no cancel can run:
-see `Keeper`.
+see `Keeper`. Short commands have a time limit, past which they are ended and the
+error names the tool: `run` (async), `run_sync` (a worker thread, start-up). A local
+server that lives as long as something of the app needs it (the demo host's sshd)
+is `start_server` and `stop_server`.
 Pipelines are joined by kernel pipes and the data never passes through the app:
 progress comes from the kernel's counters of the tools themselves (/proc), so
 watching a copy costs next to nothing. (An earlier version relayed the stream
@@ -18,13 +21,17 @@ import os
 import secrets
 import shutil
 import signal
-import socket
+import subprocess
+import threading
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+
+from app.core.errors import tool_timed_out
 
 STDERR_KEEP = 64 * 1024
 F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 CANCEL_STEPS = ((signal.SIGINT, 2.0), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0))
+SERVER_GRACE = 5.0  # seconds a server has to end on SIGTERM before SIGKILL
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,7 @@ class Pipeline:
                     stdout = asyncio.subprocess.PIPE
                 else:
                     stdout = asyncio.subprocess.DEVNULL
-                proc = await _spawn(
+                proc = await spawn(
                     stage.argv, stdin=stdin, stdout=stdout, stderr=asyncio.subprocess.PIPE,
                     env={**os.environ, "LC_ALL": "C", **(self.login_env() if self.login_env else {}), **stage.env},
                     cwd=stage.cwd)
@@ -193,21 +200,93 @@ async def _lines(stream: asyncio.StreamReader | None, callback: Callable[[str], 
 
 
 async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
-    """Run one short local command, returning (returncode, stdout, stderr)."""
-    proc = await _spawn(argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
-                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    """Run one short local command, returning (returncode, stdout, stderr).
+
+    Past `timeout` its group is killed and reaped, and a TransferError says which tool did not finish."""
+    proc = await spawn(argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
+                       stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
-    except BaseException:
+    except BaseException as exc:
         if proc.returncode is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            _kill_group(proc.pid)
             await proc.wait()
+        if isinstance(exc, asyncio.TimeoutError):
+            raise tool_timed_out(_tool(argv), timeout or 0) from None
         raise
     return proc.returncode, out, err.decode(errors="replace")
 
 
-async def _spawn(argv: Sequence[str], env: dict[str, str] | None = None, **kwargs) -> asyncio.subprocess.Process:
-    """Start one process in a session of its own, marked as the app's for the keeper."""
+def run_sync(argv: Sequence[str], *, timeout: float, stdin: bytes | None = None) -> tuple[int, str, str]:
+    """`run` for synchronous code (start-up, a worker thread): (returncode, stdout, stderr) as text.
+
+    The same rules: a session of its own, the keeper's mark, and past `timeout` its group is killed and
+    reaped and a TransferError says which tool did not finish. A tool that is not installed raises
+    FileNotFoundError, as with `run`."""
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **KEEPER.mark()},
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(stdin, timeout)
+    except BaseException as exc:
+        _kill_group(proc.pid)
+        proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()  # not read to its end: something the tool started may still hold it
+        if isinstance(exc, subprocess.TimeoutExpired):
+            raise tool_timed_out(_tool(argv), timeout) from None
+        raise
+    return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+def start_server(argv: Sequence[str], log: str | os.PathLike[str]) -> subprocess.Popen:
+    """Start a local server that runs until `stop_server` (the demo host's sshd): a session of its own,
+    stdin /dev/null, its output appended to LOG. It carries the keeper's mark, so it ends with the app
+    even when the app is killed before it can stop it."""
+    with open(log, "ab") as out:
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                env={**os.environ, **KEEPER.mark()}, start_new_session=True)
+
+
+def stop_server(proc: subprocess.Popen, grace: float = SERVER_GRACE) -> None:
+    """SIGTERM to the server's group, then SIGKILL if it is still there after `grace` seconds; reaped
+    either way. Safe to call twice."""
+    if proc.poll() is not None:
+        return
+    _signal_server(proc, signal.SIGTERM)
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        _signal_server(proc, signal.SIGKILL)
+        proc.wait()
+
+
+def _signal_server(proc: subprocess.Popen, sig: int) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        proc.send_signal(sig)  # it leads no group (a test started it without a session): it alone
+
+
+def _tool(argv: Sequence[str]) -> str:
+    return os.path.basename(argv[0]) if argv else "?"
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    try:
+        os.killpg(pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def _kill_group(pid: int) -> None:
+    _signal_group(pid, signal.SIGKILL)
+
+
+async def spawn(argv: Sequence[str], env: dict[str, str] | None = None, **kwargs) -> asyncio.subprocess.Process:
+    """Start one process in a session of its own, marked as the app's for the keeper; `env` replaces
+    the app's environment (the mark is added to it)."""
     mark = KEEPER.mark()
     return await asyncio.create_subprocess_exec(*argv, env={**(os.environ if env is None else env), **mark},
                                                 start_new_session=True, **kwargs)
@@ -248,13 +327,15 @@ class Keeper:
     def __init__(self) -> None:
         self._for_pid: int | None = None
         self._mark: dict[str, str] = {}
+        self._lock = threading.Lock()  # run_sync runs in worker threads, the demo server in its own
 
     def mark(self) -> dict[str, str]:
         """The environment entry of every process the runner starts; starts the keeper the first time."""
-        if self._for_pid != os.getpid():  # the first time, or in a child forked since
-            self._for_pid = os.getpid()
-            self._mark = self._start(f"{os.getpid()}-{secrets.token_hex(8)}")
-        return self._mark
+        with self._lock:
+            if self._for_pid != os.getpid():  # the first time, or in a child forked since
+                self._for_pid = os.getpid()
+                self._mark = self._start(f"{os.getpid()}-{secrets.token_hex(8)}")
+            return self._mark
 
     def _start(self, token: str) -> dict[str, str]:
         sh = shutil.which("sh") or "/bin/sh"
@@ -314,10 +395,6 @@ def proc_io(pid: int, field_name: str) -> int:
     except (OSError, ValueError):
         pass
     return 0
-
-
-def socket_fd(sock: socket.socket) -> int:
-    return sock.fileno()
 
 
 async def finish(coro):

@@ -6,7 +6,7 @@ at full speed (against a real sshd on 127.0.0.1), compared with the same copy fr
 
 Prints a table. The copy is one incompressible file; the window uses the method it recommends and
 the command line the same method and cipher. "GUI thread" is the CPU of the thread that runs Qt and
-asyncio; "process" adds the app's worker threads (the core's relay and waits), not the tools it runs.
+asyncio; "process" adds the app's worker threads (blocking look-ups, the keyring), not the tools it runs.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ from app.core.host.remote_files import _SCAN, parse_scan
 from app.core.selection.entries import scan_local, scan_remote
 from app.core.host.session import Session
 from app.core.errors import TransferError
-from app.core.transfer.staging import Records, sh_command
+from app.core.quoting import sh_command
+from app.core.transfer.staging import Records
 from tests.helpers import make_tree, snapshot
 
 

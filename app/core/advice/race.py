@@ -14,7 +14,6 @@ A lap that moved too little to time a rate (a tiny selection, an empty folder) k
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -156,11 +155,3 @@ def _steady_rate(samples: list[tuple[float, int]]) -> float | None:
         return None
     (t0, d0), (t1, d1) = start, samples[-1]
     return (d1 - d0) / (t1 - t0) / 1e6
-
-
-def scratch_left(path: str) -> list[str]:
-    """Leftover race folders in a local folder (for tests and cleanup)."""
-    try:
-        return [n for n in os.listdir(path) if n.startswith(SCRATCH_PREFIX)]
-    except OSError:
-        return []

@@ -25,7 +25,6 @@ import pwd
 import shutil
 import signal
 import socket
-import subprocess
 import tempfile
 import threading
 import time
@@ -37,8 +36,11 @@ import asyncssh
 
 from app.core.errors import TransferError
 from app.core.host.hosts import HostSpec
+from app.core.runner import start_server, stop_server
 
 if TYPE_CHECKING:
+    from subprocess import Popen
+
     from app.core.demo.server import EmbeddedServer
 
 ALIAS = "demo"
@@ -58,7 +60,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, timeout: float = START_TIMEOUT, proc: subprocess.Popen | None = None,
+def wait_for_port(port: int, timeout: float = START_TIMEOUT, proc: Popen | None = None,
                   host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -112,7 +114,7 @@ def sshd_config(port: int, listen: str, host_key: Path, authorized: Path, pid_fi
             "Subsystem sftp internal-sftp\nAcceptEnv LANG LC_*\nLogLevel ERROR\n" + extra)
 
 
-def _quoted(path: Path) -> str:
+def _quoted(path: Path) -> str:  # ssh_config's syntax, not a shell's: its own quoting
     """A path for an ssh config: double-quoted (spaces), '%' doubled (ssh expands %-tokens in these)."""
     return '"' + str(path).replace("%", "%%") + '"'
 
@@ -131,28 +133,16 @@ def known_hosts_line(hostname: str, port: int, host_public_key: Path) -> str:
     return f"{name} {kind} {blob}\n"
 
 
-def run_sshd(sshd: str, config: Path, log: Path, port: int, own_session: bool = False) -> subprocess.Popen:
-    """`sshd -D -e -f CONFIG`, logging to LOG, once it listens on PORT of 127.0.0.1."""
-    with open(log, "ab") as out:
-        proc = subprocess.Popen([sshd, "-D", "-e", "-f", str(config)], stdout=out, stderr=out,
-                                stdin=subprocess.DEVNULL, start_new_session=own_session)
+def run_sshd(sshd: str, config: Path, log: Path, port: int) -> Popen:
+    """`sshd -D -e -f CONFIG`, logging to LOG, once it listens on PORT of 127.0.0.1. A server of the
+    runner's: in a session of its own (Ctrl+C in a terminal reaches the app, which stops it last)."""
+    proc = start_server([sshd, "-D", "-e", "-f", str(config)], log)
     try:
         wait_for_port(port, proc=proc)
     except RuntimeError:
-        stop_process(proc)
+        stop_server(proc, STOP_TIMEOUT)
         raise
     return proc
-
-
-def stop_process(proc: subprocess.Popen) -> None:
-    """SIGTERM, then SIGKILL if it is still there after a few seconds; reaped either way."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def find_sshd() -> str | None:
@@ -175,7 +165,7 @@ class DemoHost:
     dest: Path            # where copies land by default: root/demo-nas
     server: str           # "sshd" or "embedded"
     note: str = ""        # why the embedded server runs, when an sshd was there but did not start
-    _proc: subprocess.Popen | None = field(default=None, repr=False)
+    _proc: Popen | None = field(default=None, repr=False)
     _embedded: EmbeddedServer | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -236,7 +226,7 @@ def start(sshd: str | None = "auto") -> DemoHost:
     path = find_sshd() if sshd == "auto" else sshd
     root = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-")).resolve()  # 0700
     user = pwd.getpwuid(os.getuid()).pw_name
-    proc: subprocess.Popen | None = None
+    proc: Popen | None = None
     embedded: EmbeddedServer | None = None
     note = ""
     try:
@@ -271,7 +261,7 @@ def start(sshd: str | None = "auto") -> DemoHost:
     return host
 
 
-def _start_sshd(sshd: str, root: Path, host_key: Path, authorized: Path) -> tuple[subprocess.Popen, int]:
+def _start_sshd(sshd: str, root: Path, host_key: Path, authorized: Path) -> tuple[Popen, int]:
     ensure_privsep_dir()
     config, log = root / "sshd_config", root / "sshd.log"
     # Sessions get the folder as HOME: `~` on the demo host is the folder, as with the embedded server.
@@ -282,8 +272,7 @@ def _start_sshd(sshd: str, root: Path, host_key: Path, authorized: Path) -> tupl
         port = free_port()
         config.write_text(sshd_config(port, "127.0.0.1", host_key, authorized, root / "sshd.pid", extra))
         try:
-            # Its own session: Ctrl+C in a terminal reaches the app, which stops the demo host last.
-            return run_sshd(sshd, config, log, port, own_session=True), port
+            return run_sshd(sshd, config, log, port), port
         except RuntimeError as exc:
             error = exc
     log_text = log.read_text(errors="replace").strip() if log.exists() else ""
@@ -310,9 +299,9 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def _stop_sshd(proc: subprocess.Popen) -> None:
+def _stop_sshd(proc: Popen) -> None:
     under = descendants(proc.pid)
-    stop_process(proc)
+    stop_server(proc, STOP_TIMEOUT)
     for sig in (signal.SIGTERM, signal.SIGKILL):
         alive = []
         for pid in under:

@@ -31,6 +31,8 @@ from pathlib import Path
 
 import asyncssh
 
+from app.core.runner import spawn
+
 CHUNK = 256 * 1024
 START_TIMEOUT = 10.0
 ACCEPTED_ENV = ("LANG", "LC_")  # what the client may set, as sshd's `AcceptEnv LANG LC_*`
@@ -176,13 +178,12 @@ class EmbeddedServer:
         command = process.command
         argv = ["/bin/sh", "-c", command] if command is not None else ["/bin/sh"]
         try:
-            proc = await asyncio.create_subprocess_exec(*argv, stdin=PIPE, stdout=PIPE, stderr=PIPE, cwd=self.root,
-                                                        env=self._environment(process), start_new_session=True)
+            proc = await spawn(argv, self._environment(process), stdin=PIPE, stdout=PIPE, stderr=PIPE, cwd=self.root)
         except OSError as exc:
             process.stderr.write(f"sh: {exc}\n".encode())
             process.exit(127)
             return
-        self.groups.add(proc.pid)  # start_new_session: the shell leads a group of its own
+        self.groups.add(proc.pid)  # the runner's session: the shell leads a group of its own
         feed = asyncio.ensure_future(_feed(process.stdin, proc.stdin))
         ran = asyncio.ensure_future(asyncio.gather(_pump(proc.stdout, process.stdout),
                                                    _pump(proc.stderr, process.stderr), proc.wait()))

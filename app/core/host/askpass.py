@@ -22,11 +22,9 @@ import json
 import os
 import re
 import secrets
-import shlex
 import shutil
 import socket
 import struct
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -150,23 +148,25 @@ def _private_folder() -> str:
 
 def helper_script(socket_path: str) -> str:
     """The SSH_ASKPASS program: it runs the helper with the socket's path and holds no secret."""
+    from app.core.quoting import join, quote  # here: the helper program imports nothing else of the app
     if getattr(sys, "frozen", False):
-        run = "exec " + shlex.join([sys.executable, FROZEN_FLAG, socket_path])
+        run = "exec " + join([sys.executable, FROZEN_FLAG, socket_path])
     else:
         root = str(Path(__file__).resolve().parents[2])  # the folder that holds the `app` package
-        run = (f"PYTHONPATH={shlex.quote(root)} exec "
-               + shlex.join([sys.executable, "-m", "app.core.host.askpass", socket_path]))
+        run = f"PYTHONPATH={quote(root)} exec " + join([sys.executable, "-m", "app.core.host.askpass", socket_path])
     return ("#!/bin/sh\n# Transfer Advisor's SSH_ASKPASS helper: asks the running app for the password of the "
             "login it started.\n" + run + ' "$@"\n')
 
 
 def openssh_version() -> tuple[int, int] | None:
     """The local OpenSSH client's version, or None when `ssh -V` does not say."""
+    from app.core.errors import TransferError  # here: the helper program imports nothing else of the app
+    from app.core.runner import run_sync
     try:
-        out = subprocess.run(["ssh", "-V"], capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired):
+        _code, out, err = run_sync(["ssh", "-V"], timeout=10)
+    except (OSError, TransferError):
         return None
-    match = re.search(r"OpenSSH_(\d+)\.(\d+)", out.stderr + out.stdout)
+    match = re.search(r"OpenSSH_(\d+)\.(\d+)", err + out)
     return (int(match[1]), int(match[2])) if match else None
 
 

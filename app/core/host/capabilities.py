@@ -12,18 +12,20 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shlex
 import shutil
 import struct
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
+from app.core.quoting import sh_command
+from app.core.runner import run_sync
+
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
          "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink")
 SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
+LOCAL_TOOL_TIMEOUT = 10.0  # seconds for a local tool to say its version (rsync --version, ssh -Q cipher)
 
 # `shell yes` first: an account without a shell (ForceCommand internal-sftp) prints nothing at all.
 # A tool's flavour comes from its --version and, for BusyBox (no --version), its --help banner.
@@ -201,7 +203,7 @@ async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TI
 
 async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
-    command = b"sh -c " + shlex.quote(script).encode() + b" sh " + shlex.quote(dest or "").encode("utf-8", "surrogateescape")
+    command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
     result, ciphers, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
                                                  server_ciphers(host, port), has_sftp(conn),
@@ -222,7 +224,7 @@ def local(dest: str | None = None) -> Capabilities:
     caps = Capabilities()
     caps.tools = {t for t in TOOLS if shutil.which(t)}
     if "rsync" in caps.tools:
-        text = subprocess.run(["rsync", "--version"], capture_output=True, text=True).stdout
+        text = _version_text(["rsync", "--version"])
         out = text.split()
         caps.rsync_version = out[2] if len(out) > 2 else ""
         lines = text.splitlines()
@@ -231,9 +233,9 @@ def local(dest: str | None = None) -> Capabilities:
                 caps.rsync_compress = lines[i + 1].split()
         caps.rsync_attrs = rsync_attrs(" ".join(re.findall(r"(?:no )?(?:ACLs|xattrs)", text)).replace("no ", "no_"))
     if "tar" in caps.tools:
-        caps.tar_flavour = _flavour(subprocess.run(["tar", "--version"], capture_output=True, text=True).stdout)
+        caps.tar_flavour = _flavour(_version_text(["tar", "--version"]))
     if "nc" in caps.tools:
-        caps.nc_flavour = _flavour(subprocess.run(["nc", "-h"], capture_output=True, text=True).stderr)
+        caps.nc_flavour = _flavour(_version_text(["nc", "-h"], stream="stderr"))
     caps.cores = os.cpu_count() or 1
     try:
         caps.boot_id = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
@@ -242,7 +244,7 @@ def local(dest: str | None = None) -> Capabilities:
     from app.core.host.hosts import cpu_has_aes
     caps.aes = cpu_has_aes()
     if "ssh" in caps.tools:
-        caps.ciphers = subprocess.run(["ssh", "-Q", "cipher"], capture_output=True, text=True).stdout.split()
+        caps.ciphers = _version_text(["ssh", "-Q", "cipher"]).split()
         from app.core.host.askpass import openssh_version
         caps.openssh = openssh_version()
     if dest:
@@ -254,6 +256,12 @@ def local(dest: str | None = None) -> Capabilities:
         st = os.statvfs(d)
         caps.dest_free_bytes = st.f_bavail * st.f_frsize
     return caps
+
+
+def _version_text(argv: list[str], stream: str = "stdout") -> str:
+    """What a local tool says about itself (one of its streams); a tool that hangs is ended and named."""
+    _code, out, err = run_sync(argv, timeout=LOCAL_TOOL_TIMEOUT)
+    return out if stream == "stdout" else err
 
 
 async def server_ciphers(host: str, port: int, timeout: float = 5.0) -> list[str]:

@@ -14,16 +14,18 @@ import math
 import os
 import re
 import shlex
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Awaitable, Callable
 
 import asyncssh
 
+from app.core import quoting
 from app.core.errors import TransferError, explain_connect
+from app.core.runner import run_sync
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
+SSH_G_TIMEOUT = 10.0    # seconds for `ssh -G` and `ssh-keygen -F`, which only read files
 # Keepalives on every connection (the control connection and each OpenSSH tool): a host that answers
 # none of 3 asked 15 s apart is gone, so its connection ends within about a minute instead of hanging
 # on a dead link for good. Not shorter: a Wi-Fi roam or a busy NAS can be silent for several seconds and
@@ -107,7 +109,7 @@ class Host:
         words = ["transfer-advisor", "trust", self.spec.text]
         if self.spec.ssh_config:
             words += ["--ssh-config", self.spec.ssh_config]
-        return shlex.join(words)
+        return quoting.join(words)
 
     @property
     def known_hosts_name(self) -> str:
@@ -183,14 +185,14 @@ def resolve(spec: HostSpec) -> Host:
         argv += ["-o", f"Port={port}"]
     argv += ["--", host]
     try:
-        out = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
+        code, out, err = run_sync(argv, timeout=SSH_G_TIMEOUT)
     except FileNotFoundError as exc:
         raise TransferError("tool-missing", "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
                             str(exc)) from exc
-    if out.returncode != 0:
+    if code != 0:
         raise TransferError("usage", f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
-                            out.stderr)
-    values = _parse_ssh_g(out.stdout)
+                            err)
+    values = _parse_ssh_g(out)
 
     def one(key: str, default: str = "") -> str:
         return values.get(key, [default])[0]
@@ -236,9 +238,8 @@ def _known_hosts_file_with_entry(host: Host) -> str | None:
     for path in host.known_hosts_files:
         if path == "/dev/null" or not os.path.isfile(path):
             continue
-        out = subprocess.run(["ssh-keygen", "-F", host.known_hosts_name, "-f", path],
-                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        if out.returncode == 0 and out.stdout.strip():
+        code, out, _err = run_sync(["ssh-keygen", "-F", host.known_hosts_name, "-f", path], timeout=SSH_G_TIMEOUT)
+        if code == 0 and out.strip():
             return path
     return None
 
@@ -248,7 +249,7 @@ def _forget_command(host: Host, path: str) -> str:
     words = ["ssh-keygen", "-R", host.known_hosts_name]
     if path != os.path.expanduser("~/.ssh/known_hosts"):
         words += ["-f", path]
-    return shlex.join(words)
+    return quoting.join(words)
 
 
 async def fetch_host_key(host: Host) -> asyncssh.SSHKey:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import asyncssh
 
-from app.core.transfer import staging
+from app.core import quoting
 from app.core.errors import TransferError, key_install_failed, key_install_needs_shell, key_not_accepted
 from app.core.host.hosts import Host, connect
 from app.core.state.paths import data_dir
@@ -97,7 +97,7 @@ async def setup_key(session: Session) -> KeySetup:
         raise key_install_needs_shell(host.label)
     key = await asyncio.to_thread(ensure_key, host)
     line = key.export_public_key("openssh").decode().strip()
-    result = await session.run(staging.sh_command(_INSTALL), stdin=(line + "\n").encode(), timeout=30)
+    result = await session.run(quoting.sh_command(_INSTALL), stdin=(line + "\n").encode(), timeout=30)
     status = (result.stdout or b"").decode(errors="replace").strip()
     if result.exit_status != 0 or status not in ("added", "present"):
         raise key_install_failed(host.label, (result.stderr or b"").decode(errors="replace"))

@@ -49,7 +49,7 @@ class Mux:
     async def stop(self) -> None:
         try:
             await run(self._check("exit"), timeout=5)
-        except (OSError, TimeoutError):
+        except (OSError, TransferError):  # not there, or it did not answer in time (the runner ended it)
             pass
         if self.master is not None:
             await self.master.cancel()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from app.core import quoting
 from app.core.transfer import staging, verify
 from app.core.host.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import TransferError
@@ -107,7 +108,7 @@ class RemoteFiles:
 
     async def _sh(self, script: str, *args: str, stdin: bytes | None = None,
                   timeout: float = 60) -> asyncssh.SSHCompletedProcess:
-        return await self.session.run(staging.sh_command(script, *args), stdin=stdin, timeout=timeout)
+        return await self.session.run(quoting.sh_command(script, *args), stdin=stdin, timeout=timeout)
 
     # -- paths ---------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import socket
 
 import asyncssh
 
-from app.core.transfer import staging
+from app.core import quoting
 from app.core.errors import (TransferError, data_connection_unconfirmed, explain_stderr, helper_survived,
                              intruder)
 from app.core.host.helper_scripts import CHECK, LINE_PREFIX, WRAPPER, check_args
@@ -50,7 +50,7 @@ class RemoteHelper:
         """Start the helper; its port once it listens."""
         loop = asyncio.get_running_loop()
         self._ready, self._accepted = loop.create_future(), loop.create_future()
-        self.proc = await self.session.conn.create_process(staging.sh_command(WRAPPER, self.listener.command),
+        self.proc = await self.session.conn.create_process(quoting.sh_command(WRAPPER, self.listener.command),
                                                            encoding=None)
         self._reader = asyncio.create_task(self._read())
         secret = self.listener.stdin.rstrip(b"\n")
@@ -185,7 +185,7 @@ class RemoteHelper:
         if args is None:
             return None  # the wrapper never started (nothing ran), or its lines were garbled
         try:
-            result = await self.session.run(staging.sh_command(CHECK, *args), timeout=CHECK_TIMEOUT)
+            result = await self.session.run(quoting.sh_command(CHECK, *args), timeout=CHECK_TIMEOUT)
         except (asyncssh.Error, OSError, TimeoutError):
             return None  # the connection is gone: the wrapper's end of input stops the helper there
         return helper_survived(self.session.host.label, (result.stdout or b"").decode(errors="replace"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.core.transfer import rsyncd, staging
+from app.core import quoting
+from app.core.transfer import rsyncd
 from app.core.errors import TransferError
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
@@ -64,7 +65,7 @@ async def daemon_module(session: "Session", method: Method, req: "CopyRequest",
         return None
     if method.id != "rsync-daemon":
         raise TransferError("usage", "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
-    result = await session.run(staging.sh_command('cat -- "$1"', req.rsyncd_conf))
+    result = await session.run(quoting.sh_command('cat -- "$1"', req.rsyncd_conf))
     if result.exit_status != 0:
         raise TransferError("usage", f"The rsync daemon config {req.rsyncd_conf} could not be read on "
                             f"{session.host.label}; pass its location with --rsyncd-conf.",

@@ -31,11 +31,6 @@ class RsyncProgress:
         self.done = 0
         self._pending = b""
 
-    def feed(self, line: str) -> None:
-        value = parse_rsync_progress2(line)
-        if value is not None:
-            self.done = max(self.done, value)
-
     def feed_bytes(self, data: bytes) -> None:
         """Raw output (lines end in \r or \n); only the newest complete line matters."""
         text = self._pending + data

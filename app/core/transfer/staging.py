@@ -11,12 +11,12 @@ and the rest stay staged for the next run. Moving is a rename on the same filesy
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import dataclass
 from posixpath import dirname, join
 from typing import Protocol
 
 from app.core.errors import TransferError
+from app.core.quoting import sh_command
 from app.core.wording import plural
 
 PREFIX = ".transfer-advisor-partial-"
@@ -65,12 +65,6 @@ class Records:
 
     def rename_stdin(self) -> bytes:
         return b"".join(os.fsencode(a) + b"\0" + os.fsencode(b) + b"\0" for a, b in self.renames)
-
-
-def sh_command(script: str, *args: str) -> bytes:
-    """`sh -c SCRIPT sh ARGS...` as bytes, every argument quoted (any file name is safe)."""
-    words = ["sh", "-c", script, "sh", *args]
-    return " ".join(shlex.quote(w) for w in words).encode("utf-8", "surrogateescape")
 
 
 def remote_place_command(stage: str, dest: str) -> bytes:

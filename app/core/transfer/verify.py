@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shlex
 
 from posixpath import dirname, join
 from typing import TYPE_CHECKING
 
+from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.errors import TransferError
 from app.core.runner import run
@@ -67,7 +67,7 @@ def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str
 def hash_script(tool: str) -> str:
     """Reads NUL-separated relative names on stdin, hashes them in that order."""
     # -r: with no files (an empty folder) run nothing; a hash tool given no names would read stdin instead.
-    return "xargs -0 -r " + " ".join(shlex.quote(a) for a in HASH_TOOLS[tool])
+    return "xargs -0 -r " + quoting.join(HASH_TOOLS[tool])
 
 
 def parse_hashes(output: bytes) -> list[str]:
@@ -126,8 +126,3 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
         sides.dest.hashes(tool, dest, there))
     compare_hashes(there, ours, theirs)
     return contents(tool)
-
-
-async def gather_hashes(local_coro, remote_coro) -> tuple[list[str], list[str]]:
-    ours, theirs = await asyncio.gather(local_coro, remote_coro)
-    return ours, theirs

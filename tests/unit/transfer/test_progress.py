@@ -62,7 +62,7 @@ def test_rsync_progress_on_the_recording_is_monotonic_and_ends_at_the_total():
     progress = RsyncProgress()
     seen = []
     for line in recorded_lines():
-        progress.feed(line)
+        progress.feed_bytes(line.encode() + b"\r")
         seen.append(progress.done)
     assert seen == sorted(seen)
     assert progress.done == TREE_BYTES
@@ -73,7 +73,7 @@ def test_rsync_progress_on_the_recording_is_monotonic_and_ends_at_the_total():
 def test_rsync_progress_never_goes_back():
     progress = RsyncProgress()
     for line in ["  5,000  50%  1.00MB/s  0:00:01", "  4,000  40%  1.00MB/s  0:00:01", "noise"]:
-        progress.feed(line)
+        progress.feed_bytes(line.encode() + b"\r")
     assert progress.done == 5_000
 
 

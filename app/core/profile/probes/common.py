@@ -7,7 +7,6 @@ import time
 from dataclasses import dataclass
 
 from app.core.host.session import Session
-from app.core.transfer.staging import sh_command
 from app.core.transfer.watchdog import STALL_TIMEOUT
 
 RANDOM_BLOCK = 4 * 1024 * 1024  # incompressible: zeros would measure compression, not the link
@@ -45,10 +44,6 @@ now_ns() {
   echo "$t"
 }
 """
-
-
-def remote_script(script: str, *args: str) -> bytes:
-    return sh_command(script, *args)
 
 
 def host_seconds(stdout: bytes) -> float | None:

@@ -7,7 +7,8 @@ own filesystem; the file is removed afterwards.
 
 from __future__ import annotations
 
-from app.core.profile.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now, remote_script
+from app.core.quoting import sh_command
+from app.core.profile.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now
 
 BLOCK_MB = 4
 # $1: the destination (its nearest existing folder is used), $2: how many 4 MiB blocks.
@@ -31,7 +32,7 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> float
         if free_bytes is not None and blocks * BLOCK_MB * 2**20 > free_bytes / 10:
             break
         start = now()
-        result = await ctx.session.run(remote_script(_SCRIPT, ctx.remote_dir, str(blocks)), timeout=60)
+        result = await ctx.session.run(sh_command(_SCRIPT, ctx.remote_dir, str(blocks)), timeout=60)
         elapsed = now() - start
         if result.exit_status != 0:
             raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()

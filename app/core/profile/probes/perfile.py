@@ -26,7 +26,8 @@ from posixpath import join
 
 import asyncssh
 
-from app.core.profile.probes.common import NOW_NS, ProbeContext, host_seconds, now, remote_script
+from app.core.quoting import sh_command
+from app.core.profile.probes.common import NOW_NS, ProbeContext, host_seconds, now
 from app.core.runner import finish
 
 TAR_FILES = 400
@@ -83,7 +84,7 @@ async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
 
 async def _create_ms(ctx: ProbeContext) -> float:
     name = f".transfer-advisor-probe-{secrets.token_hex(4)}"
-    result = await ctx.session.run(remote_script(_SCRIPT, ctx.remote_dir, name), stdin=_small_tar(), timeout=60)
+    result = await ctx.session.run(sh_command(_SCRIPT, ctx.remote_dir, name), stdin=_small_tar(), timeout=60)
     seconds = host_seconds(result.stdout or b"")
     if result.exit_status != 0 or seconds is None:
         raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()

@@ -9,10 +9,10 @@ The transfer engine runs plans; the unit tests assert them.
 from __future__ import annotations
 
 import re
-import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from posixpath import basename, dirname
 
+from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
 from app.core.runner import Stage
@@ -62,7 +62,7 @@ class Ssh:
 
     def rsh(self, o: Options) -> str:
         """The `-e` value for rsync (rsync splits it honouring quotes)."""
-        return shlex.join(["ssh", *self.opts(o)])
+        return quoting.join(["ssh", *self.opts(o)])
 
 
 @dataclass(frozen=True)
@@ -235,13 +235,8 @@ def _codec_needs(o: Options) -> list[tuple[str, str]]:
     return []
 
 
-def q(path: str) -> str:
-    """Quote for a POSIX shell (any bytes: undecodable ones stay surrogate-escaped)."""
-    return shlex.quote(path)
-
-
 def display(stages: list[list[str]]) -> str:
-    return " | ".join(shlex.join(s) for s in stages)
+    return " | ".join(quoting.join(s) for s in stages)
 
 
 def dot_slash(name: str) -> str:
@@ -269,10 +264,6 @@ def rsync_glob_escape(path: str) -> str:
     """rsync expands wildcards in remote source paths itself (with -s, and in daemon modules), one
     component at a time and only in components holding `*`, `?` or `[`; elsewhere a backslash is literal."""
     return "/".join(glob_escape(part) if _WILD.search(part) else part for part in path.split("/"))
-
-
-def with_display_ssh(job: Job, display_ssh: Ssh) -> Job:
-    return replace(job, ssh=display_ssh)
 
 
 def rsync_watch(o: Options) -> tuple[int, str]:

@@ -10,8 +10,8 @@ its input (never in argv): only then do tar, or anything else, read or write a b
 
 from __future__ import annotations
 
-import shlex
 
+from app.core import quoting
 from app.core.host.capabilities import Capabilities
 
 READY = r"^ready on port (?P<port>\d+)"
@@ -123,12 +123,12 @@ def listen_argv(syntax: str, address: str, port: str, sends: bool) -> list[str]:
 
 def receiving(listen: list[str], port: str, rest: str) -> str:
     """The host script that takes one connection and, once the token checked out, feeds it to `rest`."""
-    return LISTENING + _START + _UPLOAD % {"listen": shlex.join(listen), "port": port, "rest": rest}
+    return LISTENING + _START + _UPLOAD % {"listen": quoting.join(listen), "port": port, "rest": rest}
 
 
 def sending(producer: str, listen: list[str], port: str) -> str:
     """The host script that takes one connection and, once the token checked out, sends `producer`'s output."""
-    return LISTENING + _START + _DOWNLOAD % {"listen": shlex.join(listen), "port": port, "producer": producer}
+    return LISTENING + _START + _DOWNLOAD % {"listen": quoting.join(listen), "port": port, "producer": producer}
 
 
 def shown(ssh_argv: list[str], local: str, connect: list[str], download: bool) -> str:
@@ -136,7 +136,7 @@ def shown(ssh_argv: list[str], local: str, connect: list[str], download: bool) -
     which sends the token before anything else (`local`: its pipeline, `connect`: its netcat); it ends
     when the host's side has."""
     token = "t=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n'); "
-    start = f'echo "$t" | {shlex.join(ssh_argv)} & sleep 2; '
+    start = f'echo "$t" | {quoting.join(ssh_argv)} & sleep 2; '
     if download:
-        return f'{token}{start}printf %s "$t" | {shlex.join(connect)} | {local}; wait'
-    return f'{token}{start}{{ printf %s "$t"; {local}; }} | {shlex.join(connect)}; wait'
+        return f'{token}{start}printf %s "$t" | {quoting.join(connect)} | {local}; wait'
+    return f'{token}{start}{{ printf %s "$t"; {local}; }} | {quoting.join(connect)}; wait'

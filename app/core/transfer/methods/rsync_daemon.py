@@ -5,9 +5,9 @@ connection at a time, a one-time secret, its folder removed when it stops."""
 from __future__ import annotations
 
 import os
-import shlex
 from posixpath import dirname, relpath
 
+from app.core import quoting
 from app.core.transfer.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
 from app.core.transfer.methods.listen import LISTENING, READY
@@ -81,9 +81,9 @@ class RsyncDaemon(RsyncKeeps, Method):
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), root)) for s in job.sources]
             argv = [*head, *urls, job.dest + "/"]
         readonly = "true" if o.download else "false"
-        remote = shlex.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE,
+        remote = quoting.join(["sh", "-c", _SCRIPT, "sh", job.listen_address, port, root, readonly, USER, MODULE,
                              job.client_address])
-        shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {shlex.quote(root)}, then\n"
+        shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {quoting.quote(root)}, then\n"
                  f"RSYNC_PASSWORD=... {display([argv])}")
         return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync", rsync_watch(o),
                     listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),

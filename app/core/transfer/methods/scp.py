@@ -17,6 +17,7 @@ from enum import Enum
 from posixpath import basename, dirname, join
 
 from app.core.host.capabilities import Capabilities
+from app.core.quoting import single_quoted
 from app.core.transfer.methods.base import Context, Job, Method, Plan, display, glob_escape
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
@@ -70,12 +71,6 @@ def choose(local: Capabilities, remote: Capabilities) -> Mode:
         return Mode(None, refused=f"needs the old scp protocol ({why}), which hands paths to the login shell, "
                                   f"and {remote.login_shell} does not read POSIX quoting")
     return Mode(Protocol.LEGACY, ("-O",) if version >= SFTP_MODE_FROM else (), why_legacy=why)
-
-
-def sh_quote(path: str) -> str:
-    """Single quotes for the host's POSIX shell (bash, dash, BusyBox ash): nothing inside is special,
-    a quote is written '\\''. Always quoted, so every remote path reads the same way."""
-    return "'" + path.replace("'", "'\\''") + "'"
 
 
 class Scp(Method):
@@ -151,5 +146,5 @@ def _remote(mode: Mode, path: str, globbed: bool) -> str:
     """A remote path as scp must be given it. Old protocol: the host's shell reads it, and the remote
     `scp -f` globs nothing itself. SFTP mode: no shell, but scp globs remote sources (never the target)."""
     if mode.protocol is Protocol.LEGACY:
-        return sh_quote(path)
+        return single_quoted(path)
     return glob_escape(path) if globbed else path

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from posixpath import join
 
+from app.core import quoting
 from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, split_sources
 from app.core.runner import Stage
 
 
-def batch_arg(path: str) -> str:
+def batch_arg(path: str) -> str:  # sftp's batch language, not a shell: its own quoting
     """One argument for an sftp batch line: double-quoted, with backslashes and quotes escaped.
 
     Inside quotes sftp itself makes `*`, `?` and `[` literal (for globbed sources and unglobbed
@@ -55,10 +56,5 @@ class Sftp(Method):
             lines = [f"{verb} -r -p {batch_arg(s)} {batch_arg(job.dest + '/')}" for s in job.sources]
         script = "\n".join(lines) + "\n"
         argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
-        shown = f"printf '%s\\n' {' '.join(_sh(line) for line in lines)} | {' '.join(_sh(a) for a in argv)}"
+        shown = f"printf '%s\\n' {quoting.join(lines)} | {quoting.join(argv)}"
         return Plan([Stage(argv)], shown, "io", stdin_data=script.encode("utf-8", "surrogateescape"))
-
-
-def _sh(text: str) -> str:
-    import shlex
-    return shlex.quote(text)

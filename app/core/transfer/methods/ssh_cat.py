@@ -4,9 +4,9 @@ its last good byte (`Job.offset`), appended at the far side."""
 
 from __future__ import annotations
 
-import shlex
 from posixpath import basename, join
 
+from app.core import quoting
 from app.core.transfer.methods.base import Context, Job, Method, Plan, display
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.tar_common import codec
@@ -37,13 +37,13 @@ class SshCat(Method):
         if job.offset:
             return _continue(job, source, target)
         if not o.download:
-            remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
+            remote = (quoting.join(c[1]) + " > " if c else "cat > ") + quoting.quote(target)
             stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "io", (0, "fd0"),
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {quoting.quote(source)}", "io", (0, "fd0"),
                         read_file=source)
-        remote = (shlex.join(c[0]) if c else "cat") + " < " + shlex.quote(source)
+        remote = (quoting.join(c[0]) if c else "cat") + " < " + quoting.quote(source)
         stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
-        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "io",
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {quoting.quote(target)}", "io",
                     (len(stages) - 1, "fd1"), write_file=target)
 
 
@@ -53,10 +53,10 @@ def _continue(job: Job, source: str, target: str) -> Plan:
     o, c = job.options, codec(job.options)
     tail = ["tail", "-c", f"+{job.offset + 1}"]
     if not o.download:
-        remote = (shlex.join(c[1]) + " >> " if c else "cat >> ") + shlex.quote(target)
+        remote = (quoting.join(c[1]) + " >> " if c else "cat >> ") + quoting.quote(target)
         stages = [[*tail, source]] + ([c[0]] if c else []) + [job.ssh.command(o, remote)]
         return Plan([Stage(s) for s in stages], display(stages), "io", (0, "rchar"))
-    remote = shlex.join([*tail, source]) + (" | " + shlex.join(c[0]) if c else "")
+    remote = quoting.join([*tail, source]) + (" | " + quoting.join(c[0]) if c else "")
     # exec: the writer is the shell's own process, so /proc counts what it wrote.
     append = ["sh", "-c", 'exec cat >> "$1"', "sh", target]
     stages = [job.ssh.command(o, remote)] + ([c[1]] if c else []) + [append]

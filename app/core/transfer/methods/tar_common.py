@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import shlex
 
+from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.base import PIPE_CODECS, Job, Options, dot_slash, split_sources
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
@@ -82,7 +82,7 @@ def tar_extract(job: Job) -> list[str]:
 
 
 def remote_pipeline(parts: list[list[str]]) -> str:
-    return " | ".join(shlex.join(p) for p in parts)
+    return " | ".join(quoting.join(p) for p in parts)
 
 
 def codec(o: Options) -> tuple[list[str], list[str]] | None:

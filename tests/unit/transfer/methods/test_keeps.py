@@ -20,7 +20,7 @@ from app.core.transfer.methods.keeps import Keep, keeps_table, version_at_least
 from app.core.advice.model import SelectionStats
 from app.core.host.remote_files import _SCAN, parse_scan
 from app.core.selection.entries import Entry, Selection, scan_local
-from app.core.transfer.staging import sh_command
+from app.core.quoting import sh_command
 
 SSH = Ssh("nas")
 GNU = Capabilities(tools={"tar", "rsync"}, tar_flavour="GNU tar", rsync_version="3.4.1",

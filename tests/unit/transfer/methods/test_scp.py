@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from app.core.host.askpass import openssh_version
+from app.core.quoting import single_quoted
 from app.core.host.capabilities import TOOLS, Capabilities
 from app.core.transfer.methods import METHODS, Job, Options, Ssh
 from app.core.transfer.methods.base import Context
-from app.core.transfer.methods.scp import sh_quote
 from tests.helpers import HOSTILE_NAMES
 from tests.helpers import NON_UTF8 as NON_UTF8_BIN
 from tests.unit.hostile import DEST, NAMES, assert_copied, assert_no_traps, make_sources, run_stages
@@ -164,13 +164,13 @@ def test_old_protocol_refuses_a_line_break_anywhere_in_the_selection(where):
     assert SCP.unavailable(ctx(local((9, 6)), SFTP_HOST, **found)) is None  # SFTP carries any name
 
 
-def test_sh_quote():
-    assert sh_quote("/srv/plain") == "'/srv/plain'"
-    assert sh_quote("/srv/it's") == "'/srv/it'\\''s'"
-    assert sh_quote("/srv/''") == "'/srv/'\\'''\\'''"
-    assert sh_quote("/srv/$(touch PWNED) `id` \\ \n *") == "'/srv/$(touch PWNED) `id` \\ \n *'"
+def test_single_quoted():
+    assert single_quoted("/srv/plain") == "'/srv/plain'"
+    assert single_quoted("/srv/it's") == "'/srv/it'\\''s'"
+    assert single_quoted("/srv/''") == "'/srv/'\\'''\\'''"
+    assert single_quoted("/srv/$(touch PWNED) `id` \\ \n *") == "'/srv/$(touch PWNED) `id` \\ \n *'"
     for name in ALL_NAMES:
-        assert shlex.split(sh_quote("/srv/" + name)) == ["/srv/" + name]
+        assert shlex.split(single_quoted("/srv/" + name)) == ["/srv/" + name]
 
 
 # --- what the host's shell receives, from the real scp --------------------------------------------
@@ -241,7 +241,7 @@ def test_old_protocol_upload_hands_the_shell_the_literal_destination(box, name, 
     source.mkdir(exist_ok=True)
     call = _only_call(_recorded(box, SCP.build(up_job(local(LOCAL), DROPBEAR, (str(source),), dest))))
     assert call[-3:-1] == ["--", "nas"]
-    assert call[-1] == "scp -r -p -t " + sh_quote(dest + "/")
+    assert call[-1] == "scp -r -p -t " + single_quoted(dest + "/")
     assert _words(shell, call[-1], box / "cwd") == ["scp", "-r", "-p", "-t", dest + "/"]
     assert shlex.split(call[-1]) == ["scp", "-r", "-p", "-t", dest + "/"]
 
@@ -252,7 +252,7 @@ def test_old_protocol_upload_hands_the_shell_the_literal_destination(box, name, 
 def test_old_protocol_download_hands_the_shell_the_literal_source(box, name, shell):
     source = f"/srv/share/{name}"
     call = _only_call(_recorded(box, SCP.build(down_job(local(LOCAL), DROPBEAR, (source,), str(box / "got")))))
-    assert call[-1] == "scp -r -p -f " + sh_quote(source)
+    assert call[-1] == "scp -r -p -f " + single_quoted(source)
     assert _words(shell, call[-1], box / "cwd") == ["scp", "-r", "-p", "-f", source]
 
 

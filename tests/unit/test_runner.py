@@ -1,0 +1,102 @@
+"""The runner's short commands and servers, with real processes: a tool past its time limit is ended
+(with what it started in its group) and the error names it; a server is stopped in steps."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from app.core.errors import TransferError
+from app.core.runner import KEEPER, run, run_sync, start_server, stop_server
+
+# Starts a child in the same group, writes both pids, then waits far longer than any limit below.
+HANGS = 'sleep 60 & echo "$$ $!" > "$1"; wait'
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def pids_written(path: Path) -> list[int]:
+    deadline = time.monotonic() + 10
+    while not (path.exists() and path.read_text().endswith("\n")):
+        assert time.monotonic() < deadline, "the command did not start"
+        time.sleep(0.01)
+    return [int(p) for p in path.read_text().split()]
+
+
+def assert_ended(pids: list[int]) -> None:
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in pids):
+        assert time.monotonic() < deadline, f"still running: {[p for p in pids if alive(p)]}"
+        time.sleep(0.01)
+
+
+def test_run_sync_returns_what_the_tool_said() -> None:
+    code, out, err = run_sync(["sh", "-c", 'cat; echo "to stderr" >&2; exit 3'], stdin=b"in\n", timeout=10)
+    assert (code, out, err) == (3, "in\n", "to stderr\n")
+
+
+def test_run_sync_ends_a_tool_past_its_time_and_says_so(tmp_path: Path) -> None:
+    started = time.monotonic()
+    with pytest.raises(TransferError) as caught:
+        run_sync(["sh", "-c", HANGS, "sh", str(tmp_path / "pids")], timeout=0.5)
+    assert time.monotonic() - started < 5
+    assert caught.value.kind == "failed"
+    assert caught.value.sentence.startswith("`sh` on this computer did not finish within 0.5 s, so it was stopped")
+    assert_ended(pids_written(tmp_path / "pids"))
+
+
+def test_run_sync_of_a_missing_tool_raises_file_not_found() -> None:
+    with pytest.raises(FileNotFoundError):
+        run_sync(["transfer-advisor-no-such-tool"], timeout=5)
+
+
+async def test_run_ends_a_tool_past_its_time_and_says_so(tmp_path: Path) -> None:
+    started = time.monotonic()
+    with pytest.raises(TransferError) as caught:
+        await run(["sh", "-c", HANGS, "sh", str(tmp_path / "pids")], timeout=0.5)
+    assert time.monotonic() - started < 5
+    assert "`sh` on this computer did not finish within 0.5 s" in caught.value.sentence
+    assert_ended(pids_written(tmp_path / "pids"))
+
+
+def test_a_server_runs_in_its_own_session_with_the_keepers_mark_and_logs(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    proc = start_server(["sh", "-c", 'echo listening; exec sleep 60'], log)
+    try:
+        assert os.getsid(proc.pid) == proc.pid
+        with open(f"/proc/{proc.pid}/environ", "rb") as f:
+            environ = f.read().split(b"\0")
+        (name, value), = KEEPER.mark().items()
+        assert f"{name}={value}".encode() in environ
+        deadline = time.monotonic() + 10
+        while "listening" not in log.read_text():
+            assert time.monotonic() < deadline, "the server wrote nothing"
+            time.sleep(0.01)
+    finally:
+        stop_server(proc)
+    assert proc.returncode == -signal.SIGTERM
+
+
+def test_a_server_that_ignores_sigterm_is_killed(tmp_path: Path) -> None:
+    ready = tmp_path / "ready"
+    proc = start_server(["sh", "-c", 'trap "" TERM; touch "$1"; while :; do sleep 0.1; done', "sh", str(ready)],
+                        tmp_path / "server.log")
+    deadline = time.monotonic() + 10
+    while not ready.exists():
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.01)
+    started = time.monotonic()
+    stop_server(proc, grace=0.5)
+    assert proc.returncode == -signal.SIGKILL
+    assert 0.4 < time.monotonic() - started < 5
+    stop_server(proc)  # a second stop is harmless
