@@ -30,6 +30,7 @@ from pathlib import Path
 
 import platformdirs
 
+from app.core.state import atomic
 from app.core.state.paths import APP_NAME, ENV_HOME, config_dir, data_dir
 
 KINDS = ("config", "data")
@@ -149,12 +150,7 @@ def holds_state(folder: str | os.PathLike) -> bool:
 def _point_at(target: Path) -> None:
     pointer = _pointer()
     pointer.parent.mkdir(parents=True, exist_ok=True)
-    tmp = pointer.with_name(POINTER + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(f"{target}\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, pointer)
+    atomic.write(pointer, f"{target}\n")
 
 
 def _allowed(folder: str | os.PathLike) -> Path:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from app.core.events import TransferResult
+from app.core.state import atomic
 from app.core.state.paths import data_dir
 
 FILE_NAME = "transfers.json"
@@ -82,12 +81,4 @@ def forget(host: str) -> None:
 
 
 def _write(rows: list[PastCopy]) -> None:
-    target = _path()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".transfers-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump([asdict(r) for r in rows[:KEEP]], f, indent=1)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_json(_path(), [asdict(r) for r in rows[:KEEP]])
