@@ -33,6 +33,7 @@ from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
 from app.core.transfer.methods.base import COMPRESSION, Context, Options
 from app.core.transfer.methods.keeps import keeps_table
+from app.core.state import paths as state_paths
 from app.core.state.paths import ENV_HOME
 from app.core.selection.entries import TOO_LITTLE_TO_TIME
 from app.core.host.session import Session
@@ -585,8 +586,6 @@ def _leave_hung_up_terminal() -> None:
 
 def _gui(args: argparse.Namespace) -> int:
     """The window; PySide6 is imported only here, so the commands never load it."""
-    if getattr(args, "config_dir", None):
-        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     from app.gui.shell.application import run
     ssh_config = getattr(args, "ssh_config", None)
     return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test,
@@ -626,10 +625,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return askpass_main(words[1:])
     parser = _parser()
     args = parser.parse_args(words)
+    state_paths.settle(getattr(args, "config_dir", None))  # the window's chosen state folder, for every command
     if args.self_test or args.command in (None, "gui"):
         return _gui(args)
-    if args.config_dir:
-        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     run, show = COMMANDS[args.command]
     args.demo = getattr(args, "demo", False)  # `trust` has no --demo: the demo host's key is trusted already
     _check_host(parser, args)
