@@ -1,4 +1,7 @@
-"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list."""
+"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list.
+
+The window's copy step and the `copy` command both keep their copies here through `record`, so the
+window's history lists a copy made on the command line the same way as its own."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.state import atomic
 from app.core.state.paths import data_dir
@@ -70,6 +74,20 @@ def load(host: str | None = None) -> list[PastCopy]:
 
 def add(copy: PastCopy) -> None:
     _write([copy] + load())
+
+
+def record(host: str, dest: str, outcome: TransferResult | TransferError, *, method: str = "",
+           download: bool = False, command: str = "") -> PastCopy:
+    """Keep one copy that ended: finished (the result says how it went), or failed or cancelled (the
+    error says why; `method`, `download` and `command` say what was started). `host` is the label the
+    window's host picker shows: an alias, or [user@]host[:port] as typed."""
+    if isinstance(outcome, TransferResult):
+        copy = PastCopy.of(host, dest, outcome)
+    else:
+        copy = PastCopy(host, time.time(), method, "download" if download else "upload", 0, 0, 0.0, False, "", dest,
+                        command, "cancelled" if outcome.kind == "cancelled" else "failed", outcome.sentence)
+    add(copy)
+    return copy
 
 
 def forget(host: str) -> None:

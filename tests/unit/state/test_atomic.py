@@ -18,7 +18,6 @@ from app.core.host.keylogin import ensure_key, key_path
 from app.core.state import added_hosts, atomic, settings as settings_store, transfer_log
 from app.core.state.paths import ENV_HOME
 from app.core.state.settings import GuiSettings
-from app.core.state.transfer_log import PastCopy
 
 
 def mode(path: Path) -> int:
@@ -89,7 +88,7 @@ def test_every_state_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyP
     key = tmp_path / "id_nas"
     key.write_text("not a real key")
     added_hosts.choice_for("nas.example.org", "me", 2222, key_file=str(key), name="nas")
-    transfer_log.add(PastCopy.of("nas", "/backup", TransferResult("scp", {}, 1, 1, 0.1, True, "sizes", "scp …")))
+    transfer_log.record("nas", "/backup", TransferResult("scp", {}, 1, 1, 0.1, True, "sizes", "scp …"))
     written = [settings_store.path(), added_hosts.config_path(), added_hosts.config_path().with_name(
         "added-hosts.json"), tmp_path / "state" / "data" / "transfers.json"]
     assert {str(p): mode(p) for p in written} == {str(p): 0o600 for p in written}
