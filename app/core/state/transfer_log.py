@@ -5,7 +5,10 @@ window's history lists a copy made on the command line the same way as its own."
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -16,6 +19,7 @@ from app.core.state import atomic
 from app.core.state.paths import data_dir
 
 FILE_NAME = "transfers.json"
+LOCK_NAME = ".transfers.lock"  # a dot name: state_folder counts it among the app's own files
 KEEP = 200
 
 
@@ -73,7 +77,8 @@ def load(host: str | None = None) -> list[PastCopy]:
 
 
 def add(copy: PastCopy) -> None:
-    _write([copy] + load())
+    with _one_writer():
+        _write([copy] + load())
 
 
 def record(host: str, dest: str, outcome: TransferResult | TransferError, *, method: str = "",
@@ -92,10 +97,23 @@ def record(host: str, dest: str, outcome: TransferResult | TransferError, *, met
 
 def forget(host: str) -> None:
     """Drop a host's copies (a demo host's: its address never comes back)."""
-    rows = load()
-    kept = [r for r in rows if r.host != host]
-    if len(kept) != len(rows):
-        _write(kept)
+    with _one_writer():
+        rows = load()
+        kept = [r for r in rows if r.host != host]
+        if len(kept) != len(rows):
+            _write(kept)
+
+
+@contextlib.contextmanager
+def _one_writer():
+    """The window and a command in a terminal may end copies at the same moment; each rewrites the whole
+    log from what it read, so they take turns, or one copy's line would be lost."""
+    fd = os.open(data_dir() / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _write(rows: list[PastCopy]) -> None:
