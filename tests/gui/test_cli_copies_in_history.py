@@ -19,24 +19,12 @@ from tests.gui.conftest import short_race
 from tests.helpers import cli, make_small, snapshot
 
 
-@pytest.fixture
-def users_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """No switch from outside: the default folders (where the pointer to a chosen folder lives) are the
-    test's own, and the state starts in a folder of its own."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setattr(paths, "_set_outside", False)
-    old = tmp_path / "old state"
-    monkeypatch.setenv(ENV_HOME, str(old))  # restored after the test, whatever the move set
-    return old
-
-
 def history_lines(window) -> list[str]:
     return [window.history.list.item(i).text() for i in range(window.history.list.count())]
 
 
 def test_a_copy_in_the_terminal_goes_to_the_moved_folder_and_the_windows_history(
-        sshd, users_computer: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_window, drive) -> None:
+        sshd, state_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_window, drive) -> None:
     settings_store.save(short_race())
     window = make_window(sshd.ssh_config, settings_store.load())
     window.open_settings()
@@ -44,7 +32,7 @@ def test_a_copy_in_the_terminal_goes_to_the_moved_folder_and_the_windows_history
     moved = tmp_path / "USB stick" / "Transfer Advisor"
     dialog.folder_chosen(str(moved))
     dialog.buttons.button(QDialogButtonBox.Ok).click()
-    assert os.environ[ENV_HOME] == str(moved) and not users_computer.exists()
+    assert os.environ[ENV_HOME] == str(moved) and not state_home.exists()
     window.close()
 
     monkeypatch.delenv(ENV_HOME)  # a terminal: only the window's choice says where the state is

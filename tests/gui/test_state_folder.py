@@ -21,18 +21,6 @@ from app.core.state.settings import GuiSettings, HostChoice
 from app.core.state.transfer_log import PastCopy
 
 
-@pytest.fixture
-def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The app as a user runs it: no switch from outside, the state in a folder chosen earlier, and the
-    default folders (where the pointer lives) inside the test's own folder."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setattr(paths, "_set_outside", False)
-    old = tmp_path / "old state"
-    monkeypatch.setenv(ENV_HOME, str(old))  # restored after the test, whatever a move set
-    return old
-
-
 def fill_state(tmp_path: Path, log_bytes: int = 2000) -> HostChoice:
     """State as the app writes it: settings with a recent added host, the host's ssh config, a copy in the
     history, a measured profile and a crash log."""
