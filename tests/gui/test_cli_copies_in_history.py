@@ -1,6 +1,6 @@
 """The command line and the window keep one state: a state folder moved in the window's settings is
-where a `copy` in a terminal keeps its log, and the window's history lists that copy (and one that
-failed) like its own."""
+where a `copy` in a terminal keeps its log and `profile` its measurement, and the window's history
+lists that copy (and one that failed) and the measurement like its own."""
 
 from __future__ import annotations
 
@@ -43,6 +43,10 @@ def test_a_copy_in_the_terminal_goes_to_the_moved_folder_and_the_windows_history
     assert snapshot(dest / src.name) == snapshot(src)
     failed = cli("copy", "testhost", str(tmp_path / "not there"), "--dest", str(dest), *base)
     assert failed.returncode == 1 and "not there" in failed.stderr
+    measured = cli("profile", "testhost", "--dest", str(dest), "--fresh", "--budget", "0.3",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert measured.returncode == 0, measured.stderr
+    assert [p.name for p in (moved / "data" / "profiles").iterdir()]  # the measurement is kept there too
     logged = json.loads((moved / "data" / "transfers.json").read_text())
     assert [(c["host"], c["outcome"]) for c in logged] == [("testhost", "failed"), ("testhost", "done")]
     assert not (tmp_path / "xdg-data").exists()  # nothing went to the default folders
@@ -51,6 +55,7 @@ def test_a_copy_in_the_terminal_goes_to_the_moved_folder_and_the_windows_history
     window = make_window(sshd.ssh_config, settings_store.load())
     drive(driver.connect(window, "testhost"))
     lines = history_lines(window)
+    assert any("measured: network" in line for line in lines), lines
     label = METHODS["rsync-ssh"].label
     assert any(f"↑ {label} · 3 files, 3 B · " in line and " · verified: contents" in line for line in lines), lines
     [failure] = [window.history.list.item(i) for i in range(len(lines)) if lines[i].endswith(f"↑ {label}: failed")]
