@@ -28,11 +28,12 @@ from app.core.transfer import methods as method_registry
 from app.core.transfer import mirror
 from app.core.host.askpass import FROZEN_FLAG
 from app.core.errors import Cancelled, TransferError, connection_dropped
-from app.core.events import Event, Phase, ProbeDone, Progress
+from app.core.events import Event, Phase, ProbeDone, Progress, TransferResult
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
 from app.core.transfer.methods.base import COMPRESSION, Context, Options
 from app.core.transfer.methods.keeps import keeps_table
+from app.core.state import paths as state_paths, transfer_log
 from app.core.state.paths import ENV_HOME
 from app.core.selection.entries import TOO_LITTLE_TO_TIME
 from app.core.host.session import Session
@@ -325,7 +326,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
     try:
-        method = args.method
+        method, command = args.method, ""
         if args.dry_run:  # no advice: its race would write to the destination
             return (await preview(session, _copy_request(args, method or "", options))).as_dict()
         if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
@@ -337,16 +338,35 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             if chosen is None:
                 raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
                                     "install rsync or tar on the host.")
-            method, options = chosen.ranked.candidate.method_id, replace(
+            method, command, options = chosen.ranked.candidate.method_id, chosen.command, replace(
                 chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
             warning = unencrypted_warning(method)
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
-        result = await copy(session, _copy_request(args, method, options), bar)
+        try:
+            result = await copy(session, _copy_request(args, method, options), bar)
+        except (TransferError, asyncio.CancelledError) as exc:
+            _keep_in_history(args, exc if isinstance(exc, TransferError) else Cancelled(), method, command)
+            raise
+        _keep_in_history(args, result, method, command)
     finally:
         bar._clear()
         await session.close()
     return result.as_dict()
+
+
+def _keep_in_history(args: argparse.Namespace, outcome: TransferResult | TransferError, method: str,
+                     command: str) -> None:
+    """The copy goes into the window's history of this host, as the window's own copies do. Not the demo
+    host's: its folder and port are gone when the command ends (the window forgets its copies then too)."""
+    if args.demo:
+        return
+    try:
+        transfer_log.record(args.spec.text, args.dest, outcome, method=method, download=args.download,
+                            command=command)
+    except OSError as exc:  # the copy itself is done (or failed) as it says; only its history line is lost
+        print(f"transfer-advisor: the copy could not be added to the history ({exc.strerror or exc}).",
+              file=sys.stderr)
 
 
 def _copy_request(args: argparse.Namespace, method: str, options: Options) -> CopyRequest:
@@ -585,8 +605,6 @@ def _leave_hung_up_terminal() -> None:
 
 def _gui(args: argparse.Namespace) -> int:
     """The window; PySide6 is imported only here, so the commands never load it."""
-    if getattr(args, "config_dir", None):
-        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     from app.gui.shell.application import run
     ssh_config = getattr(args, "ssh_config", None)
     return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test,
@@ -626,10 +644,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return askpass_main(words[1:])
     parser = _parser()
     args = parser.parse_args(words)
+    state_paths.settle(getattr(args, "config_dir", None))  # the window's chosen state folder, for every command
     if args.self_test or args.command in (None, "gui"):
         return _gui(args)
-    if args.config_dir:
-        os.environ[ENV_HOME] = os.path.abspath(args.config_dir)
     run, show = COMMANDS[args.command]
     args.demo = getattr(args, "demo", False)  # `trust` has no --demo: the demo host's key is trusted already
     _check_host(parser, args)

@@ -19,6 +19,8 @@ import qasync  # noqa: E402
 
 from app.gui.shell import theme  # noqa: E402
 from app.gui.shell.main_window import MainWindow  # noqa: E402
+from app.core.state import paths  # noqa: E402
+from app.core.state.paths import ENV_HOME  # noqa: E402
 from app.core.state.settings import GuiSettings  # noqa: E402
 from tests.gui.desktop_bus import PrivateBus  # noqa: E402
 from tests.peers import SshServer, free_port, keygen  # noqa: E402
@@ -119,3 +121,15 @@ def desktop_bus(session_bus: PrivateBus) -> PrivateBus:
     """A private session bus with a notification server on it, as on GNOME or KDE."""
     session_bus.serve()
     return session_bus
+
+
+@pytest.fixture
+def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The app as a user runs it: no switch from outside, the state in a folder chosen earlier, and the
+    default folders (where the pointer lives) inside the test's own folder."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setattr(paths, "_set_outside", False)
+    old = tmp_path / "old state"
+    monkeypatch.setenv(ENV_HOME, str(old))  # restored after the test, whatever a move set
+    return old

@@ -133,9 +133,9 @@ def _grab_with(window, popup):
 async def state_folder_shots(window, grab, work: Path) -> None:
     """The settings when another state folder is chosen: the planned move, a folder inside the present
     one, a folder that holds state of its own, and a move that failed. Nothing is moved for real."""
-    from app.core.state import state_folder
+    from app.core.state import paths, state_folder
 
-    outside, state_folder._set_outside = state_folder._set_outside, False  # as if the user had not set it
+    outside, paths._set_outside = paths._set_outside, False  # as if the user had not set it
     stick = work / "USB stick"
     stick.mkdir(exist_ok=True)
     mounted = os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(stick)],
@@ -162,7 +162,7 @@ async def state_folder_shots(window, grab, work: Path) -> None:
                 dialog._save()
             await grab(dialog, f"settings-{name}")
     finally:
-        state_folder._set_outside = outside
+        paths._set_outside = outside
         if mounted:
             subprocess.run(["umount", str(stick)], check=False)
         stick.chmod(0o755)

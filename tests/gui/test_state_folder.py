@@ -13,23 +13,12 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from app.core.state import profiles as history
+from app.core.state import paths
 from app.core.state.paths import ENV_HOME
 from app.core.state import added_hosts, settings as settings_store, state_folder, transfer_log
 from app.gui.shell import crash
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.state.transfer_log import PastCopy
-
-
-@pytest.fixture
-def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The app as a user runs it: no switch from outside, the state in a folder chosen earlier, and the
-    default folders (where the pointer lives) inside the test's own folder."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setattr(state_folder, "_set_outside", False)
-    old = tmp_path / "old state"
-    monkeypatch.setenv(ENV_HOME, str(old))  # restored after the test, whatever a move set
-    return old
 
 
 def fill_state(tmp_path: Path, log_bytes: int = 2000) -> HostChoice:
@@ -63,7 +52,7 @@ def test_moving_takes_every_file_along(state_home: Path, tmp_path: Path, monkeyp
     assert settings_store.load().recent == [choice] and transfer_log.load()[0].host == "nas"
     assert added_hosts.load()[0].name == "nas" and added_hosts.config_path() == new / "config" / "ssh_config"
     monkeypatch.delenv(ENV_HOME)
-    state_folder.apply_saved()  # the next start finds it through the pointer
+    paths.settle()  # the next start finds it through the pointer
     assert os.environ[ENV_HOME] == str(new)
 
 

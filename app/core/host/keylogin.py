@@ -23,6 +23,7 @@ import asyncssh
 from app.core import quoting
 from app.core.errors import TransferError, key_install_failed, key_install_needs_shell, key_not_accepted
 from app.core.host.hosts import Host, connect
+from app.core.state import atomic
 from app.core.state.paths import data_dir
 from app.core.host.session import Session
 
@@ -72,22 +73,9 @@ def ensure_key(host: Host) -> asyncssh.SSHKey:
     os.chmod(path.parent, 0o700)
     comment = f"transfer-advisor {host.user}@{host.hostname} from {socket.gethostname()}"
     key = asyncssh.generate_private_key("ssh-ed25519", comment=comment)
-    _write_new(path, key.export_private_key("openssh"), 0o600)
-    _write_new(path.with_name(path.name + ".pub"), key.export_public_key("openssh"), 0o644)
+    atomic.write(path, key.export_private_key("openssh"), 0o600)
+    atomic.write(path.with_name(path.name + ".pub"), key.export_public_key("openssh"), 0o644)
     return key
-
-
-def _write_new(path: Path, data: bytes, mode: int) -> None:
-    tmp = path.with_name(f".{path.name}.new")
-    tmp.unlink(missing_ok=True)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 async def setup_key(session: Session) -> KeySetup:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from app.core.errors import TransferError
 from app.core.host.hosts import HostSpec
+from app.core.state import atomic
 from app.core.state.paths import config_dir
 from app.core.state.settings import HostChoice
 from app.core.host.ssh_aliases import default_config
@@ -80,7 +80,7 @@ def refresh(user_config: str | None) -> None:
 
 def _write(hosts: list[AddedHost], user_config: str | None) -> None:
     folder = config_dir()
-    _atomic(_store(), json.dumps([asdict(h) for h in hosts], indent=1))
+    atomic.write_json(_store(), [asdict(h) for h in hosts])
     lines = ["# Written by Transfer Advisor for the hosts added in its window; edits are overwritten."]
     for h in hosts:
         lines += [f"Host {h.name}", f"  HostName {h.hostname}", f"  Port {h.port}"]
@@ -90,16 +90,5 @@ def _write(hosts: list[AddedHost], user_config: str | None) -> None:
     include = user_config or default_config()
     if os.path.isfile(include) and _PATH.match(include):
         lines += ["Match all", f'  Include "{os.path.abspath(include)}"', ""]
-    _atomic(folder / "ssh_config", "\n".join(lines))
+    atomic.write(folder / "ssh_config", "\n".join(lines))
 
-
-def _atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

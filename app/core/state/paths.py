@@ -2,6 +2,9 @@
 
 `TRANSFER_ADVISOR_HOME` (or the CLI's `--config-dir`) relocates config, data and
 runtime files together, so tests and the frozen build never touch the real home.
+Without it, a folder chosen in the window's settings is used (app.core.state.state_folder
+moves the state there and names it in a pointer file); `settle` applies that choice at
+start, for every command and the window alike, before anything reads or writes state.
 """
 
 from __future__ import annotations
@@ -13,6 +16,36 @@ import platformdirs
 
 ENV_HOME = "TRANSFER_ADVISOR_HOME"
 APP_NAME = "transfer-advisor"
+POINTER = "state-folder"
+
+_set_outside = ENV_HOME in os.environ  # until settle() runs
+
+
+def pointer_file() -> Path:
+    """Names the folder chosen in the settings; in the default config folder, which is found without it."""
+    return Path(platformdirs.user_config_dir(APP_NAME)) / POINTER
+
+
+def settle(config_dir: str | None = None) -> None:
+    """At start (app.cli.main, for each command and the window): --config-dir, else the switch set from
+    outside, else the folder chosen in the window's settings, else the default folders."""
+    global _set_outside
+    if config_dir:
+        os.environ[ENV_HOME] = os.path.abspath(config_dir)
+    _set_outside = ENV_HOME in os.environ
+    if _set_outside:
+        return
+    try:
+        folder = pointer_file().read_text().strip()
+    except OSError:
+        return
+    if folder:
+        os.environ[ENV_HOME] = folder
+
+
+def set_from_outside() -> bool:
+    """True when the switch or --config-dir chose the folder: the window then only shows it."""
+    return _set_outside
 
 
 def state_root() -> Path | None:

@@ -2,18 +2,17 @@
 
 A profile is reused when it is younger than MAX_AGE and the network looks the same:
 the same local address and a round-trip time within a factor of two (or 1 ms).
-Files are written atomically (temp file, then rename).
+Files are written whole or not at all (app.core.state.atomic).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import time
 from pathlib import Path
 
+from app.core.state import atomic
 from app.core.state.paths import data_dir
 from app.core.profile.link_profile import LinkProfile
 
@@ -38,11 +37,7 @@ def load(host: str) -> list[LinkProfile]:
 
 def save(host: str, profile: LinkProfile) -> None:
     profiles = [profile] + load(host)
-    path = _file(host)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".profile-")
-    with os.fdopen(fd, "w") as f:
-        json.dump([p.as_dict() for p in profiles[:KEEP]], f, indent=1)
-    os.replace(tmp, path)
+    atomic.write_json(_file(host), [p.as_dict() for p in profiles[:KEEP]])
 
 
 def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None = None) -> LinkProfile | None:

@@ -7,13 +7,12 @@ moves it with the rest of the state.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from app.core.advice.advisor import AdviceRequest
 from app.core.host.hosts import HostSpec
+from app.core.state import atomic
 from app.core.state.paths import config_dir
 from app.core.transfer.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS, STALL_TIMEOUT
 
@@ -82,12 +81,4 @@ def load() -> GuiSettings:
 
 
 def save(settings: GuiSettings) -> None:
-    target = path()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".gui-settings-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(asdict(settings), f, indent=1)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_json(path(), asdict(settings))

@@ -3,7 +3,7 @@
 The core reads one switch, TRANSFER_ADVISOR_HOME. When it is set from outside (tests,
 --config-dir, a packaged build) it wins and the window only shows it. Otherwise the folder
 chosen in the settings is remembered in a one-line pointer file in the default config folder
-and applied at start, before anything reads or writes state.
+and applied at start by `paths.settle`, for the commands as for the window.
 
 The state is everything in the config and data folders (`app.core.state.paths`): the settings and
 recent hosts, the hosts added in the window and their ssh config, the history of copies, the
@@ -28,18 +28,14 @@ import os
 import shutil
 from pathlib import Path
 
-import platformdirs
-
-from app.core.state.paths import APP_NAME, ENV_HOME, config_dir, data_dir
+from app.core.state import atomic, paths
+from app.core.state.paths import ENV_HOME, POINTER, config_dir, data_dir
 
 KINDS = ("config", "data")
-POINTER = "state-folder"
 # What the app writes in each folder (names starting with a dot are its temporary files). A folder
 # whose config or data folder holds anything else is not ours to adopt or replace: it is refused.
 KNOWN = {"config": {"gui-settings.json", "added-hosts.json", "ssh_config", POINTER},
-         "data": {"transfers.json", "crash.log", "profiles"}}
-
-_set_outside = ENV_HOME in os.environ
+         "data": {"transfers.json", "crash.log", "profiles", "keys"}}
 
 
 class MoveError(Exception):
@@ -50,26 +46,8 @@ class MoveError(Exception):
         self.sentence = sentence
 
 
-def _pointer() -> Path:
-    return Path(platformdirs.user_config_dir(APP_NAME)) / POINTER
-
-
-def apply_saved() -> None:
-    """At start: use the folder chosen earlier, unless the switch was set from outside."""
-    global _set_outside
-    _set_outside = ENV_HOME in os.environ
-    if _set_outside:
-        return
-    try:
-        folder = _pointer().read_text().strip()
-    except OSError:
-        return
-    if folder:
-        os.environ[ENV_HOME] = folder
-
-
 def can_change() -> bool:
-    return not _set_outside
+    return not paths.set_from_outside()
 
 
 def current() -> str:
@@ -147,14 +125,9 @@ def holds_state(folder: str | os.PathLike) -> bool:
 
 
 def _point_at(target: Path) -> None:
-    pointer = _pointer()
+    pointer = paths.pointer_file()
     pointer.parent.mkdir(parents=True, exist_ok=True)
-    tmp = pointer.with_name(POINTER + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(f"{target}\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, pointer)
+    atomic.write(pointer, f"{target}\n")
 
 
 def _allowed(folder: str | os.PathLike) -> Path:
@@ -250,7 +223,9 @@ def _copy_synced(src: str, dst: str) -> str:
 
 
 def _ignore_pointer(folder: str, names: list[str]) -> set[str]:
-    return {n for n in names if n in (POINTER, POINTER + ".tmp")} if Path(folder) == _pointer().parent else set()
+    if Path(folder) != paths.pointer_file().parent:
+        return set()
+    return {n for n in names if n in (POINTER, POINTER + ".tmp")}
 
 
 def _copy_tree(source: Path, stage: Path) -> None:

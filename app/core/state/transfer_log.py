@@ -1,18 +1,25 @@
-"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list."""
+"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list.
+
+The window's copy step and the `copy` command both keep their copies here through `record`, so the
+window's history lists a copy made on the command line the same way as its own."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from app.core.errors import TransferError
 from app.core.events import TransferResult
+from app.core.state import atomic
 from app.core.state.paths import data_dir
 
 FILE_NAME = "transfers.json"
+LOCK_NAME = ".transfers.lock"  # a dot name: state_folder counts it among the app's own files
 KEEP = 200
 
 
@@ -70,24 +77,44 @@ def load(host: str | None = None) -> list[PastCopy]:
 
 
 def add(copy: PastCopy) -> None:
-    _write([copy] + load())
+    with _one_writer():
+        _write([copy] + load())
+
+
+def record(host: str, dest: str, outcome: TransferResult | TransferError, *, method: str = "",
+           download: bool = False, command: str = "") -> PastCopy:
+    """Keep one copy that ended: finished (the result says how it went), or failed or cancelled (the
+    error says why; `method`, `download` and `command` say what was started). `host` is the label the
+    window's host picker shows: an alias, or [user@]host[:port] as typed."""
+    if isinstance(outcome, TransferResult):
+        copy = PastCopy.of(host, dest, outcome)
+    else:
+        copy = PastCopy(host, time.time(), method, "download" if download else "upload", 0, 0, 0.0, False, "", dest,
+                        command, "cancelled" if outcome.kind == "cancelled" else "failed", outcome.sentence)
+    add(copy)
+    return copy
 
 
 def forget(host: str) -> None:
     """Drop a host's copies (a demo host's: its address never comes back)."""
-    rows = load()
-    kept = [r for r in rows if r.host != host]
-    if len(kept) != len(rows):
-        _write(kept)
+    with _one_writer():
+        rows = load()
+        kept = [r for r in rows if r.host != host]
+        if len(kept) != len(rows):
+            _write(kept)
+
+
+@contextlib.contextmanager
+def _one_writer():
+    """The window and a command in a terminal may end copies at the same moment; each rewrites the whole
+    log from what it read, so they take turns, or one copy's line would be lost."""
+    fd = os.open(data_dir() / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _write(rows: list[PastCopy]) -> None:
-    target = _path()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".transfers-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump([asdict(r) for r in rows[:KEEP]], f, indent=1)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_json(_path(), [asdict(r) for r in rows[:KEEP]])

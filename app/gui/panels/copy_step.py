@@ -4,7 +4,6 @@ Resume when the link was lost, and stop a copy cleanly when the window is closed
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMessageBox
@@ -17,7 +16,7 @@ from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
 from app.core.formatting import count
 from app.core.state.settings import HostChoice
-from app.core.state.transfer_log import PastCopy, add as log_copy
+from app.core.state import transfer_log
 
 # The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
 # offers to start it again. Its title, by kind.
@@ -89,7 +88,7 @@ class CopyStep:
         where = self.flow.where(choice, dest, download)
         self.result = result
         self.transfer.finished(result, where)
-        log_copy(PastCopy.of(choice.label, dest, result))
+        transfer_log.record(choice.label, dest, result)
         self._refresh_history()
         verdict = verified_as(result.verification) if result.verified else "NOT verified"
         self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
@@ -102,10 +101,8 @@ class CopyStep:
                 box.close()
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
-        c = order.chosen.ranked.candidate
-        log_copy(PastCopy(order.choice.label, time.time(), c.method_id,
-                          "download" if order.download else "upload", 0, 0, 0.0, False, "", order.dest,
-                          order.chosen.command, "cancelled" if cancelled else "failed", error.sentence))
+        transfer_log.record(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
+                            download=order.download, command=order.chosen.command)
         self._refresh_history()
         if cancelled:
             self._set_state("cancelled")

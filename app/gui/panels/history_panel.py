@@ -61,7 +61,8 @@ class HistoryPanel(Card):
         rows: list[tuple[float, str, str]] = []
         if host_label:
             for c in load(host_label)[:SHOWN]:
-                tip = f"{c.command}\nto {c.dest}\n{duration(c.seconds)}" + (f"\n{c.sentence}" if c.sentence else "")
+                # A command that failed before it had a tool's command line (`copy --method`) has none to show.
+                tip = "\n".join(line for line in (c.command, f"to {c.dest}", duration(c.seconds), c.sentence) if line)
                 rows.append((c.when, copy_line(c), tip))
         if profile_key:
             for p in history.load(profile_key)[:SHOWN]:

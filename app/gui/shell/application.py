@@ -8,8 +8,6 @@ import signal
 import sys
 import time
 
-from app.core.state import state_folder
-
 _IMPORTED = time.monotonic()
 
 
@@ -31,13 +29,13 @@ def no_display() -> bool:
 
 
 def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = False) -> int:
+    """The window, once app.cli.main has settled where the state is (app.core.state.paths.settle)."""
     if self_test and no_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test must run in CI without a screen
     elif no_display():
         print("transfer-advisor: no display was found (DISPLAY and WAYLAND_DISPLAY are unset); start it in a "
               "desktop session, or use the commands (`transfer-advisor --help`).", file=sys.stderr)
         return 1
-    state_folder.apply_saved()
     os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
     import qasync
     from PySide6.QtWidgets import QApplication
