@@ -89,7 +89,7 @@ def test_tooltips_explain_methods_and_factors(make_window) -> None:
         assert method.summary in tip
         assert ("Not encrypted" in tip) == (not method.secure)
     window = make_window(None)
-    for widget in (window.find, window.picker.test, window.selection.add_files, window.transfer.cancel,
+    for widget in (window.find_bar.find, window.picker.test, window.selection.add_files, window.transfer.cancel,
                    window.card.go):
         assert widget.toolTip(), widget.text()
 
@@ -113,10 +113,10 @@ def test_unencrypted_methods_only_for_local_hosts(make_window) -> None:
     window = make_window(None, GuiSettings(allow_insecure_lan=True))
     choice = HostChoice("far", "far.example.com")
     window._connected(Connected(choice, None, "Connected", "/home/u", False, "u@far:22"))  # type: ignore[arg-type]
-    assert not window.insecure.isVisibleTo(window) and not window.allow_insecure()
+    assert not window.find_bar.insecure.isVisibleTo(window) and not window.advising.allow_insecure()
     window._connected(Connected(choice, None, "Connected", "/home/u", True, "u@near:22"))  # type: ignore[arg-type]
     window.flow.connected = Connected(choice, None, "Connected", "/home/u", True, "u@near:22")  # type: ignore
-    assert window.insecure.isVisibleTo(window) and window.allow_insecure()
+    assert window.find_bar.insecure.isVisibleTo(window) and window.advising.allow_insecure()
 
 
 def test_settings_default_safe_and_saved_atomically(qtbot, qloop) -> None:
