@@ -199,3 +199,18 @@ def test_drop_adds_files_and_folders_with_counts(tmp_path: Path, make_window, dr
     window.selection.list.topLevelItem(0).setSelected(True)
     window.selection.remove.click()
     assert window.selection.sources() == [str(tmp_path / "notes.txt")]
+
+
+def test_drop_anywhere_on_the_window_adds_to_an_upload_only(tmp_path: Path, make_window, drive) -> None:
+    (tmp_path / "notes.txt").write_bytes(b"y" * 500)
+    window = make_window(None)
+
+    async def steps() -> None:
+        assert driver.drop_files(window.history.list, [str(tmp_path / "notes.txt")])  # a panel that takes no drops
+        await driver.until(lambda: window.selection.totals()[2], 10, "the size")
+
+    drive(steps())
+    assert window.selection.sources() == [str(tmp_path / "notes.txt")]
+    window.selection.download.setChecked(True)  # a download's files come from the host: a drop is refused
+    assert not driver.drop_files(window, [str(tmp_path / "notes.txt")])
+    assert window.selection.sources() == []
