@@ -214,3 +214,19 @@ def test_drop_anywhere_on_the_window_adds_to_an_upload_only(tmp_path: Path, make
     window.selection.download.setChecked(True)  # a download's files come from the host: a drop is refused
     assert not driver.drop_files(window, [str(tmp_path / "notes.txt")])
     assert window.selection.sources() == []
+
+
+def test_switching_direction_while_measuring_drops_the_measurement(tmp_path: Path, make_window, drive) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(3000):
+        (folder / f"{i}.txt").write_bytes(b"z")
+    window = make_window(None)
+
+    async def steps() -> None:
+        assert driver.drop_files(window.selection.list, [str(folder)])
+        window.selection.download.setChecked(True)  # the list is cleared while the folder is being measured
+        await driver.until(lambda: not window.selection.jobs, 20, "the measurement to end")
+
+    drive(steps())
+    assert window.selection.sources() == [] and window.selection.summary.text() == "Nothing selected yet."

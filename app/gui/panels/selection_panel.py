@@ -265,7 +265,10 @@ class SelectionPanel(Card):
         job.ended.connect(lambda: self.jobs.remove(job))
 
     def _alive(self, item: QTreeWidgetItem) -> bool:
-        return self.list.indexOfTopLevelItem(item) >= 0
+        try:
+            return self.list.indexOfTopLevelItem(item) >= 0
+        except RuntimeError:  # the list was cleared (the direction changed) while the item was measured
+            return False
 
     def remove_selected(self) -> None:
         for item in self.list.selectedItems():
