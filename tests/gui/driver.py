@@ -103,7 +103,7 @@ async def copying(window: MainWindow, host: str, source: Path, dest: Path) -> No
     await connect(window, host)
     assert drop_files(window.selection.list, [str(source)])
     window.selection.dest.setText(str(dest))
-    window.find.click()
+    window.find_bar.find.click()
     await state(window, "recommendation", "error", timeout=90)
     assert window.state == "recommendation", window.banner.sentence.text()
     window.card.go.click()
@@ -113,7 +113,7 @@ async def copying(window: MainWindow, host: str, source: Path, dest: Path) -> No
 
 async def find_and_copy(window: MainWindow, advice_timeout: float = 90.0, copy_timeout: float = 90.0) -> None:
     """Find the fastest way, then Copy now with what it recommends; both must succeed."""
-    window.find.click()
+    window.find_bar.find.click()
     await state(window, "recommendation", "error", timeout=advice_timeout)
     assert window.state == "recommendation", window.banner.sentence.text()
     window.card.go.click()

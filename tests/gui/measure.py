@@ -92,7 +92,7 @@ async def gui_copies(window, big: Path, dest_root: Path, runs: int) -> list[dict
     await driver.connect(window, "testhost")
     assert driver.drop_files(window.selection.list, [str(big)])
     window.selection.dest.setText(str(dest_root / "advice"))
-    window.find.click()
+    window.find_bar.find.click()
     await driver.state(window, "recommendation", "error", timeout=120)
     assert window.state == "recommendation", window.banner.sentence.text()
     idle0, idle_wall = thread_cpu(os.getpid()), time.monotonic()
@@ -119,7 +119,7 @@ async def gui_copies(window, big: Path, dest_root: Path, runs: int) -> list[dict
         gui, proc = thread_cpu(os.getpid()) - gui0, sum(os.times()[:2]) - proc0
         timer.stop()
         assert window.state == "done", window.banner.sentence.text()
-        results.append({"rate_MBps": window.result.rate_MBps, "gui_cpu": gui / wall,
+        results.append({"rate_MBps": window.copying.result.rate_MBps, "gui_cpu": gui / wall,
                         "process_cpu": proc / wall, "max_stall_ms": lag["max"] * 1000, "rss_MB": rss_mb(), "idle_cpu": idle})
     return results
 

@@ -105,7 +105,7 @@ async def demo_shots(out: Path, prefix: str, size: tuple[int, int], folder: Path
         await driver.connect(window, TRY_LABEL)
         assert driver.drop_files(window.selection.list, [str(folder)])
         await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
-        window.find.click()
+        window.find_bar.find.click()
         await driver.state(window, "recommendation", "error", timeout=90)
         window.card.go.click()
         await driver.state(window, "done", "error", "cancelled", timeout=120)
@@ -199,11 +199,11 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     window.selection.dest.setText(str(dest))
     await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
     if size[0] >= 1920:  # the wide runs also race the unencrypted methods (the host is on loopback)
-        window.insecure.setChecked(True)
+        window.find_bar.insecure.setChecked(True)
     await shot("ready")
     if dialogs:
         await dialog_shots(window, out, f"{size[0]}x{size[1]}-{theme_name}", dest_root)
-    window.find.click()
+    window.find_bar.find.click()
     await driver.until(lambda: len(window.advice_view.chart.rows) >= 3, 60, "three probe results")
     await shot("profiling")
     await driver.state(window, "racing")
@@ -240,12 +240,12 @@ async def again_shots(window, copied: Path, shot) -> None:
     for photo in sorted((copied / "photos").iterdir())[:2]:
         photo.write_bytes(b"edited on the NAS")
     window.card.go.click()
-    box = await driver.until(lambda: getattr(window, "existing_box", None), 60, "the question about files there")
+    box = await driver.until(lambda: window.copying.existing_box, 60, "the question about files there")
     await asyncio.sleep(0.3)
     _grab_with(window, box).save(str(await shot("existing-question", grab=False)))
     box.buttons()[1].click()  # Skip them
     await driver.state(window, "done", "error", "cancelled", timeout=120)
-    window._copy_failed(window.last_order, link_lost("testhost", silent=30))
+    window.copying._copy_failed(window.copying.last_order, link_lost("testhost", silent=30))
     await shot("link-lost")
 
 

@@ -52,10 +52,10 @@ def test_demo_host_drives_the_whole_flow(server: str, tree: Path, tmp_path: Path
         assert window.selection.destination() == str(host.dest)
         assert driver.drop_files(window.selection.list, [str(tree)])
         await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
-        window.find.click()
+        window.find_bar.find.click()
         await driver.state(window, "recommendation", "error", timeout=90)
         assert window.state == "recommendation", window.banner.sentence.text()
-        assert window.advice.profile.host == "Local demo host"  # what the advice's sentences call it
+        assert window.advising.advice.profile.host == "Local demo host"  # what the advice's sentences call it
         rec = window.card.chosen()
         assert rec is not None and str(host.ssh_config) in rec.command
         window.card.go.click()

@@ -39,7 +39,7 @@ def test_refused_port_is_one_sentence_with_details(bad_hosts: Path, make_window,
     assert title == "Could not connect to offline"
     assert "refused the connection" in sentence and "port is right" in sentence
     assert window.flow.connected is None and "Not connected" in window.picker.status.text()
-    assert not window.find.isEnabled()
+    assert not window.find_bar.find.isEnabled()
     assert not window.banner.details.isVisible()
     window.banner.toggle.click()
     assert window.banner.details.isVisible()

@@ -34,11 +34,11 @@ async def until_asked(window, src: Path, dest: Path) -> QMessageBox:
     assert driver.drop_files(window.selection.list, [str(src)])
     window.selection.dest.setText(str(dest))
     await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
-    window.find.click()
+    window.find_bar.find.click()
     await driver.state(window, "recommendation", "error", timeout=90)
     assert window.state == "recommendation", window.banner.sentence.text()
     window.card.go.click()
-    return await driver.until(lambda: getattr(window, "existing_box", None), 60, "the question")
+    return await driver.until(lambda: window.copying.existing_box, 60, "the question")
 
 
 def button(box: QMessageBox, text: str):

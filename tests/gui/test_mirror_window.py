@@ -37,11 +37,11 @@ async def until_asked(window, src: Path, dest: Path, question: str = "delete_box
     assert not window.selection.mirror.isChecked()  # off unless ticked
     window.selection.mirror.setChecked(True)
     await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
-    window.find.click()
+    window.find_bar.find.click()
     await driver.state(window, "recommendation", "error", timeout=90)
     assert window.state == "recommendation", window.banner.sentence.text()
     window.card.go.click()
-    return await driver.until(lambda: getattr(window, question, None), 60, "the question")
+    return await driver.until(lambda: getattr(window.copying, question, None), 60, "the question")
 
 
 def test_cancel_copies_and_deletes_nothing(sshd, tmp_path: Path, make_window, drive) -> None:
@@ -95,12 +95,12 @@ def test_files_that_differ_are_replaced_or_updated_but_never_skipped(sshd, tmp_p
 
     async def steps() -> None:
         await until_asked(window, src, dest, "existing_box")
-        box = window.existing_box
+        box = window.copying.existing_box
         offered = {b.text() for b in box.buttons()} - {"Show Details..."}
         assert offered == {"&Replace", "&Update (keep newer ones)", "Cancel"}
         assert box.defaultButton().text() == "Cancel"
         next(b for b in box.buttons() if b.text() == "&Update (keep newer ones)").click()
-        deleting = await driver.until(lambda: getattr(window, "delete_box", None), 60, "the question")
+        deleting = await driver.until(lambda: window.copying.delete_box, 60, "the question")
         next(b for b in deleting.buttons() if b.text() == "&Delete 2 items").click()
         await driver.state(window, "done", "error", "cancelled", timeout=60)
         assert window.state == "done", window.banner.sentence.text()

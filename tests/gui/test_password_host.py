@@ -63,7 +63,7 @@ def test_password_host_from_add_host_to_verified_copy(password_sshd: SshServer, 
         assert driver.drop_files(window.selection.list, [str(tree)])
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
-        window.find.click()
+        window.find_bar.find.click()
         await driver.state(window, "recommendation", "error", timeout=90)
         assert window.state == "recommendation", window.banner.sentence.text()
         assert any(k.startswith("cipher:") for k in window.advice_view.chart.rows)  # ssh itself logged in

@@ -38,7 +38,7 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
         assert driver.drop_files(window.selection.list, [str(tree)])
         window.selection.dest.setText(dest)
         await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
-        window.find.click()
+        window.find_bar.find.click()
         await driver.state(window, "recommendation", "error", timeout=90)
         assert window.state == "recommendation", window.banner.sentence.text()
         assert SAID_OUT[host.shape] in window.card.left_out.text()

@@ -19,7 +19,7 @@ WORDS = {"empty folder": "0 files, 0 B", "zero.txt": "1 file, 0 B", "one.bin": "
 
 
 async def find_and_copy(window, name: str) -> None:
-    window.find.click()
+    window.find_bar.find.click()
     await driver.state(window, "recommendation", "error", timeout=90)
     assert window.state == "recommendation", window.banner.sentence.text()
     verdict = window.advice_view.verdict.text()

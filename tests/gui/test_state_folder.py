@@ -237,6 +237,6 @@ def test_a_failed_move_keeps_the_dialog_open_with_the_reason(state_home: Path, t
     assert f"so nothing was moved and the state stays in {state_home};" in dialog.folder_note.text()
     assert dialog.folder.text() == str(state_home) and os.environ[ENV_HOME] == str(state_home)
     dialog.reject()
-    window.insecure.setChecked(not window.settings.allow_insecure_lan)  # the window still saves its settings
+    window.find_bar.insecure.setChecked(not window.settings.allow_insecure_lan)  # the window still saves its settings
     assert not window.banner.isVisible()
     assert settings_store.load().allow_insecure_lan == window.settings.allow_insecure_lan

@@ -34,14 +34,14 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
     async def steps() -> None:
         await driver.connect(window, "testhost")
         assert "Connected to testhost" in window.picker.status.text()
-        assert window.insecure.isVisible() and not window.insecure.isChecked()  # loopback: offered, off
+        assert window.find_bar.insecure.isVisible() and not window.find_bar.insecure.isChecked()  # loopback: offered, off
         assert driver.drop_files(window.selection.list, [str(tree)])
         window.selection.dest.setText(str(dest))
         await driver.until(lambda: window.selection.totals()[2], 30, "the folder to be measured")
         assert window.selection.totals()[0] == files
         assert "1 item" in window.selection.summary.text()
-        assert window.find.isEnabled()
-        window.find.click()
+        assert window.find_bar.find.isEnabled()
+        window.find_bar.find.click()
         await driver.state(window, "profiling")
         await driver.until(lambda: "link" in window.advice_view.chart.rows, 60, "the network bar")
         await driver.state(window, "recommendation", "error", timeout=90)
@@ -72,7 +72,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
     assert "Verified" in window.transfer.verdict.text()
     [note] = desktop_bus.server.received
     assert (note["app_name"], note["summary"]) == ("Transfer Advisor", "Copy finished")
-    assert note["body"] == f"{window.result.files} files to testhost:{dest}, verified: sizes."
+    assert note["body"] == f"{window.copying.result.files} files to testhost:{dest}, verified: sizes."
     assert note["hints"]["urgency"] == 1 and window.notifier.via == "dbus"
     texts = [window.history.list.item(i).text() for i in range(window.history.list.count())]
     assert any("verified" in t for t in texts) and any("measured" in t for t in texts)

@@ -89,7 +89,7 @@ def test_tooltips_explain_methods_and_factors(make_window) -> None:
         assert method.summary in tip
         assert ("Not encrypted" in tip) == (not method.secure)
     window = make_window(None)
-    for widget in (window.find, window.picker.test, window.selection.add_files, window.transfer.cancel,
+    for widget in (window.find_bar.find, window.picker.test, window.selection.add_files, window.transfer.cancel,
                    window.card.go):
         assert widget.toolTip(), widget.text()
 
@@ -113,10 +113,10 @@ def test_unencrypted_methods_only_for_local_hosts(make_window) -> None:
     window = make_window(None, GuiSettings(allow_insecure_lan=True))
     choice = HostChoice("far", "far.example.com")
     window._connected(Connected(choice, None, "Connected", "/home/u", False, "u@far:22"))  # type: ignore[arg-type]
-    assert not window.insecure.isVisibleTo(window) and not window.allow_insecure()
+    assert not window.find_bar.insecure.isVisibleTo(window) and not window.advising.allow_insecure()
     window._connected(Connected(choice, None, "Connected", "/home/u", True, "u@near:22"))  # type: ignore[arg-type]
     window.flow.connected = Connected(choice, None, "Connected", "/home/u", True, "u@near:22")  # type: ignore
-    assert window.insecure.isVisibleTo(window) and window.allow_insecure()
+    assert window.find_bar.insecure.isVisibleTo(window) and window.advising.allow_insecure()
 
 
 def test_settings_default_safe_and_saved_atomically(qtbot, qloop) -> None:
@@ -199,3 +199,34 @@ def test_drop_adds_files_and_folders_with_counts(tmp_path: Path, make_window, dr
     window.selection.list.topLevelItem(0).setSelected(True)
     window.selection.remove.click()
     assert window.selection.sources() == [str(tmp_path / "notes.txt")]
+
+
+def test_drop_anywhere_on_the_window_adds_to_an_upload_only(tmp_path: Path, make_window, drive) -> None:
+    (tmp_path / "notes.txt").write_bytes(b"y" * 500)
+    window = make_window(None)
+
+    async def steps() -> None:
+        assert driver.drop_files(window.history.list, [str(tmp_path / "notes.txt")])  # a panel that takes no drops
+        await driver.until(lambda: window.selection.totals()[2], 10, "the size")
+
+    drive(steps())
+    assert window.selection.sources() == [str(tmp_path / "notes.txt")]
+    window.selection.download.setChecked(True)  # a download's files come from the host: a drop is refused
+    assert not driver.drop_files(window, [str(tmp_path / "notes.txt")])
+    assert window.selection.sources() == []
+
+
+def test_switching_direction_while_measuring_drops_the_measurement(tmp_path: Path, make_window, drive) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(3000):
+        (folder / f"{i}.txt").write_bytes(b"z")
+    window = make_window(None)
+
+    async def steps() -> None:
+        assert driver.drop_files(window.selection.list, [str(folder)])
+        window.selection.download.setChecked(True)  # the list is cleared while the folder is being measured
+        await driver.until(lambda: not window.selection.jobs, 20, "the measurement to end")
+
+    drive(steps())
+    assert window.selection.sources() == [] and window.selection.summary.text() == "Nothing selected yet."

@@ -47,6 +47,9 @@ class RaceChart(QWidget):
         self.status.hide()
         self.setToolTip("")
 
+    def apply_theme(self) -> None:
+        self.plot.apply_theme()
+
     def started(self, label: str) -> None:
         self.stack.setCurrentWidget(self.plot)
         self.status.show()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.advice.advisor import Advice
-from app.core.events import Phase, ProbeDone
+from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
 from app.gui.panels.card import Card
 from app.core.formatting import rate
@@ -88,6 +88,15 @@ class AdviceView(QWidget):
     def phase(self, event: Phase) -> None:
         if event.name == "racing":
             self.race.started(event.detail)
+
+    def race_sample(self, event: RaceSample) -> None:
+        self.race.add_sample(event)
+
+    def race_result(self, event: RaceResult) -> None:
+        self.race.add_result(event)
+
+    def apply_theme(self) -> None:
+        self.race.apply_theme()
 
     def show_advice(self, advice: Advice) -> None:
         key, extra = limit_row(advice, self.chart)

@@ -1,22 +1,30 @@
-"""Step 4 of the window: copy with the chosen method, show the outcome, keep it in the history, offer
-Resume when the link was lost, and stop a copy cleanly when the window is closed during it. A part of
-`MainWindow` (a mixin): it uses the window's panels and its one running job."""
+"""Step 4 in motion: copy with the chosen method as the flow's one job, ask about files already there
+and a mirror's deletions, show the outcome on the copy panel, log it for the history, notify, and offer
+Resume when the link was lost. It keeps the last copy's order (`last_order`) and result (`result`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
 
-from app.core.advice.advisor import Recommendation
+from app.core.advice.advisor import Advice, Recommendation
 from app.core.errors import TransferError
-from app.core.events import TransferResult
+from app.core.events import Phase, Progress, TransferResult
 from app.core.wording import verified_as
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
 from app.core.formatting import count
 from app.core.state.settings import HostChoice
 from app.core.state import transfer_log
+from app.gui.panels.error_banner import ErrorBanner
+from app.gui.panels.selection_panel import SelectionPanel
+from app.gui.panels.transfer_panel import TransferPanel
+from app.gui.shell.bridge import Job
+from app.gui.shell.flow import Flow
+from app.gui.shell.notifier import Notifier
+from app.gui.shell.preferences import Preferences
 
 # The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
 # offers to start it again. Its title, by kind.
@@ -41,20 +49,34 @@ class CopyOrder:
     mirror: bool = False  # make the destination match: delete what the selection lacks, once confirmed
 
 
-class CopyStep:
-    def _copy_now(self, chosen: Recommendation) -> None:
-        choice = self.picker.current()
-        if choice is None or self._missing():
-            return
+class CopyStep(QObject):
+    state_changed = Signal(str)  # copying, then done, cancelled or error
+    logged = Signal()            # a copy ended and is in the history
+
+    def __init__(self, flow: Flow, prefs: Preferences, selection: SelectionPanel, transfer: TransferPanel,
+                 banner: ErrorBanner, notifier: Notifier, window: QWidget) -> None:
+        super().__init__(window)
+        self.flow, self.prefs, self.selection, self.transfer, self.banner = flow, prefs, selection, transfer, banner
+        self.notifier, self.window = notifier, window
+        self.job: Job | None = None
+        self.result: TransferResult | None = None  # the last copy's
+        self.last_order: CopyOrder | None = None  # the last copy started, for Resume
+        self.existing_box = self.delete_box = None  # the questions asked before the copy starts
+        flow.existing_found.connect(self._existing_found)
+        flow.delete_found.connect(self._delete_found)
+
+    def copy_now(self, choice: HostChoice, chosen: Recommendation, allow_insecure: bool,
+                 advice: Advice | None) -> None:
+        """Copy the selection as the panel shows it now with `chosen` (Copy now)."""
         download = self.selection.is_download()
         _files, total, _complete = self.selection.totals()
+        settings = self.prefs.settings
         order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
-                          self.allow_insecure(), self.settings.verify == "hashes", self.settings.stall_timeout,
-                          self.advice.stats.bytes if self.advice else total, self.selection.mirror.isChecked())
+                          allow_insecure, settings.verify == "hashes", settings.stall_timeout,
+                          advice.stats.bytes if advice else total, self.selection.mirror_chosen())
         self._run_copy(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
-            self.settings.destinations[choice.label] = order.dest
-            self._save_settings()
+            self.prefs.remember_destination(choice.label, order.dest)
 
     def _run_copy(self, order: CopyOrder) -> None:
         self.banner.hide()
@@ -70,40 +92,54 @@ class CopyStep:
     def resume(self) -> None:
         """The Resume button: the copy that lost its link, started again as it was asked for (it carries
         on from what the cut copy staged)."""
-        if self.last_order is None or (self.job is not None and self.job.running):
+        if self.last_order is None or self.flow.busy:
             return
         self._run_copy(self.last_order)
+
+    def _start(self, activity: str, job: Job) -> None:
+        self.job = self.flow.start(activity, job)
+
+    def _set_state(self, state: str) -> None:
+        self.state_changed.emit(state)
+
+    def phase(self, event: Phase) -> None:
+        if self.flow.activity == "copy":
+            self.transfer.phase(event)
+
+    def progress(self, event: Progress) -> None:
+        if self.flow.activity == "copy":
+            self.transfer.progress(event)
 
     def _existing_found(self, placement, where: str, answer) -> None:
         """Asked once per copy, before it starts: what to do with files already there that differ."""
         mirror = self.last_order is not None and self.last_order.mirror
-        self.existing_box = existing_dialog.ask(self, placement, where, answer, mirror)
+        self.existing_box = existing_dialog.ask(self.window, placement, where, answer, mirror)
 
     def _delete_found(self, deletion, where: str, answer) -> None:
         """Asked once per copy that mirrors, before it starts: delete these, or copy nothing."""
-        self.delete_box = delete_dialog.ask(self, deletion, where, answer)
+        self.delete_box = delete_dialog.ask(self.window, deletion, where, answer)
 
     def _copied(self, choice: HostChoice, dest: str, download: bool, result: TransferResult) -> None:
-        self.selection.mirror.setChecked(False)  # deleting is chosen again for each copy
+        self.selection.reset_mirror()
         where = self.flow.where(choice, dest, download)
         self.result = result
         self.transfer.finished(result, where)
         transfer_log.record(choice.label, dest, result)
-        self._refresh_history()
+        self.logged.emit()
         verdict = verified_as(result.verification) if result.verified else "NOT verified"
         self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
         self._set_state("done")
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
-        self.selection.mirror.setChecked(False)
-        for box in (getattr(self, "existing_box", None), getattr(self, "delete_box", None)):
+        self.selection.reset_mirror()
+        for box in (self.existing_box, self.delete_box):
             if box is not None and box.isVisible():  # cancelled while a question was open
                 box.close()
         self.transfer.failed(error)
         cancelled = error.kind == "cancelled"
         transfer_log.record(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
                             download=order.download, command=order.chosen.command)
-        self._refresh_history()
+        self.logged.emit()
         if cancelled:
             self._set_state("cancelled")
             return
@@ -115,37 +151,3 @@ class CopyStep:
             self.banner.show_error("The copy failed", error)
         self.notifier.notify("Copy failed", error.sentence, failed=True)
         self._set_state("error")
-
-    def _cancel(self) -> None:
-        if self.job is not None and self.job.running:
-            self.job.cancel()
-
-    def _refresh_history(self) -> None:
-        c = self.flow.connected
-        choice = self.picker.current()
-        self.history.show_for(choice.label if choice else None, c.profile_key if c else None)
-
-    # -- closing during a copy ------------------------------------------------------------------
-    def _ask_to_stop(self) -> None:
-        what = "A copy" if self.activity == "copy" else "The measurement"
-        box = QMessageBox(QMessageBox.Warning, "Stop and quit?",
-                          f"{what} is still running. Stop it and quit? Nothing half-written is left at the "
-                          "destination, and the helpers started on the host are removed.",
-                          QMessageBox.NoButton, self)
-        stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
-        box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))
-        box.buttonClicked.connect(lambda button: self._stop_and_quit() if button is stop else None)
-        box.open()
-        self.quit_box = box
-
-    def stop_and_quit(self) -> None:
-        """Stop what runs without asking (a signal from the system), then close."""
-        self._stop_and_quit()
-
-    def _stop_and_quit(self) -> None:
-        self.closing = True
-        self.hint.setText("Stopping, then closing…")
-        if self.job is not None and self.job.running:
-            self.job.cancel()
-        else:
-            self.close()

@@ -117,6 +117,16 @@ class HostPicker(Card):
         index = self.combo.currentIndex()
         return self.model.item(index).data(CHOICE_ROLE) if index >= 0 and self.model.item(index) else None
 
+    def replace_current(self, choice: HostChoice | None) -> None:
+        """The chosen entry is now `choice` (the same host, found elsewhere), without choosing anew."""
+        index = self.combo.currentIndex()
+        if choice is not None and self.current() is not None:
+            self.model.item(index).setData(choice, CHOICE_ROLE)
+
+    def offer_key_setup(self, offered: bool) -> None:
+        """"Set up key login": offered after a login with a password, until it is done or another host is chosen."""
+        self.setup_key.setVisible(offered)
+
     def set_status(self, state: str, text: str) -> None:
         c = theme.colors()
         mark = {"ok": f"<b style='color:{c.good}'>✓</b> ", "bad": f"<b style='color:{c.bad}'>✗</b> ",

@@ -1,5 +1,6 @@
-"""Step 1 in motion: test the connection, ask about an unknown host key, add a host, ask for a password,
-start the local demo host.
+"""Step 1 in motion: the host list (recent hosts, the ssh config's aliases, the local demo host), test the
+connection, ask about an unknown host key, add a host, ask for a password, start the local demo host,
+and browse the connected host's folders.
 
 Every dialog here opens without a nested event loop (`open()`, answers through signals), so
 the window and the copies it shows keep running while the user reads.
@@ -8,34 +9,37 @@ the window and the copies it shows keep running while the user reads.
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from app.core.errors import TransferError
+from app.core.host import ssh_aliases
 from app.core.host.keylogin import KeySetup
 from app.core.state import added_hosts
 from app.gui.dialogs.add_host_dialog import AddHostDialog
 from app.gui.panels.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.panels.error_banner import ErrorBanner
-from app.gui.shell.flow import Connected, Flow, HostKeyQuestion
+from app.gui.shell.flow import Connected, Flow, HostKeyQuestion, moved_config
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from app.gui.panels.host_picker import HostPicker
+from app.gui.panels.remote_browser import RemoteBrowser
+from app.gui.shell.preferences import Preferences
 from app.core.state.settings import HostChoice
 
 
 class HostSteps(QObject):
     connected = Signal(object)      # Connected
     disconnected = Signal()
-    host_added = Signal(object)     # HostChoice
-    demo_started = Signal(object)   # DemoChoice, now with its ssh config
 
     def __init__(self, flow: Flow, picker: HostPicker, banner: ErrorBanner, window: QWidget,
-                 user_config: str | None, demo: DemoHostKeeper) -> None:
+                 user_config: str | None, demo: DemoHostKeeper, prefs: Preferences) -> None:
         super().__init__(window)
         self.flow, self.picker, self.banner, self.window = flow, picker, banner, window
         self.user_config = user_config
         self.demo = demo
+        self.prefs = prefs
         self.dialog: QWidget | None = None  # the open dialog, kept alive while shown
         self.connecting = False
         picker.test_requested.connect(self.test)
@@ -44,9 +48,50 @@ class HostSteps(QObject):
         picker.setup_key_requested.connect(self.setup_key)
         flow.password_needed.connect(self._ask_password)
 
+    def load(self) -> None:
+        """The host list as the state folder holds it: the added hosts' ssh config is written again to
+        include the user's, then listed."""
+        added_hosts.refresh(self.user_config)
+        self.reload()
+
+    def state_moved(self, old_config: str, new_config: str) -> None:
+        """The state folder changed (`old_config` is "" when another folder's state was taken as it is): the
+        connected host, its passwords and the chosen entry follow the added hosts' ssh config to
+        `new_config`, and the list shows the hosts the folder holds."""
+        if old_config:
+            self.flow.follow_config(old_config, new_config)
+            self.picker.replace_current(moved_config(self.picker.current(), old_config, new_config))
+        self.load()
+
+    def reload(self) -> None:
+        """The host list again: the recent hosts, the ssh config's aliases (the added hosts' too), the demo host."""
+        config = self.user_config
+        from_config = [HostChoice(a, a, config) for a in ssh_aliases.aliases(config)]
+        self.picker.set_choices(from_config, self.prefs.settings.recent, self.demo.choice)
+
+    def destination(self, connected: Connected) -> str:
+        """Where an upload to this host goes unless the user chooses: the demo host's folder, or the
+        destination last used with the host, or its home folder."""
+        if is_demo(connected.choice):
+            return self.demo.destination()
+        return self.prefs.settings.destinations.get(connected.choice.label, connected.home)
+
+    def _select(self, choice: HostChoice) -> None:
+        self.reload()
+        self.picker.select(choice)
+
+    def _host_added(self, choice: HostChoice) -> None:
+        self.prefs.remember_host(choice)
+        self._select(choice)
+
     def _busy(self, busy: bool) -> None:
         self.connecting = busy
         self.picker.set_busy(busy)
+
+    def start_demo(self) -> None:
+        """Pick the local demo host and connect to it (`transfer-advisor --demo`)."""
+        self.picker.select(self.demo.choice)
+        self.test(self.demo.choice)
 
     def test(self, choice: HostChoice) -> None:
         if isinstance(choice, DemoChoice) and not choice.started:
@@ -66,7 +111,10 @@ class HostSteps(QObject):
             summary += (f"<br>This demo host is this computer, reached over SSH ({self.demo.host.description}). "
                         f"Copies go to {self.demo.destination()}, which is removed when you close the window.")
         self.picker.set_status("ok", summary)
-        self.picker.setup_key.setVisible(connected.password_login)
+        self.picker.offer_key_setup(connected.password_login)
+        if not is_demo(connected.choice):  # the demo host's address is gone when the window closes
+            self.prefs.remember_host(connected.choice)
+        self.reload()
         self.connected.emit(connected)
 
     def setup_key(self) -> None:
@@ -93,8 +141,8 @@ class HostSteps(QObject):
         except TransferError as error:
             self.banner.show_error("Key login works, but the host could not be added with it", error)
             return
-        self.picker.setup_key.hide()
-        self.host_added.emit(choice)
+        self.picker.offer_key_setup(False)
+        self._host_added(choice)
         self.test(choice)
 
     def _key_failed(self, connected: Connected, error: TransferError) -> None:
@@ -112,7 +160,7 @@ class HostSteps(QObject):
 
     def _demo_started(self, choice: DemoChoice) -> None:
         self._busy(False)
-        self.demo_started.emit(choice)  # the window lists it with its address and selects it
+        self._select(choice)  # listed with its address now
         self.test(choice)
 
     def _demo_failed(self, error: TransferError) -> None:
@@ -123,7 +171,7 @@ class HostSteps(QObject):
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
-        self.picker.setup_key.hide()
+        self.picker.offer_key_setup(False)
         if error.kind == "host-key-unknown":
             self._ask_host_key(choice)
             return
@@ -174,8 +222,24 @@ class HostSteps(QObject):
     def _added(self, choice: HostChoice, password: str | None, keyring: bool = False) -> None:
         if password is not None:
             self.flow.remember_password(choice, password, keyring)
-        self.host_added.emit(choice)
+        self._host_added(choice)
         self.test(choice)
+
+    def browse(self, pick_sources: bool, destination: str,
+               chosen: Callable[[list[str]], None]) -> RemoteBrowser | None:
+        """The connected host's folders, to pick what to fetch or (from `destination`) where an upload goes;
+        `chosen` gets the paths picked."""
+        c = self.flow.connected
+        if c is None:
+            self.banner.show_error("Not connected", TransferError(
+                "usage", "Test the connection to a host first; then its folders can be browsed."))
+            return None
+        start = c.home if pick_sources else (destination or c.home)
+        dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self.window)
+        dialog.chosen.connect(chosen)
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+        return dialog
 
     def _ask_password(self, prompt: str, future: asyncio.Future) -> None:
         dialog = QInputDialog(self.window)
@@ -195,7 +259,7 @@ class HostSteps(QObject):
         connected = self.flow.connected
         if connected is not None and choice == connected.choice:
             return
-        self.picker.setup_key.hide()
+        self.picker.offer_key_setup(False)
         if isinstance(choice, DemoChoice) and not choice.started:
             text = "Press Test connection to start an SSH host on this computer and try every step on it."
         else:

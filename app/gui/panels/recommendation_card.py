@@ -165,6 +165,11 @@ class RecommendationCard(Card):
         self.go.setEnabled(self.chosen() is not None)
         self._update_note()
 
+    def allow_copy(self, allowed: bool) -> None:
+        """"Copy now" works when there is a recommendation and the window allows it (nothing runs, nothing
+        is missing)."""
+        self.go.setEnabled(allowed and self.chosen() is not None)
+
     def chosen(self) -> Recommendation | None:
         if self.advice is None:
             return None

@@ -133,7 +133,7 @@ class SelectionPanel(Card):
         dest_row.addWidget(dest_label)
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(self.browse)
-        # Off for every new copy: the window never remembers it (app.gui.panels.copy_step unticks it after each).
+        # Off for every new copy: the window never remembers it (the copy step unticks it after each).
         self.mirror = QCheckBox("Make the destinati&on match (delete files that are not in the selection)")
         self.mirror.setToolTip("After the copy is in place and checked, what the copied folders hold at the "
                                "destination that the selection does not have is deleted. You see the list and "
@@ -156,6 +156,18 @@ class SelectionPanel(Card):
     def destination(self) -> str:
         return self.dest.text().strip()
 
+    def missing(self) -> str:
+        """What the selection still lacks before anything can be measured or copied, in words; "" if nothing."""
+        if not self.sources():
+            return "Add the files or folders to copy." if not self.is_download() else \
+                "Add the files or folders to fetch."
+        if not self.destination():
+            return "Choose the destination folder."
+        return ""
+
+    def mirror_chosen(self) -> bool:
+        return self.mirror.isChecked()
+
     def totals(self) -> tuple[int, int, bool]:
         """(files, bytes, complete): complete is False while some item is still being measured."""
         files = total = 0
@@ -173,6 +185,34 @@ class SelectionPanel(Card):
                   self.mirror):
             w.setEnabled(enabled)
         self.remove.setEnabled(enabled and bool(self.list.selectedItems()))
+
+    # -- what the rest of the window sets -------------------------------------------------------
+    def set_destination(self, path: str) -> None:
+        self.dest.setText(path)
+
+    def suggest_destination(self, path: str) -> None:
+        """Where an upload goes unless the user has chosen already (the host's last one, or its home)."""
+        if not self.destination() and not self.is_download():
+            self.dest.setText(path)
+
+    def reset_mirror(self) -> None:
+        """Deleting at the destination is chosen again for each copy: never carried over to the next."""
+        self.mirror.setChecked(False)
+
+    def take_drops_on(self, window: QWidget) -> None:
+        """Files and folders dropped anywhere on `window` join the selection, as on its list."""
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() in (QEvent.DragEnter, QEvent.Drop):
+            paths = local_paths(event.mimeData())
+            if paths and not self.is_download() and self.list.isEnabled():
+                event.acceptProposedAction()
+                if event.type() == QEvent.Drop:
+                    self.add_local(paths)
+                return True
+        return super().eventFilter(watched, event)
 
     # -- adding and removing -------------------------------------------------------------------
     def add_local(self, paths: list[str]) -> None:
@@ -225,7 +265,10 @@ class SelectionPanel(Card):
         job.ended.connect(lambda: self.jobs.remove(job))
 
     def _alive(self, item: QTreeWidgetItem) -> bool:
-        return self.list.indexOfTopLevelItem(item) >= 0
+        try:
+            return self.list.indexOfTopLevelItem(item) >= 0
+        except RuntimeError:  # the list was cleared (the direction changed) while the item was measured
+            return False
 
     def remove_selected(self) -> None:
         for item in self.list.selectedItems():

@@ -139,6 +139,13 @@ class TransferPanel(Card):
         self.verdict.setText(error.sentence)
         self.verdict.show()
 
+    def shows_copy(self) -> bool:
+        """Whether the panel shows a copy (its progress and graph), not only the note about copying."""
+        return self.live.isVisible()
+
+    def apply_theme(self) -> None:
+        self.graph.apply_theme()
+
     def _cancel_clicked(self) -> None:
         self.cancel.setEnabled(False)
         self.cancel.setText("Cancelling…")

@@ -67,7 +67,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
             from app.gui.shell.self_test import check
             return loop.run_until_complete(check(window))
         if demo:
-            window.start_demo()
+            window.hosts.start_demo()
         loop.run_forever()
         return 0
     finally:

@@ -1,8 +1,9 @@
 """The steps of the flow as background jobs over the core: connect, trust, browse, advise, copy.
 
-The window calls these and reacts to each `Job`'s signals. No transfer logic lives here: every
-step is a core call (Session.open, hosts.trust, advisor.advise, transfer.copy); this module only
-keeps the host's session for browsing and the passwords typed in this run.
+The window's steps (app.gui.panels: host_steps, advice_step, copy_step) call these and react to each
+`Job`'s signals. No transfer logic lives here: every step is a core call (Session.open, hosts.trust,
+advisor.advise, transfer.copy); this module only keeps the host's session for browsing, the passwords
+typed in this run, and which advice or copy runs (one at a time).
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 
 
+def moved_config(choice: HostChoice | None, old: str, new: str) -> HostChoice | None:
+    """`choice`, read from the ssh config at `new` if it was read from the one at `old`."""
+    moved = choice is not None and choice.ssh_config == old
+    return replace(choice, ssh_config=new) if moved else choice
+
 
 @dataclass(frozen=True)
 class HostKeyQuestion:
@@ -59,6 +65,7 @@ class Flow(QObject):
     # A mirror's deletions (an app.core.transfer.mirror.Deletion), where, and an asyncio.Future for the answer (True
     # to delete; False copies nothing): asked once per copy, before it starts.
     delete_found = Signal(object, str, object)
+    busy_changed = Signal()  # the advice or the copy started, or ended
 
     def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -67,9 +74,33 @@ class Flow(QObject):
         self.keep_in_keyring: set[tuple[str, str | None]] = set()
         self.session: Session | None = None
         self.connected: Connected | None = None
+        self.running_job: Job | None = None  # the advice or the copy: one at a time
+        self.activity = ""                    # "advise" or "copy" while it runs
 
     def job(self, coro: Awaitable[Any], name: str) -> Job:
         return Job(coro, name, self)
+
+    # -- the one advice or copy ------------------------------------------------------------------
+    def start(self, activity: str, job: Job) -> Job:
+        """`job` is the window's advice or copy until it ends; `busy_changed` says so now and then."""
+        self.activity, self.running_job = activity, job
+        job.ended.connect(lambda: self._ended(job))
+        self.busy_changed.emit()
+        return job
+
+    def _ended(self, job: Job) -> None:
+        if self.running_job is job:
+            self.activity, self.running_job = "", None
+            self.busy_changed.emit()
+
+    @property
+    def busy(self) -> bool:
+        return self.running_job is not None and self.running_job.running
+
+    def cancel(self) -> None:
+        """Stop the advice or the copy that runs (the job still ends through its signals)."""
+        if self.busy:
+            self.running_job.cancel()
 
     # -- passwords ------------------------------------------------------------------------------
     def remember_password(self, choice: HostChoice, password: str, keyring: bool = False) -> None:
@@ -98,6 +129,14 @@ class Flow(QObject):
         if password is not None:
             self.passwords[key] = password
         return password
+
+    def follow_config(self, old: str, new: str) -> None:
+        """The added hosts' ssh config moved from `old` to `new` (with the state folder): the connected
+        host and the passwords typed for its hosts follow it."""
+        if self.connected is not None:
+            self.connected = replace(self.connected, choice=moved_config(self.connected.choice, old, new))
+        self.passwords = {(text, new if config == old else config): password
+                          for (text, config), password in self.passwords.items()}
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:

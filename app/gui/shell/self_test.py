@@ -88,7 +88,7 @@ async def check(window) -> int:
             failures.append(name)
 
     print("Transfer Advisor self-test", flush=True)
-    built = all(w is not None for w in (window.picker, window.selection, window.find, window.card, window.transfer))
+    built = all(w is not None for w in (window.picker, window.selection, window.find_bar, window.card, window.transfer))
     report("window built", built and window.isVisible(), f"{window.width()}×{window.height()}, "
            f"“{window.windowTitle()}”")
     try:

@@ -1,0 +1,22 @@
+"""Closing the window while a copy or a measurement runs: stop it and quit, or keep going."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def ask(parent: QWidget, activity: str, stop_and_quit: Callable[[], None]) -> QMessageBox:
+    """Open the question (window-modal, not blocking the loop); "Stop and quit" calls `stop_and_quit`.
+    `activity` is the flow's: "copy" or "advise"."""
+    what = "A copy" if activity == "copy" else "The measurement"
+    box = QMessageBox(QMessageBox.Warning, "Stop and quit?",
+                      f"{what} is still running. Stop it and quit? Nothing half-written is left at the "
+                      "destination, and the helpers started on the host are removed.",
+                      QMessageBox.NoButton, parent)
+    stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
+    box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))
+    box.buttonClicked.connect(lambda button: stop_and_quit() if button is stop else None)
+    box.open()
+    return box
