@@ -17,7 +17,7 @@ from enum import Enum
 from posixpath import basename, dirname, join
 
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods.base import Context, Job, Method, Plan, display, glob_escape
+from app.core.transfer.methods.base import Context, Job, Method, Plan, SftpFlow, display, glob_escape
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
 
@@ -78,7 +78,7 @@ def sh_quote(path: str) -> str:
     return "'" + path.replace("'", "'\\''") + "'"
 
 
-class Scp(Method):
+class Scp(SftpFlow, Method):
     id = "scp"
     label = "scp"
     summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."

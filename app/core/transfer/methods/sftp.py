@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from posixpath import join
 
-from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, split_sources
+from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, SftpFlow, split_sources
 from app.core.runner import Stage
 
 
@@ -18,7 +18,7 @@ def batch_arg(path: str) -> str:
     return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class Sftp(Method):
+class Sftp(SftpFlow, Method):
     id = "sftp"
     label = "sftp"
     summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."
