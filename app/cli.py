@@ -16,7 +16,6 @@ import signal
 import sys
 import termios
 import traceback
-from dataclasses import replace
 from typing import Any, Sequence
 
 import asyncssh
@@ -332,17 +331,18 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             await may_mirror(session, _copy_request(args, "", options))
         if args.best:
             from app.core.advice.advisor import advise
+            from app.core.advice.follow import copy_advised
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
-            chosen = advice.overall if args.allow_insecure else advice.secure
+            chosen = advice.pick(args.allow_insecure)
             if chosen is None:
                 raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
                                     "install rsync or tar on the host.")
-            method, options = chosen.ranked.candidate.method_id, replace(
-                chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
-            warning = unencrypted_warning(method)
+            warning = unencrypted_warning(chosen.ranked.candidate.method_id)
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
-        result = await copy(session, _copy_request(args, method, options), bar)
+            result = await copy_advised(session, advice, chosen, _copy_request(args, "", options), bar)
+        else:
+            result = await copy(session, _copy_request(args, method, options), bar)
     finally:
         bar._clear()
         await session.close()

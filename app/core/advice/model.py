@@ -546,10 +546,13 @@ def _rank_key(p: Prediction) -> tuple[float, float, bool]:
 
 
 def predict_all(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
-                allow_insecure: bool = False, download: bool = False) -> list[Prediction]:
-    """Every available candidate, fastest first (an option must win by more than OPTION_PENALTY)."""
+                allow_insecure: bool = False, download: bool = False,
+                found: list[Candidate] | None = None) -> list[Prediction]:
+    """Every available candidate (`found`: those `candidates` gave already), fastest first (an option must
+    win by more than OPTION_PENALTY)."""
     cond = conditions(profile, download)
-    found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
+    if found is None:
+        found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
     predictions = [predict(profile, stats, c, cond, remote.ciphers) for c in found]
     _no_gain_without_wire_limit(predictions)
     return sorted(predictions, key=_rank_key)

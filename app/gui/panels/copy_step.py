@@ -5,11 +5,11 @@ Resume when the link was lost, and stop a copy cleanly when the window is closed
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtWidgets import QMessageBox
 
-from app.core.advice.advisor import Recommendation
+from app.core.advice.advisor import Advice, Recommendation
 from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.wording import verified_as
@@ -35,23 +35,24 @@ class CopyOrder:
     dest: str
     download: bool
     chosen: Recommendation
+    advice: Advice  # what `chosen` comes from: the copy takes the selection it read
     allow_insecure: bool
     verify_hashes: bool
     stall_timeout: float
     total_bytes: int  # for the progress bar until the copy has scanned the selection itself
     mirror: bool = False  # make the destination match: delete what the selection lacks, once confirmed
+    rescan: bool = False  # read the selection again (Resume: the files may have changed since the advice)
 
 
 class CopyStep:
     def _copy_now(self, chosen: Recommendation) -> None:
         choice = self.picker.current()
-        if choice is None or self._missing():
+        if choice is None or self.advice is None or self._missing():
             return
         download = self.selection.is_download()
-        _files, total, _complete = self.selection.totals()
         order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
-                          self.allow_insecure(), self.settings.verify == "hashes", self.settings.stall_timeout,
-                          self.advice.stats.bytes if self.advice else total, self.selection.mirror.isChecked())
+                          self.advice, self.allow_insecure(), self.settings.verify == "hashes",
+                          self.settings.stall_timeout, self.advice.stats.bytes, self.selection.mirror.isChecked())
         self._run_copy(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
             self.settings.destinations[choice.label] = order.dest
@@ -61,8 +62,9 @@ class CopyStep:
         self.banner.hide()
         self.last_order = order
         self.transfer.start(order.chosen.ranked.candidate.label, order.total_bytes)
-        coro = self.flow.copy(order.choice, order.sources, order.dest, order.download, order.chosen,
-                              order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror)
+        coro = self.flow.copy(order.choice, order.advice, order.chosen, order.sources, order.dest, order.download,
+                              order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror,
+                              order.rescan)
         self._start("copy", self.flow.job(coro, "The copy"))
         self.job.succeeded.connect(lambda result: self._copied(order.choice, order.dest, order.download, result))
         self.job.failed.connect(lambda error: self._copy_failed(order, error))
@@ -73,7 +75,7 @@ class CopyStep:
         on from what the cut copy staged)."""
         if self.last_order is None or (self.job is not None and self.job.running):
             return
-        self._run_copy(self.last_order)
+        self._run_copy(replace(self.last_order, rescan=True))
 
     def _existing_found(self, placement, where: str, answer) -> None:
         """Asked once per copy, before it starts: what to do with files already there that differ."""
