@@ -16,6 +16,7 @@ import signal
 import sys
 import termios
 import traceback
+from dataclasses import replace
 from typing import Any, Sequence
 
 import asyncssh
@@ -34,6 +35,7 @@ from app.core.transfer.methods.base import COMPRESSION, Context, Options
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.state.paths import ENV_HOME
 from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.selection.reading import read_selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
@@ -327,12 +329,15 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
         method = args.method
         if args.dry_run:  # no advice: its race would write to the destination
             return (await preview(session, _copy_request(args, method or "", options))).as_dict()
-        if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
-            await may_mirror(session, _copy_request(args, "", options))
         if args.best:
             from app.core.advice.advisor import advise
             from app.core.advice.follow import copy_advised
-            advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
+            selection = None
+            if args.mirror:  # a mirror that may not go ahead says so before the race (which reads what was read)
+                selection, _, _ = await read_selection(session, args.sources, args.dest, args.download, bar)
+                await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
+            advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json),
+                                  selection)
             chosen = advice.pick(args.allow_insecure)
             if chosen is None:
                 raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "

@@ -44,15 +44,18 @@ def listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return seen
 
 
+@pytest.mark.parametrize("mirror", [[], ["--mirror"]], ids=["copy", "mirror"])
 def test_copy_best_scans_the_selection_once(sshd, tmp_path: Path, scans: list[list[str]], listings: list[int],
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+                                            capsys: pytest.CaptureFixture[str], mirror: list[str]) -> None:
     tree = make_tree(tmp_path / "src", small_files=200, big_bytes=8 * 1024 * 1024)
     dest = tmp_path / "dest"
     code = main(["copy", "testhost", str(tree), "--dest", str(dest), "--best", "--race", "2", "--race-seconds", "1",
-                 "--json", "--ssh-config", str(sshd.ssh_config)])
+                 *mirror, "--json", "--ssh-config", str(sshd.ssh_config)])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and "error" not in out, out
-    assert scans == [[str(tree)]]  # the advice's; neither the race's two laps nor the copy scanned again
+    # Read once (by the advice, or before it when a mirror must first be allowed); neither the race's two laps
+    # nor the copy scanned again.
+    assert scans == [[str(tree)]]
     assert len(listings) == 1
     got = snapshot(dest / tree.name, follow_links=out["method"] == "scp")
     want = snapshot(tree, follow_links=out["method"] == "scp")

@@ -27,7 +27,7 @@ from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
 from app.core.selection.sample import race_sample
 from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection
-from app.core.selection.reading import read_selection
+from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.watchdog import STALL_TIMEOUT
@@ -135,9 +135,14 @@ def _r(value: float | None) -> float | None:
 
 
 @worded_link_errors("measurement")
-async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> Advice:
+async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
+                 selection: Selection | None = None) -> Advice:
+    """`selection`: the sources as read already (their roots), else they are read here."""
     started = time.monotonic()
-    selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download, emit)
+    if selection is None:
+        selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download, emit)
+    else:
+        sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
     notes = await ownership.sweep(session, dest, local=req.download)
     stats = SelectionStats.of(selection)
     emit(Phase("profiling", f"Measuring the link to {session.host.label}"))

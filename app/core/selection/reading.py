@@ -24,6 +24,12 @@ async def read_selection(session: "Session", sources: list[str], dest: str, down
     if download:
         sources = [await session.files.abspath(s) for s in sources]
         selection = await session.files.scan(sources)
-        return selection, sources, os.path.abspath(os.path.expanduser(dest))
-    selection = await asyncio.to_thread(entries.scan_local, sources)
-    return selection, selection.roots, await session.files.abspath(dest)
+    else:
+        selection = await asyncio.to_thread(entries.scan_local, sources)
+        sources = selection.roots
+    return selection, sources, await resolve_dest(session, dest, download)
+
+
+async def resolve_dest(session: "Session", dest: str, download: bool) -> str:
+    """The destination as an absolute path on the receiving side."""
+    return os.path.abspath(os.path.expanduser(dest)) if download else await session.files.abspath(dest)

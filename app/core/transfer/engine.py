@@ -34,7 +34,7 @@ from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
 from app.core.selection.entries import Selection
-from app.core.selection.reading import read_selection
+from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
@@ -143,8 +143,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if req.mirror and req.existing in (Existing.SKIP, Existing.RENAME):
         raise mirror.refuse_policy(req.existing.value)
     if req.selection is not None:
-        selection, sources = req.selection, req.selection.roots
-        dest = os.path.abspath(os.path.expanduser(req.dest)) if o.download else await session.files.abspath(req.dest)
+        selection, sources, dest = req.selection, req.selection.roots, await resolve_dest(session, req.dest, o.download)
     else:
         selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download, emit)
     module = None
