@@ -81,7 +81,11 @@ class Recommendation:
     command: str
     keeps: Keeps = Keeps()
     loses: list[str] = field(default_factory=list)  # what the selection has that this copy does not keep
-    options: Options = Options()  # what the copy runs with: the candidate's, with what was asked to be kept
+    options: Options | None = None  # what the copy runs with: the candidate's, with what was asked to be kept
+
+    def __post_init__(self) -> None:
+        if self.options is None:
+            self.options = self.ranked.candidate.options
 
     def as_dict(self) -> dict:
         p = self.ranked.prediction
