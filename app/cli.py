@@ -36,6 +36,7 @@ from app.core.transfer.methods.keeps import keeps_table
 from app.core.state import paths as state_paths, transfer_log
 from app.core.state.paths import ENV_HOME
 from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.selection.reading import read_selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
@@ -329,22 +330,28 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
         method, command = args.method, ""
         if args.dry_run:  # no advice: its race would write to the destination
             return (await preview(session, _copy_request(args, method or "", options))).as_dict()
-        if args.best and args.mirror:  # a mirror that may not go ahead says so before the race
-            await may_mirror(session, _copy_request(args, "", options))
         if args.best:
             from app.core.advice.advisor import advise
-            advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
-            chosen = advice.overall if args.allow_insecure else advice.secure
+            from app.core.advice.follow import copy_advised
+            selection = None
+            if args.mirror:  # a mirror that may not go ahead says so before the race (which reads what was read)
+                selection, _, _ = await read_selection(session, args.sources, args.dest, args.download, bar)
+                await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
+            advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json),
+                                  selection)
+            chosen = advice.pick(args.allow_insecure)
             if chosen is None:
                 raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
                                     "install rsync or tar on the host.")
-            method, command, options = chosen.ranked.candidate.method_id, chosen.command, replace(
-                chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
+            method, command = chosen.ranked.candidate.method_id, chosen.command
             warning = unencrypted_warning(method)
             if warning:
                 print(f"transfer-advisor: {warning}", file=sys.stderr, flush=True)
         try:
-            result = await copy(session, _copy_request(args, method, options), bar)
+            if args.best:
+                result = await copy_advised(session, advice, chosen, _copy_request(args, "", options), bar)
+            else:
+                result = await copy(session, _copy_request(args, method, options), bar)
         except (TransferError, asyncio.CancelledError) as exc:
             _keep_in_history(args, exc if isinstance(exc, TransferError) else Cancelled(), method, command)
             raise

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.base import Method, Options
 from app.core.transfer.methods.keeps import NAMES
-from app.core.advice.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
+from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Selection
 
@@ -99,8 +99,9 @@ def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     each = p.per_file_s / max(p.files, 1) * 1000
     pause = f"{each:.2g} ms"
     estimated = p.candidate.method_id not in profile.per_file_ms
-    if p.candidate.method_id in ("scp", "sftp") and profile.rtt_ms and estimated:
-        pause += f" ({SFTP_RTTS_PER_FILE} round trips of {ms(profile.rtt_ms)} and the file's creation)"
+    waits = p.candidate.method.round_trips_per_file
+    if waits and profile.rtt_ms and estimated:
+        pause += f" ({waits} round trips of {ms(profile.rtt_ms)} and the file's creation)"
     return (f"{p.candidate.label} pauses about {pause} on every file: {short_time(p.per_file_s)} of its "
             f"{short_time(p.seconds)} for {plural(p.files, 'file')}.")
 

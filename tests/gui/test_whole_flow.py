@@ -26,7 +26,11 @@ def expected(tree: Path, method: str) -> dict:
 
 
 def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, desktop_bus, make_window,
-                                           drive) -> None:
+                                           drive, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.core.selection import entries
+    scans: list[list[str]] = []  # the core's reads of the selection (the advice's; the copy takes what it read)
+    monkeypatch.setattr(entries, "scan_local",
+                        lambda paths, real=entries.scan_local: scans.append(paths) or real(paths))
     window = make_window(sshd.ssh_config)
     dest = tmp_path / "on the NAS"
     files = len([p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()])
@@ -70,6 +74,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
     assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
     assert os.listdir(dest) == [tree.name]  # no staging or race folder left behind
     assert "Verified" in window.transfer.verdict.text()
+    assert scans == [[str(tree)]] and window.result.command == window.card.chosen().command
     [note] = desktop_bus.server.received
     assert (note["app_name"], note["summary"]) == ("Transfer Advisor", "Copy finished")
     assert note["body"] == f"{window.copying.result.files} files to testhost:{dest}, verified: sizes."

@@ -6,8 +6,6 @@ faster, the fastest overall; each with the one-sentence reason and the shell com
 
 from __future__ import annotations
 
-import asyncio
-import os
 import statistics
 import time
 from dataclasses import dataclass, field, replace
@@ -22,15 +20,16 @@ from app.core import wording
 from app.core.errors import TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import worded_link_errors
-from app.core.transfer.methods.base import Job, Options
+from app.core.transfer.methods.base import Options
 from app.core.transfer.methods.keeps import Keeps
 from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
 from app.core.selection.sample import race_sample
-from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection, scan_local
+from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection
+from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
-from app.core.transfer.engine import remote_abspath
+from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.watchdog import STALL_TIMEOUT
 
 
@@ -82,6 +81,11 @@ class Recommendation:
     command: str
     keeps: Keeps = Keeps()
     loses: list[str] = field(default_factory=list)  # what the selection has that this copy does not keep
+    options: Options | None = None  # what the copy runs with: the candidate's, with what was asked to be kept
+
+    def __post_init__(self) -> None:
+        if self.options is None:
+            self.options = self.ranked.candidate.options
 
     def as_dict(self) -> dict:
         p = self.ranked.prediction
@@ -107,6 +111,17 @@ class Advice:
     detail: str = ""
     side: str = ""
     notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
+    # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
+    # scanned, its sources and the destination as absolute paths.
+    request: AdviceRequest | None = None
+    selection: Selection | None = field(default=None, repr=False)
+    sources: list[str] = field(default_factory=list)
+    dest: str = ""
+
+    def pick(self, allow_insecure: bool) -> Recommendation | None:
+        """What `copy --best` copies with: the fastest overall when unencrypted methods are allowed, else the
+        fastest secure one."""
+        return self.overall if allow_insecure else self.secure
 
     def as_dict(self) -> dict:
         return {"profile": self.profile.as_dict(),
@@ -124,18 +139,24 @@ def _r(value: float | None) -> float | None:
 
 
 @worded_link_errors("measurement")
-async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> Advice:
+async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
+                 selection: Selection | None = None) -> Advice:
+    """`selection`: the sources as read already (their roots), else they are read here."""
     started = time.monotonic()
-    emit(Phase("scanning", "Reading the selection"))
-    selection, sources, dest = await _selection(session, req)
+    if selection is None:
+        selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download, emit)
+    else:
+        sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
     notes = await ownership.sweep(session, dest, local=req.download)
     stats = SelectionStats.of(selection)
     emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
                                      req.stall_timeout)
-    predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
-    _, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure, req.download)
+    found, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure,
+                                       req.download)
+    predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download,
+                                    found)
     refused = _refused(session, req)
     left_out.update(refused)
     predictions = [p for p in predictions if p.candidate.method_id not in refused]
@@ -151,17 +172,18 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore) -> A
         chosen = race_sample(selection, target)
         whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
-                          req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout)
+                          req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
+                          selection.part(chosen.sources) if chosen else selection)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
         predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
-                                                    req.allow_insecure, req.download)
+                                                    req.allow_insecure, req.download, found)
                        if p.candidate.method_id not in refused]
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
-    return replace(advice, notes=notes)
+    return replace(advice, notes=notes, request=req, selection=selection, sources=sources, dest=dest)
 
 
 def _refused(session: Session, req: AdviceRequest) -> dict[str, str]:
@@ -182,15 +204,6 @@ def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
     if not needed:
         return {}
     return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
-
-
-async def _selection(session: Session, req: AdviceRequest) -> tuple[Selection, list[str], str]:
-    if req.download:
-        sources = [await session.files.abspath(s) for s in req.sources]
-        selection = await session.files.scan(sources)
-        return selection, sources, os.path.abspath(os.path.expanduser(req.dest))
-    selection = await asyncio.to_thread(scan_local, req.sources)
-    return selection, selection.roots, await remote_abspath(session, req.dest)
 
 
 def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: bool) -> list[Prediction]:
@@ -294,8 +307,7 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
                stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool]) -> Recommendation:
     c = chosen.candidate
     method = methods.get(c.method_id)
-    job = Job(session.display_ssh(), tuple(sources), dest, replace(c.options, **asked), session.listen_address,
-              local=session.local, remote=session.remote, netcat=session.remote.nc_flavour)
+    options = replace(c.options, **asked)
     # The rival named in the reason is the next method of the same kind (secure beside secure) that keeps
     # what the selection has, if the chosen one does; one that is quicker but would not is said after it.
     peers = [r for r in ranking if r.prediction.secure or not chosen.prediction.secure]
@@ -316,7 +328,8 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     if quicker and not losing.get(c.method_id):
         fastest = min(quicker, key=lambda r: r.seconds)
         reason += " " + wording.quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
-    return Recommendation(chosen, reason, method.build(job).display, keeps, loses)
+    return Recommendation(chosen, reason, shown_command(c.method_id, options, sources, dest, Reach.of(session)), keeps,
+                          loses, options)
 
 
 def sentence_rates(peers: list[Ranked], stats: SelectionStats) -> list[Prediction]:

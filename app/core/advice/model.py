@@ -3,9 +3,10 @@ predicted rate and time for one selection, and the one factor that limits it.
 
     time ≈ setup + per-file cost + bytes ÷ min(link × ratio, cipher × ratio, disks, compressor, CPU)
 
-Everything starts from a LinkProfile (what the probes measured). The pipeline of each method is
-written down as `Work` items: the processes it runs on each side and the CPU seconds each spends
-per MB of the selection. A process can use at most its own threads; all processes of one side share
+Everything starts from a LinkProfile (what the probes measured). What a method is made of comes from
+the method itself (`Method.processes`, its per-file and set-up costs: app.core.transfer.methods.base);
+its pipeline is written down here as `Work` items: the processes it runs on each side and the CPU
+seconds each spends per MB of the selection. A process can use at most its own threads; all processes of one side share
 that side's cores. That is how compression and encryption compete for a weak NAS's CPU, and why
 a saturated core does not speed up when the machine has more of them.
 
@@ -19,7 +20,7 @@ from itertools import product
 
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods import METHODS
-from app.core.transfer.methods.base import Context, Options
+from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Context, Method, Options
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.selection.entries import Selection
 
@@ -41,10 +42,9 @@ MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
 SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
 
 # Flow control. OpenSSH's channel window is 2 MiB, so one ssh stream carries at most 2 MiB per round
-# trip; sftp (and scp, which speaks SFTP since OpenSSH 9) keeps 64 requests of 32 KiB in flight. Both
-# are limits of the link and its protocol, so they are named `link`; the sentence says which.
+# trip; a method's own protocol may keep less in flight (`Method.in_flight`: SFTP's 64 requests of
+# 32 KiB). Both are limits of the link and its protocol, so they are named `link`; the sentence says which.
 SSH_WINDOW = 2 * 1024 * 1024
-SFTP_IN_FLIGHT = 64 * 32768
 
 # CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"). A slower
 # remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing: published
@@ -71,26 +71,16 @@ GENERAL_VS_CRYPTO = 0.7
 ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
 ASSUMED_RTT_MS = 1.0      # a home network's round trip, when it was not measured (never 0: sftp pays per file)
 
-# Per file. sftp/scp wait for open, write acknowledgements, setstat (-p) and close on every file;
-# rsync and tar stream, so a file costs them only CPU (mostly the receiver creating it). Measured on
-# loopback (bench/overhead.py, 5000 files): scp/sftp ~0.6-0.75 ms, rsync and tar ~0.05-0.15 ms a file.
-SFTP_RTTS_PER_FILE = 4
-SFTP_RTTS_PER_DIR = 2       # mkdir and its setstat
-SFTP_FILE_CPU_MS = 0.5
-RSYNC_FILE_MS = 0.15
-TAR_FILE_MS = 0.05
+# Per file: what each method pays is its own (`Method.round_trips_per_file`, `Method.file_cpu_ms`).
 TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
-# tar and rsync overlap per-file work with the stream, but through small buffers (64 KiB pipes, a 2 MiB
-# window), so only partly; sftp/scp do one file after another and overlap nothing.
+# A pipelined method (tar, rsync) overlaps per-file work with the stream, but through small buffers
+# (64 KiB pipes, a 2 MiB window), so only partly; sftp/scp do one file after another and overlap nothing.
 PIPELINE_OVERLAP = 0.5
-PIPELINED = {"tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "ssh-cat"}
 
-# Setup. An ssh login is ~6 round trips plus key exchange CPU (slower on a weak NAS).
+# Setup. An ssh login is ~6 round trips plus key exchange CPU (slower on a weak NAS); a method's own
+# handshake and any listener it starts are its own (`Method.handshake_round_trips`, `Method.listens`).
 SSH_HANDSHAKE_RTTS = 6
 SSH_HANDSHAKE_CPU_S = 0.15
-RSYNC_HANDSHAKE_RTTS = 3    # versions, file list, first request
-DAEMON_START_S = 0.3        # the private rsync daemon: start it, poll until it answers
-NC_START_S = 0.05
 # Every method here opens one ssh connection, so multiplexing saves nothing: the master logs in and
 # is checked, then the method's channel opens over it. It never changes throughput.
 MUX_CHECK_S = 0.05
@@ -151,12 +141,16 @@ class Candidate:
     options: Options
 
     @property
+    def method(self) -> Method:
+        return METHODS[self.method_id]
+
+    @property
     def secure(self) -> bool:
-        return METHODS[self.method_id].secure
+        return self.method.secure
 
     @property
     def label(self) -> str:
-        return METHODS[self.method_id].label
+        return self.method.label
 
 
 @dataclass
@@ -312,7 +306,7 @@ def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:
     return {key: words for key, (value, words) in checks.items() if value is None}
 
 
-def _codec(profile: LinkProfile, name: str, method_id: str) -> Codec | None:
+def _codec(profile: LinkProfile, name: str, method: Method) -> Codec | None:
     if name == "none":
         return None
     probe_name = "zlib" if name == "ssh" else name
@@ -326,7 +320,7 @@ def _codec(profile: LinkProfile, name: str, method_id: str) -> Codec | None:
         codec = Codec("zlib", max(like.ratio, 0.5), compress, decompress, True)
     else:
         codec = Codec(probe_name, 1.0, compress, decompress, False)
-    if method_id.startswith("rsync") and name == "zstd":
+    if not method.uses_pipe_codecs and name == "zstd":  # rsync -z: zstd at its default level 3
         codec = Codec(codec.name, codec.ratio, codec.compress * RSYNC_ZSTD_SPEED, codec.decompress, codec.measured)
     return codec
 
@@ -358,34 +352,27 @@ def _tool(name: str, side: str, tool: str, cond: Conditions) -> Work:
     return Work(name, side, {"link": cond.slowdown[side] / TOOL_MBPS[tool]})
 
 
-def _endpoints(method_id: str, cond: Conditions) -> list[Work]:
-    """The processes each method runs at both ends, besides ssh and any compressor."""
-    s, r = cond.sender, cond.receiver
-    if method_id in ("scp", "sftp"):
-        return [_tool("sftp", s, "sftp", cond), _tool("sftp-server", r, "sftp", cond)]
-    if method_id in ("rsync-ssh", "rsync-daemon"):
-        return [_tool("rsync", s, "rsync", cond), _tool("rsync", r, "rsync", cond)]
-    works: list[Work] = []  # the app reads progress from /proc: it adds no process of its own
-    if method_id == "ssh-cat":
-        return works + [_tool("cat", "remote", "cat", cond)]
-    works += [_tool("tar", s, "tar", cond), _tool("tar", r, "tar", cond)]
-    return works + ([_tool("nc", "remote", "nc", cond)] if method_id == "tar-nc" else [])
+def _endpoints(method: Method, cond: Conditions) -> list[Work]:
+    """The processes the method runs at both ends, besides ssh and any compressor (the app reads progress
+    from /proc: it adds no process of its own)."""
+    sides = {SENDER: cond.sender, RECEIVER: cond.receiver, LOCAL: "local", REMOTE: "remote"}
+    return [_tool(p.name, sides[p.where], p.tool, cond) for p in method.processes]
 
 
-def _codec_works(method_id: str, codec: Codec | None, cond: Conditions) -> list[Work]:
+def _codec_works(method: Method, codec: Codec | None, cond: Conditions) -> list[Work]:
     """Pipeline compressors as their own processes; rsync's inside rsync; ssh -C inside ssh."""
     if codec is None or codec.name == "zlib":
         return []
     s, r = cond.sender, cond.receiver
-    threads = cond.budget[s] if codec.name == "zstd" and not method_id.startswith("rsync") else 1.0  # zstd -T0
+    threads = cond.budget[s] if codec.name == "zstd" and method.uses_pipe_codecs else 1.0  # zstd -T0
     return [Work(codec.name, s, {"compression": cond.slowdown[s] / codec.compress}, threads),
             Work(f"{codec.name} -d", r, {"compression": cond.slowdown[r] / codec.decompress})]
 
 
-def _wire_ratio(method_id: str, codec: Codec | None, stats: SelectionStats) -> float:
+def _wire_ratio(method: Method, codec: Codec | None, stats: SelectionStats) -> float:
     """The selection's bytes per byte that crosses the link (and the cipher)."""
     ratio = codec.ratio if codec else 1.0
-    if method_id.startswith("tar") and stats.bytes:
+    if method.tar_stream and stats.bytes:
         ratio *= stats.bytes / stats.stream_bytes()  # tar's headers and padding travel too
     return ratio
 
@@ -411,14 +398,14 @@ class Cap:
     side: str = ""
 
 
-def _caps(method_id: str, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions) -> list[Cap]:
-    secure = METHODS[method_id].secure
+def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions) -> list[Cap]:
+    secure = method.secure
     channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
     caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
     if secure and cond.rtt_s > 0:
         caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel, "link", "ssh-window"))
-    if method_id in ("scp", "sftp") and cond.rtt_s > 0:
-        caps.append(Cap(SFTP_IN_FLIGHT / cond.rtt_s / 1e6, "link", "sftp-window"))
+    if method.in_flight and cond.rtt_s > 0:  # SFTP's requests in flight
+        caps.append(Cap(method.in_flight / cond.rtt_s / 1e6, "link", "sftp-window"))
     src, dst = ("remote-disk", "local-disk") if cond.download else ("local-disk", "remote-disk")
     if cond.source_read:
         caps.append(Cap(cond.source_read, src, "read"))
@@ -453,41 +440,39 @@ def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
     return Cap(cores / sum(parts.values()), factor, busiest.name, side or busiest.side)
 
 
-def _per_file_s(method_id: str, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
-    if method_id == "ssh-cat" or stats.files == 0:
-        return 0.0
+def _per_file_s(method: Method, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
+    if not (method.file_cpu_ms or method.round_trips_per_file) or stats.files == 0:
+        return 0.0  # one file, no per-file work (ssh cat)
     # Measured at the destination (uploads; the probe writes there), else estimated: the receiver
     # creating each file is most of the CPU, and a throttled receiver takes longer.
-    measured = None if cond.download else profile.per_file_ms.get(method_id)
+    measured = None if cond.download else profile.per_file_ms.get(method.id)
     r = cond.receiver
     cpu = cond.slowdown[r] / min(1.0, cond.budget[r])
     rtt_ms = cond.rtt_s * 1000
-    if method_id in ("scp", "sftp"):
-        each = measured if measured is not None else SFTP_RTTS_PER_FILE * rtt_ms + SFTP_FILE_CPU_MS * cpu
-        return (stats.files * each + stats.dirs * SFTP_RTTS_PER_DIR * rtt_ms) / 1000
+    if method.round_trips_per_file:
+        each = measured if measured is not None else method.round_trips_per_file * rtt_ms + method.file_cpu_ms * cpu
+        return (stats.files * each + stats.dirs * method.round_trips_per_dir * rtt_ms) / 1000
     if measured is not None:
         return stats.files * measured / 1000
-    return stats.files * (RSYNC_FILE_MS if method_id.startswith("rsync") else TAR_FILE_MS) * cpu / 1000
+    return stats.files * method.file_cpu_ms * cpu / 1000
 
 
-def _setup_s(method_id: str, o: Options, cond: Conditions) -> float:
+def _setup_s(method: Method, o: Options, cond: Conditions) -> float:
     rtt = cond.rtt_s
+    if method.listens:  # started over the app's own open connection: no login of its own
+        return method.listener_start_s + method.handshake_round_trips * rtt
     login = SSH_HANDSHAKE_RTTS * rtt + SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"]
-    if method_id == "rsync-daemon":  # started over the app's own open connection
-        return DAEMON_START_S + (2 + RSYNC_HANDSHAKE_RTTS + 2) * rtt
-    if method_id == "tar-nc":
-        return NC_START_S + 3 * rtt
     seconds = login + (MUX_CHECK_S + MUX_CHANNEL_RTTS * rtt if o.mux else 0.0)
-    return seconds + (RSYNC_HANDSHAKE_RTTS * rtt if method_id == "rsync-ssh" else 0.0)
+    return seconds + method.handshake_round_trips * rtt
 
 
 def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
             cond: Conditions | None = None, server_ciphers: list[str] | None = None) -> Prediction:
     cond = cond or conditions(profile, candidate.options.download)
-    method_id, o = candidate.method_id, candidate.options
-    codec = _codec(profile, o.compress, method_id)
-    ratio = _wire_ratio(method_id, codec, stats)
-    works = _endpoints(method_id, cond) + _codec_works(method_id, codec, cond)
+    method, o = candidate.method, candidate.options
+    codec = _codec(profile, o.compress, method)
+    ratio = _wire_ratio(method, codec, stats)
+    works = _endpoints(method, cond) + _codec_works(method, codec, cond)
     notes = [words for key, words in cond.unmeasured.items() if _relevant(key, candidate)]
     if candidate.secure:
         costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
@@ -496,14 +481,14 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
             notes.append(f"the speed of {o.cipher or 'the default cipher'}")
     if codec and not codec.measured:
         notes.append(f"how well {codec.name} compresses these files")
-    caps = _caps(method_id, works, codec, ratio, cond)
+    caps = _caps(method, works, codec, ratio, cond)
     worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}
     for cap in caps:
         components[cap.factor] = min(cap.rate, components.get(cap.factor, cap.rate))
     p = Prediction(candidate, candidate.secure, MBps=0.0, seconds=0.0, limit=worst.factor, components=components,
                    detail=worst.detail, side=worst.side, stream_MBps=max(worst.rate, MIN_RATE),
-                   setup_s=_setup_s(method_id, o, cond), per_file_s=_per_file_s(method_id, profile, cond, stats),
+                   setup_s=_setup_s(method, o, cond), per_file_s=_per_file_s(method, profile, cond, stats),
                    files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes)
     return _timed(p, stats)
 
@@ -518,7 +503,7 @@ def _timed(p: Prediction, stats: SelectionStats) -> Prediction:
     """Add up the time, and blame per-file pauses when they take longer than the bytes do."""
     stream = stats.bytes / 1e6 / p.stream_MBps
     per_file = p.per_file_s
-    if p.candidate.method_id in PIPELINED:
+    if p.candidate.method.pipelined:
         moving = max(stream, per_file) + (1 - PIPELINE_OVERLAP) * min(stream, per_file)
     else:
         moving = stream + per_file
@@ -561,10 +546,13 @@ def _rank_key(p: Prediction) -> tuple[float, float, bool]:
 
 
 def predict_all(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
-                allow_insecure: bool = False, download: bool = False) -> list[Prediction]:
-    """Every available candidate, fastest first (an option must win by more than OPTION_PENALTY)."""
+                allow_insecure: bool = False, download: bool = False,
+                found: list[Candidate] | None = None) -> list[Prediction]:
+    """Every available candidate (`found`: those `candidates` gave already), fastest first (an option must
+    win by more than OPTION_PENALTY)."""
     cond = conditions(profile, download)
-    found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
+    if found is None:
+        found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
     predictions = [predict(profile, stats, c, cond, remote.ciphers) for c in found]
     _no_gain_without_wire_limit(predictions)
     return sorted(predictions, key=_rank_key)

@@ -25,7 +25,7 @@ from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignor
 from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.watchdog import STALL_TIMEOUT
@@ -59,9 +59,11 @@ def label(c: Candidate) -> str:
 
 async def race(session: Session, candidates: list[Candidate], sources: list[str], dest: str,
                download: bool, seconds: float = 2.5, emit: Emit = ignore,
-               allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT) -> list[Lap]:
+               allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT,
+               selection: Selection | None = None) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
-    every lap after it would fail the same way."""
+    every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
+    them again)."""
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     laps: list[Lap] = []
     try:
@@ -70,7 +72,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
         for i, candidate in enumerate(candidates):
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
-                                  allow_insecure, scratch=True, stall_timeout=stall_timeout)
+                                  allow_insecure, scratch=True, stall_timeout=stall_timeout, selection=selection)
             lap = await _run_lap(session, candidate, request, seconds, emit)
             # Each lap's copy goes before the next starts: the race never needs more room than one lap,
             # and no lap writes while the far side is still busy with the last one's files.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from posixpath import basename, join, normpath
 
 import asyncssh
@@ -57,6 +57,22 @@ class Selection:
     def names(self) -> list[str]:
         """The top-level names the roots get at the destination."""
         return [basename(r.rstrip("/")) or r for r in self.roots]
+
+    def part(self, sources: list[str]) -> "Selection":
+        """What scanning `sources` would give, read from this selection instead: paths at or below its
+        roots (the race's sample), each with what it holds, named from its own parent folder."""
+        tops = {basename(r.rstrip("/")) or r: r.rstrip("/") for r in self.roots}
+        wanted: dict[str, list[Entry]] = {}
+        for source in sources:
+            top = next(t for t, root in tops.items() if source == root or source.startswith(root + "/"))
+            wanted[top + source[len(tops[top]):]] = []
+        for e in self.entries:
+            for path in (e.path, *reversed(ancestors(e.path))):
+                if path in wanted:
+                    cut = path.rfind("/") + 1
+                    wanted[path].append(replace(e, path=e.path[cut:]))
+                    break
+        return Selection(list(sources), [e for found in wanted.values() for e in found])
 
     def link_kinds(self) -> frozenset[str]:
         """What the selection's links lead to ("file", "dir", "none"; "" for not known)."""

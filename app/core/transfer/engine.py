@@ -15,7 +15,7 @@ import random
 import secrets
 import socket
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from posixpath import join
 from typing import Awaitable, Callable, TypeVar
 
@@ -33,7 +33,9 @@ from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import Pipeline, finish
-from app.core.selection.entries import Selection, scan_local
+from app.core.selection.entries import Selection
+from app.core.selection.reading import read_selection, resolve_dest
+from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
 from app.core.transfer.staging import Records
@@ -70,6 +72,9 @@ class CopyRequest:
     # lacks (app.core.transfer.mirror), once agreed to: by yes_delete, else by copy()'s confirm_delete.
     mirror: bool = False
     yes_delete: bool = False
+    # The selection as read already (by the advice, or the race's part of it): the copy takes it instead of
+    # scanning the sources again; its roots are the sources.
+    selection: Selection | None = field(default=None, compare=False, repr=False)
 
 
 @worded_link_errors("copy")
@@ -137,16 +142,10 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     o = req.options
     if req.mirror and req.existing in (Existing.SKIP, Existing.RENAME):
         raise mirror.refuse_policy(req.existing.value)
-    files = session.files
-    emit(Phase("scanning", "Reading the selection"))
-    if o.download:
-        sources = [await files.abspath(s) for s in req.sources]
-        selection = await files.scan(sources)
-        dest = os.path.abspath(os.path.expanduser(req.dest))
+    if req.selection is not None:
+        selection, sources, dest = req.selection, req.selection.roots, await resolve_dest(session, req.dest, o.download)
     else:
-        selection = await asyncio.to_thread(scan_local, req.sources)
-        sources = selection.roots
-        dest = await files.abspath(req.dest)
+        selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download, emit)
     module = None
     if method is not None:
         module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
@@ -194,7 +193,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     # who may not enter a staging folder we create: both write in place.
     staged = not (req.scratch or module is not None or idle)
     target = join(dest, journal.folder) if staged else dest
-    shown = method.build(_job(session, method, req, sources, dest, module, session.display_ssh())).display
+    shown = shown_command(method.id, o, sources, dest, Reach.of(session), module)
     if not req.scratch:
         from app.core.wording import copy_losses  # with the model it needs, only when a copy runs
         notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)

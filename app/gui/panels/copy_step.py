@@ -4,7 +4,7 @@ Resume when the link was lost. It keeps the last copy's order (`last_order`) and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -42,11 +42,13 @@ class CopyOrder:
     dest: str
     download: bool
     chosen: Recommendation
+    advice: Advice  # what `chosen` comes from: the copy takes the selection it read
     allow_insecure: bool
     verify_hashes: bool
     stall_timeout: float
     total_bytes: int  # for the progress bar until the copy has scanned the selection itself
     mirror: bool = False  # make the destination match: delete what the selection lacks, once confirmed
+    rescan: bool = False  # read the selection again (Resume: the files may have changed since the advice)
 
 
 class CopyStep(QObject):
@@ -68,12 +70,13 @@ class CopyStep(QObject):
     def copy_now(self, choice: HostChoice, chosen: Recommendation, allow_insecure: bool,
                  advice: Advice | None) -> None:
         """Copy the selection as the panel shows it now with `chosen` (Copy now)."""
+        if advice is None:  # Copy now is offered only once an advice is in
+            return
         download = self.selection.is_download()
-        _files, total, _complete = self.selection.totals()
         settings = self.prefs.settings
         order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
-                          allow_insecure, settings.verify == "hashes", settings.stall_timeout,
-                          advice.stats.bytes if advice else total, self.selection.mirror_chosen())
+                          advice, allow_insecure, settings.verify == "hashes", settings.stall_timeout,
+                          advice.stats.bytes, self.selection.mirror_chosen())
         self._run_copy(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
             self.prefs.remember_destination(choice.label, order.dest)
@@ -82,8 +85,9 @@ class CopyStep(QObject):
         self.banner.hide()
         self.last_order = order
         self.transfer.start(order.chosen.ranked.candidate.label, order.total_bytes)
-        coro = self.flow.copy(order.choice, order.sources, order.dest, order.download, order.chosen,
-                              order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror)
+        coro = self.flow.copy(order.choice, order.advice, order.chosen, order.sources, order.dest, order.download,
+                              order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror,
+                              order.rescan)
         self._start("copy", self.flow.job(coro, "The copy"))
         self.job.succeeded.connect(lambda result: self._copied(order.choice, order.dest, order.download, result))
         self.job.failed.connect(lambda error: self._copy_failed(order, error))
@@ -94,7 +98,7 @@ class CopyStep(QObject):
         on from what the cut copy staged)."""
         if self.last_order is None or self.flow.busy:
             return
-        self._run_copy(self.last_order)
+        self._run_copy(replace(self.last_order, rescan=True))
 
     def _start(self, activity: str, job: Job) -> None:
         self.job = self.flow.start(activity, job)

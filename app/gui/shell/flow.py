@@ -17,6 +17,7 @@ import asyncssh
 from PySide6.QtCore import QObject, Signal
 
 from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
+from app.core.advice.follow import copy_advised
 from app.core.errors import TransferError
 from app.core.events import TransferResult
 from app.core.transfer.existing import Existing, Placement
@@ -25,7 +26,8 @@ from app.core.host.keylogin import KeySetup, setup_key
 from app.core.transfer.mirror import Deletion
 from app.core.selection.entries import scan_local
 from app.core.host.session import Session
-from app.core.transfer.engine import CopyRequest, copy, remote_abspath
+from app.core.transfer.engine import CopyRequest, remote_abspath
+from app.core.transfer.methods.base import Options
 from app.core.transfer.watchdog import STALL_TIMEOUT
 from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
@@ -236,15 +238,17 @@ class Flow(QObject):
         finally:
             await asyncio.shield(session.close())
 
-    async def copy(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
-                   chosen: Recommendation, allow_insecure: bool, verify_hashes: bool,
-                   stall_timeout: float = STALL_TIMEOUT, mirror: bool = False) -> TransferResult:
-        candidate = chosen.ranked.candidate
-        request = CopyRequest(sources, dest, candidate.method_id, replace(candidate.options, download=download),
-                              allow_insecure, verify_hashes, stall_timeout=stall_timeout, mirror=mirror)
+    async def copy(self, choice: HostChoice, advice: Advice, chosen: Recommendation, sources: list[str], dest: str,
+                   download: bool, allow_insecure: bool, verify_hashes: bool, stall_timeout: float = STALL_TIMEOUT,
+                   mirror: bool = False, rescan: bool = False) -> TransferResult:
+        """Copy with `chosen`, one of the `advice`'s recommendations: the copy takes the selection the advice
+        read when it copies the same files to the same place (app.core.advice.follow), unless `rescan`."""
+        request = CopyRequest(sources, dest, "", Options(download=download), allow_insecure, verify_hashes,
+                              stall_timeout=stall_timeout, mirror=mirror)
         session = await self._open(choice, dest, download)
         try:
-            result = await copy(session, request, self.bridge.emit, self._decide, self._confirm_delete)
+            result = await copy_advised(session, advice, chosen, request, self.bridge.emit, self._decide,
+                                        self._confirm_delete, rescan)
         finally:
             await asyncio.shield(session.close())
         return result

@@ -11,7 +11,8 @@ from app.core import quoting
 from app.core.transfer.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
 from app.core.transfer.methods.listen import LISTENING, READY
-from app.core.transfer.methods.rsync_ssh import RSYNC_BASE, RsyncKeeps, rsync_compress, rsync_keeps, rsync_list, unfetchable
+from app.core.transfer.methods.rsync_ssh import (RSYNC_BASE, RsyncFlow, RsyncKeeps, rsync_compress, rsync_keeps,
+                                                 rsync_list, unfetchable)
 from app.core.runner import Stage
 
 USER, MODULE = "ta", "ta"
@@ -43,7 +44,7 @@ wait "$pid"
 """
 
 
-class RsyncDaemon(RsyncKeeps, Method):
+class RsyncDaemon(RsyncFlow, RsyncKeeps, Method):
     id = "rsync-daemon"
     label = "rsync daemon (insecure)"
     secure = False
@@ -52,6 +53,10 @@ class RsyncDaemon(RsyncKeeps, Method):
     codecs = ("none", "zstd", "lz4")
     uses_pipe_codecs = False
     continues_files = True
+    listens = True
+    listener_start_s = 0.3  # start the private daemon, poll until it answers
+    # Starting it over the app's open connection, rsync's own handshake, the connection and its login.
+    handshake_round_trips = 2 + RsyncFlow.handshake_round_trips + 2
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "rsync"), ("remote", "rsync")]

@@ -18,7 +18,7 @@ from posixpath import basename, dirname, join
 
 from app.core.host.capabilities import Capabilities
 from app.core.quoting import single_quoted
-from app.core.transfer.methods.base import Context, Job, Method, Plan, display, glob_escape
+from app.core.transfer.methods.base import Context, Job, Method, Plan, SftpFlow, display, glob_escape
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
 
@@ -73,7 +73,7 @@ def choose(local: Capabilities, remote: Capabilities) -> Mode:
     return Mode(Protocol.LEGACY, ("-O",) if version >= SFTP_MODE_FROM else (), why_legacy=why)
 
 
-class Scp(Method):
+class Scp(SftpFlow, Method):
     id = "scp"
     label = "scp"
     summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."

@@ -6,7 +6,7 @@ from __future__ import annotations
 from posixpath import join
 
 from app.core import quoting
-from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, split_sources
+from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, SftpFlow, split_sources
 from app.core.runner import Stage
 
 
@@ -19,7 +19,7 @@ def batch_arg(path: str) -> str:  # sftp's batch language, not a shell: its own 
     return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class Sftp(Method):
+class Sftp(SftpFlow, Method):
     id = "sftp"
     label = "sftp"
     summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."

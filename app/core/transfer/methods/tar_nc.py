@@ -6,18 +6,22 @@ connection's first bytes were this copy's one-time token (app.core.transfer.meth
 from __future__ import annotations
 
 from app.core.transfer.methods import listen
-from app.core.transfer.methods.base import Context, Job, Listener, Method, Plan, display
-from app.core.transfer.methods.tar_common import (TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
+from app.core.transfer.methods.base import REMOTE, Context, Job, Listener, Method, Plan, Process, display
+from app.core.transfer.methods.tar_common import (TarFlow, TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
                                          tar_extract)
 from app.core.runner import Stage
 
 
-class TarOverNetcat(TarKeeps, Method):
+class TarOverNetcat(TarFlow, TarKeeps, Method):
     id = "tar-nc"
     label = "tar over netcat (insecure)"
     secure = False
     summary = "Streams tar over plain TCP: no encryption cost, so a weak NAS CPU is no limit. Unencrypted."
     codecs = ("none", "zstd", "lz4")
+    processes = (*TarFlow.processes, Process("nc", REMOTE, "nc"))  # the listener relays the stream
+    listens = True
+    listener_start_s = 0.05
+    handshake_round_trips = 3  # start it over the app's open connection, connect, the token checked
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "tar"), ("remote", "tar"), ("remote", "nc")]

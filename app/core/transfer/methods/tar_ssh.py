@@ -4,7 +4,7 @@ and there is no per-file round trip. The winner for many small files."""
 from __future__ import annotations
 
 from app.core.transfer.methods.base import Context, Job, Method, Plan, display
-from app.core.transfer.methods.tar_common import (TarKeeps, busybox_list_fits, codec, remote_pipeline, tar_create,
+from app.core.transfer.methods.tar_common import (TarFlow, TarKeeps, busybox_list_fits, codec, remote_pipeline, tar_create,
                                          tar_create_list, tar_extract)
 from app.core.runner import Stage
 
@@ -13,7 +13,7 @@ def remote_tar_is_busybox(job: Job) -> bool:
     return job.remote is not None and job.remote.tar_flavour == "BusyBox"
 
 
-class TarOverSsh(TarKeeps, Method):
+class TarOverSsh(TarFlow, TarKeeps, Method):
     id = "tar-ssh"
     label = "tar over ssh"
     summary = "Streams one tar archive through ssh: no per-file round trips, best for many small files."

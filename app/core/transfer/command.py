@@ -1,0 +1,40 @@
+"""The shell line a person can run to make the same copy by hand: shown with the advice, and kept with
+the copy's result and in the history. One pure function builds it, from what the copy is and where it goes,
+so the line the advice shows is the line the copy reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from app.core.host.capabilities import Capabilities
+from app.core.transfer import methods
+from app.core.transfer.methods.base import DaemonModule, Job, Options, Ssh
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What the line depends on besides the copy itself: how a person reaches the host, and the tools of
+    both sides (scp's protocol, the host's netcat)."""
+
+    ssh: Ssh              # as a person types it: their ssh config, no password helper, no shared connection
+    listen_address: str   # where an unencrypted method's data connection goes
+    local: Capabilities
+    remote: Capabilities
+
+    @classmethod
+    def of(cls, session: "Session") -> "Reach":
+        return cls(session.display_ssh(), session.listen_address, session.local, session.remote)
+
+
+def shown_command(method_id: str, options: Options, sources: list[str] | tuple[str, ...], dest: str, reach: Reach,
+                  module: DaemonModule | None = None) -> str:
+    """The copy of `sources` into the folder `dest` with this method and these options, as one shell line.
+    A port or secret chosen per run is never in it (PORT stands for the port; the password is `...`).
+    The user's own rsync `module` is written in place, every file given (see Job.rewrite)."""
+    job = Job(reach.ssh, tuple(sources), dest, options, reach.listen_address, module=module, local=reach.local,
+              remote=reach.remote, netcat=reach.remote.nc_flavour, rewrite=module is not None)
+    return methods.get(method_id).build(job).display

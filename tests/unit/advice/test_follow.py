@@ -1,0 +1,54 @@
+"""Copying with the advice (`copy --best`, the window's Copy now): the copy runs with the pick's method and
+options and takes the selection the advice read, when it copies what the advice was asked about."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.advice.advisor import Advice, AdviceRequest, Ranked, Recommendation
+from app.core.advice.follow import advised_request
+from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.profile.link_profile import LinkProfile
+from app.core.selection.entries import Entry, Selection
+from app.core.transfer.engine import CopyRequest
+from app.core.transfer.existing import Existing
+from app.core.transfer.methods import Options
+
+CIPHER = "aes128-gcm@openssh.com"
+SELECTION = Selection(["/home/ann/photos"], [Entry("photos", "dir"), Entry("photos/a.jpg", "file", 1000)])
+
+
+def advice(download: bool = False) -> tuple[Advice, Recommendation]:
+    candidate = Candidate("tar-ssh", Options(cipher=CIPHER, download=download))
+    ranked = Ranked(Prediction(candidate, True, 60.0, 1.0, "link", {"link": 60.0}), 60.0, 1.0)
+    pick = Recommendation(ranked, "It streams.", "tar -c … | ssh nas 'tar -x …'",
+                          options=replace(candidate.options, owners=True))
+    asked = AdviceRequest(["photos"], "backup", download, owners=True)
+    return Advice(LinkProfile("nas"), SelectionStats.of(SELECTION), [ranked], "link", "The network.", pick, pick,
+                  request=asked, selection=SELECTION, sources=["/home/ann/photos"], dest="/srv/backup"), pick
+
+
+def test_the_copy_of_what_was_advised_takes_its_selection_and_its_pick() -> None:
+    a, pick = advice()
+    asked = CopyRequest(["photos"], "backup", "", Options(), verify_hashes=True, existing=Existing.NEWER, mirror=True)
+    req = advised_request(a, pick, asked)
+    assert req.selection is SELECTION
+    assert (req.sources, req.dest) == (["/home/ann/photos"], "/srv/backup")  # as the advice resolved them
+    assert (req.method, req.options) == ("tar-ssh", Options(cipher=CIPHER, owners=True))
+    assert (req.verify_hashes, req.existing, req.mirror) == (True, Existing.NEWER, True)  # the copy's own choices
+
+
+def test_other_files_another_place_or_a_resume_are_read_again() -> None:
+    a, pick = advice()
+    for asked in (CopyRequest(["photos", "videos"], "backup", ""), CopyRequest(["photos"], "elsewhere", "")):
+        req = advised_request(a, pick, asked)
+        assert req.selection is None and (req.sources, req.dest) == (asked.sources, asked.dest)
+        assert req.method == "tar-ssh"
+    req = advised_request(a, pick, CopyRequest(["photos"], "backup", ""), rescan=True)
+    assert req.selection is None and req.sources == ["photos"]
+
+
+def test_the_direction_is_the_copys() -> None:
+    a, pick = advice(download=False)
+    req = advised_request(a, pick, CopyRequest(["photos"], "backup", "", Options(download=True)))
+    assert req.selection is None and req.options.download

@@ -1,0 +1,72 @@
+"""What the bottleneck model asks of a method (its processes, per-file and set-up costs, whether it listens):
+every registered method answers every question itself, and the answers agree with what it builds."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from app.core.advice.model import Candidate, SelectionStats, predict
+from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Method, Process
+from tests.unit.advice.test_model import caps, gigabit
+
+# The facts the base class names but leaves to each method (no default there).
+FACTS = {name: hint for name, hint in typing.get_type_hints(Method).items() if not hasattr(Method, name)}
+
+
+def test_the_base_class_names_the_facts_the_model_asks() -> None:
+    assert set(FACTS) == {"processes", "pipelined", "file_cpu_ms", "round_trips_per_file", "round_trips_per_dir",
+                          "in_flight", "handshake_round_trips", "listens", "listener_start_s", "tar_stream"}
+
+
+@pytest.mark.parametrize("method_id", list(METHODS))
+def test_every_method_answers_every_fact(method_id: str) -> None:
+    method = METHODS[method_id]
+    for name, hint in FACTS.items():
+        value = getattr(method, name)  # AttributeError: the method leaves this fact out
+        kind = typing.get_origin(hint) or hint
+        assert isinstance(value, kind), f"{method_id}.{name} = {value!r} is not {hint}"
+        if kind is int:
+            assert not isinstance(value, bool) and value >= 0, f"{method_id}.{name} = {value!r}"
+        if kind is float:
+            assert value >= 0, f"{method_id}.{name} = {value!r}"
+    assert method.processes and all(isinstance(p, Process) and p.where in (SENDER, RECEIVER, LOCAL, REMOTE)
+                                    for p in method.processes)
+
+
+def test_a_method_that_leaves_a_fact_out_cannot_be_priced() -> None:
+    class Unpriced(Method):
+        id = "unpriced"
+
+    with pytest.raises(AttributeError):
+        Unpriced().pipelined  # noqa: B018
+
+
+@pytest.mark.parametrize("method_id", list(METHODS))
+@pytest.mark.parametrize("download", [False, True])
+def test_the_facts_agree_with_what_the_method_builds(method_id: str, download: bool) -> None:
+    method = METHODS[method_id]
+    sources = ("/home/ann/movie.mkv",) if method_id == "ssh-cat" else ("/home/ann/photos", "/home/ann/notes.txt")
+    plan = method.build(Job(Ssh("nas"), sources, "/srv/backup", Options(download=download),
+                            listen_address="198.18.0.2", local=caps(), remote=caps()))
+    assert (plan.listener is not None) is method.listens
+    assert plan.counts_tar_stream is method.tar_stream
+    assert method.listens is not method.secure  # every listener carries the files unencrypted
+
+
+@pytest.mark.parametrize("method_id", list(METHODS))
+def test_the_model_prices_each_method_by_its_own_facts(method_id: str) -> None:
+    method = METHODS[method_id]
+    one = method_id == "ssh-cat"
+    stats = SelectionStats(files=1 if one else 1000, bytes=500_000_000, single_file=one)
+    p = predict(gigabit(rtt_ms=20), stats, Candidate(method_id, Options()))
+    assert p.secure is method.secure
+    assert (p.per_file_s == 0) is (method.file_cpu_ms == 0 and method.round_trips_per_file == 0)
+    # A listener started over the app's own connection spares the ssh login (six round trips and more).
+    handshake = method.handshake_round_trips * 0.02
+    if method.listens:
+        assert p.setup_s == pytest.approx(method.listener_start_s + handshake)
+    else:
+        assert p.setup_s > handshake + 6 * 0.02
