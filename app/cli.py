@@ -27,7 +27,8 @@ from app.bundle import restore_child_environment
 from app.core.transfer import methods as method_registry
 from app.core.transfer import mirror
 from app.core.host.askpass import FROZEN_FLAG
-from app.core.errors import Cancelled, TransferError, connection_dropped
+from app.core.advice.factors import Factor
+from app.core.errors import Cancelled, ErrorKind, TransferError, connection_dropped
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
@@ -50,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
         where = f"transfer-advisor {self.prog.split()[-1]}" if " " in self.prog else "transfer-advisor"
         sentence = f"{message[0].upper()}{message[1:]}; see `{where} --help`."
         if "--json" in sys.argv[1:]:
-            print(json.dumps({"error": sentence, "kind": "usage"}, indent=2))
+            print(json.dumps({"error": sentence, "kind": ErrorKind.USAGE}, indent=2))
             self.exit(EXIT_USAGE)
         self.exit(EXIT_USAGE, f"transfer-advisor: {sentence}\n")
 
@@ -215,7 +216,7 @@ def _read_password_stdin(args: argparse.Namespace) -> None:
         return
     line = sys.stdin.readline()
     if not line.strip("\r\n"):
-        raise TransferError("usage", "--password-stdin read no password; pipe it in as the first line of standard "
+        raise TransferError(ErrorKind.USAGE, "--password-stdin read no password; pipe it in as the first line of standard "
                             "input, e.g. from a password manager.")
     args.password = line.rstrip("\r\n")
 
@@ -320,7 +321,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     refused = args.method and method_registry.get(args.method).refuses(options)
     if refused:
         able = [m.id for m in method_registry.METHODS.values() if not m.refuses(options)]
-        raise TransferError("usage", f"{args.method} {refused}; choose one of: {', '.join(able)}.")
+        raise TransferError(ErrorKind.USAGE, f"{args.method} {refused}; choose one of: {', '.join(able)}.")
     remote_dest = None if args.download else args.dest
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
@@ -335,7 +336,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
             chosen = advice.overall if args.allow_insecure else advice.secure
             if chosen is None:
-                raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
+                raise TransferError(ErrorKind.UNAVAILABLE, "No secure method can run here; allow insecure methods or "
                                     "install rsync or tar on the host.")
             method, options = chosen.ranked.candidate.method_id, replace(
                 chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
@@ -435,7 +436,7 @@ async def _advise(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _ranked_figures(r: dict[str, Any], factor: str) -> str:
-    if factor == "setup":  # too little to time a rate: the whole copy's time is what tells them apart
+    if factor == Factor.SETUP:  # too little to time a rate: the whole copy's time is what tells them apart
         return f"takes {short_time(r['expected_seconds'])}"
     measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
     return f"predicted {r['predicted_MBps']:7.1f} MB/s{measured}  limit: {r['limit']}"
@@ -496,7 +497,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
         if args.yes:
             return True
         if not sys.stdin.isatty():
-            raise TransferError("host-key-unknown", f"{args.host} has key fingerprint {fingerprint}; check it with the "
+            raise TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"{args.host} has key fingerprint {fingerprint}; check it with the "
                                 "host's owner, then run again with --yes to trust it.")
         answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
         return answer.strip().lower() in ("y", "yes")
@@ -645,13 +646,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args, Cancelled(), EXIT_CANCELLED)
     except TransferError as exc:
         return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
-                     EXIT_USAGE if exc.kind == "usage" else
-                     mirror.EXIT_UNCONFIRMED if exc.kind == "confirm-delete" else EXIT_ERROR)
+                     EXIT_USAGE if exc.kind is ErrorKind.USAGE else
+                     mirror.EXIT_UNCONFIRMED if exc.kind is ErrorKind.CONFIRM_DELETE else EXIT_ERROR)
     except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped outside a copy
         return _fail(args, connection_dropped(exc), EXIT_ERROR)
     except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback
         log = _write_crash_log()
-        return _fail(args, TransferError("internal", f"Transfer Advisor hit an unexpected error "
+        return _fail(args, TransferError(ErrorKind.INTERNAL, f"Transfer Advisor hit an unexpected error "
                                          f"({type(exc).__name__}); please report it with the log {log}.",
                                          traceback.format_exc()), EXIT_ERROR)
     finally:

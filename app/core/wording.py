@@ -7,6 +7,7 @@ from __future__ import annotations
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.base import Method, Options
 from app.core.transfer.methods.keeps import NAMES
+from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, SFTP_RTTS_PER_FILE, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Selection
@@ -59,7 +60,7 @@ def compression_pays(p: Prediction, profile: LinkProfile) -> bool:
     """A compressor is the limit, but at a rate above what the network carries raw: the network is
     the real bottleneck and compression the remedy."""
     tcp = _tcp(profile, p.candidate.options.download)
-    return p.limit == "compression" and bool(tcp) and p.stream_MBps > tcp
+    return p.limit is Factor.COMPRESSION and bool(tcp) and p.stream_MBps > tcp
 
 
 def _network(profile: LinkProfile, download: bool) -> str:
@@ -79,18 +80,18 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile, raced_MBps: float |
     probe = profile.cipher(o.cipher) if o.cipher else None
     ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
     text = {
-        "cipher-cpu-remote": f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
-        "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
-        "compression": (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
+        Factor.CIPHER_CPU_REMOTE: f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        Factor.CIPHER_CPU_LOCAL: f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        Factor.REMOTE_DISK: f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
+        Factor.LOCAL_DISK: f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
+        Factor.COMPRESSION: (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
                         "is what holds it now."
                         if compression_pays(p, profile) else
                         f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
                         "the files as they are."),
-        "per-file": _per_file_sentence(p, profile),
+        Factor.PER_FILE: _per_file_sentence(p, profile),
     }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
-    if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit != "per-file":
+    if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit is not Factor.PER_FILE:
         text = text[:-1] + f" (your files went at {mbps(raced_MBps)} MB/s in the race)."
     return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
 
@@ -198,10 +199,10 @@ def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: 
 
 def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
     o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
-    if rival.limit == "per-file" and chosen.limit != "per-file":
+    if rival.limit is Factor.PER_FILE and chosen.limit is not Factor.PER_FILE:
         return f"it does not pause on every file as {rival.candidate.label} does"
-    if not chosen.secure and rival.limit in ("cipher-cpu-remote", "cipher-cpu-local"):
-        cpu = f"the CPU of {profile.host}" if rival.limit == "cipher-cpu-remote" else "this computer's CPU"
+    if not chosen.secure and rival.limit.is_cipher_cpu:
+        cpu = f"the CPU of {profile.host}" if rival.limit is Factor.CIPHER_CPU_REMOTE else "this computer's CPU"
         return f"it skips encryption, which {cpu} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
     if o.compress != "none" and rival.candidate.options.compress == "none":
         return f"compressing with {_codec_word(o)} sends fewer bytes than the files hold, and {net}"
@@ -211,14 +212,14 @@ def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
 
 
 def _factor_words(p: Prediction, host: str) -> str:
-    if p.limit == "link" and p.side:
+    if p.limit is Factor.LINK and p.side:
         return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
-    if p.limit == "link" and p.detail.endswith("window"):
+    if p.limit is Factor.LINK and p.detail.endswith("window"):
         return "how much data its protocol keeps in flight over the round trip"
-    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
-            "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
-            "local-disk": "this computer's disk", "per-file": "pauses on every file",
-            "compression": "compression"}[p.limit]
+    return {Factor.LINK: "the network", Factor.CIPHER_CPU_LOCAL: "this computer's CPU doing encryption",
+            Factor.CIPHER_CPU_REMOTE: f"the CPU of {host} doing encryption", Factor.REMOTE_DISK: f"the disk of {host}",
+            Factor.LOCAL_DISK: "this computer's disk", Factor.PER_FILE: "pauses on every file",
+            Factor.COMPRESSION: "compression"}[p.limit]
 
 
 def links_become_copies(links: int) -> str:

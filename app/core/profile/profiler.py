@@ -15,7 +15,7 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from app.core.state import profiles as history
-from app.core.errors import TransferError, link_lost
+from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
 from app.core.host.link_loss import worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
@@ -41,7 +41,7 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
     try:
         value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
     except (OSError, RuntimeError, TransferError, TimeoutError, ValueError, asyncssh.Error) as exc:
-        if isinstance(exc, TransferError) and exc.kind == "link-lost":
+        if isinstance(exc, TransferError) and exc.kind is ErrorKind.LINK_LOST:
             raise
         if session is not None and not await session.link_alive():
             raise link_lost(session.host.label, "measurement", details=repr(exc)) from exc

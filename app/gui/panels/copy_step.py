@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QMessageBox
 
 from app.core.advice.advisor import Recommendation
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import TransferResult
 from app.core.wording import verified_as
 from app.gui.dialogs import delete_dialog, existing_dialog
@@ -21,9 +21,9 @@ from app.core.state.transfer_log import PastCopy, add as log_copy
 
 # The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
 # offers to start it again. Its title, by kind.
-RESUMABLE = {"link-lost": "The copy stopped: the link was lost",
-             "connection-lost": "The copy stopped: the link was lost",
-             "host-unreachable": "The copy could not start: the host cannot be reached"}
+RESUMABLE = {ErrorKind.LINK_LOST: "The copy stopped: the link was lost",
+             ErrorKind.CONNECTION_LOST: "The copy stopped: the link was lost",
+             ErrorKind.HOST_UNREACHABLE: "The copy could not start: the host cannot be reached"}
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class CopyStep:
             if box is not None and box.isVisible():  # cancelled while a question was open
                 box.close()
         self.transfer.failed(error)
-        cancelled = error.kind == "cancelled"
+        cancelled = error.kind is ErrorKind.CANCELLED
         c = order.chosen.ranked.candidate
         log_copy(PastCopy(order.choice.label, time.time(), c.method_id,
                           "download" if order.download else "upload", 0, 0, 0.0, False, "", order.dest,

@@ -12,7 +12,7 @@ import asyncio
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.host.keylogin import KeySetup
 from app.core.state import added_hosts
 from app.gui.dialogs.add_host_dialog import AddHostDialog
@@ -118,16 +118,16 @@ class HostSteps(QObject):
     def _demo_failed(self, error: TransferError) -> None:
         self._busy(False)
         self.picker.set_status("bad", "The local demo host did not start.")
-        if error.kind != "cancelled":
+        if error.kind is not ErrorKind.CANCELLED:
             self.banner.show_error("Could not start the local demo host", error)
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
         self.picker.setup_key.hide()
-        if error.kind == "host-key-unknown":
+        if error.kind is ErrorKind.HOST_KEY_UNKNOWN:
             self._ask_host_key(choice)
             return
-        title = ("Refused for your safety: the host's key has changed" if error.kind == "host-key-changed"
+        title = ("Refused for your safety: the host's key has changed" if error.kind is ErrorKind.HOST_KEY_CHANGED
                  else f"Could not connect to {choice.label}")
         self.picker.set_status("bad", "Not connected.")
         self.banner.show_error(title, error)
@@ -138,7 +138,7 @@ class HostSteps(QObject):
         self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
         job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
         job.succeeded.connect(lambda q: self._show_key(choice, q))
-        job.failed.connect(lambda error: self._failed(choice, error) if error.kind != "host-key-unknown" else
+        job.failed.connect(lambda error: self._failed(choice, error) if error.kind is not ErrorKind.HOST_KEY_UNKNOWN else
                            self._key_unreadable(choice, error))
 
     def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase, Progress, TransferResult
 from app.core.wording import hashed_with, verified_as
 from app.gui.shell import theme
@@ -133,9 +133,9 @@ class TransferPanel(Card):
 
     def failed(self, error: TransferError) -> None:
         self.cancel.setEnabled(False)
-        cancelled = error.kind == "cancelled"
+        cancelled = error.kind is ErrorKind.CANCELLED
         self.state.setText("Copy cancelled." if cancelled else "The link was lost; the copy stopped."
-                           if error.kind == "link-lost" else "The copy failed.")
+                           if error.kind is ErrorKind.LINK_LOST else "The copy failed.")
         self.verdict.setText(error.sentence)
         self.verdict.show()
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QHBoxLayout, QLabel, QMa
 
 from app import __version__
 from app.core.advice.advisor import Advice
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase, TransferResult
 from app.core.state import added_hosts, settings as settings_store
 from app.core.host import ssh_aliases
@@ -311,7 +311,7 @@ class MainWindow(CopyStep, QMainWindow):
 
     def _advice_failed(self, error: TransferError) -> None:
         self.advice_view.failed()
-        if error.kind == "cancelled":
+        if error.kind is ErrorKind.CANCELLED:
             self.ready_text = "Stopped. The race's scratch folder was removed."
             self._set_state("empty")
             return
@@ -338,7 +338,7 @@ class MainWindow(CopyStep, QMainWindow):
         c = self.flow.connected
         if c is None:
             self.banner.show_error("Not connected", TransferError(
-                "usage", "Test the connection to a host first; then its folders can be browsed."))
+                ErrorKind.USAGE, "Test the connection to a host first; then its folders can be browsed."))
             return
         start = c.home if pick_sources else (self.selection.destination() or c.home)
         dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self)
@@ -398,7 +398,7 @@ class MainWindow(CopyStep, QMainWindow):
             settings_store.save(self.settings)
         except OSError as exc:
             self.banner.show_error("Settings could not be saved", TransferError(
-                "usage", f"The settings could not be written to {settings_store.path()}; check that the state "
+                ErrorKind.USAGE, f"The settings could not be written to {settings_store.path()}; check that the state "
                 "folder can be written.", str(exc)))
 
     def _about(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from posixpath import join
 
 from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, split_sources
+from app.core.transfer.progress import ProgressMode
 from app.core.runner import Stage
 
 
@@ -56,7 +57,7 @@ class Sftp(Method):
         script = "\n".join(lines) + "\n"
         argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
         shown = f"printf '%s\\n' {' '.join(_sh(line) for line in lines)} | {' '.join(_sh(a) for a in argv)}"
-        return Plan([Stage(argv)], shown, "io", stdin_data=script.encode("utf-8", "surrogateescape"))
+        return Plan([Stage(argv)], shown, ProgressMode.IO, stdin_data=script.encode("utf-8", "surrogateescape"))
 
 
 def _sh(text: str) -> str:

@@ -8,6 +8,7 @@ import shlex
 from posixpath import basename, join
 
 from app.core.transfer.methods.base import Context, Job, Method, Plan, display
+from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.tar_common import codec
 from app.core.runner import Stage
@@ -39,12 +40,12 @@ class SshCat(Method):
         if not o.download:
             remote = (shlex.join(c[1]) + " > " if c else "cat > ") + shlex.quote(target)
             stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", "io", (0, "fd0"),
-                        read_file=source)
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {shlex.quote(source)}", ProgressMode.IO,
+                        (0, Count.STDIN_AT), read_file=source)
         remote = (shlex.join(c[0]) if c else "cat") + " < " + shlex.quote(source)
         stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
-        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", "io",
-                    (len(stages) - 1, "fd1"), write_file=target)
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {shlex.quote(target)}", ProgressMode.IO,
+                    (len(stages) - 1, Count.STDOUT_AT), write_file=target)
 
 
 def _continue(job: Job, source: str, target: str) -> Plan:
@@ -55,9 +56,9 @@ def _continue(job: Job, source: str, target: str) -> Plan:
     if not o.download:
         remote = (shlex.join(c[1]) + " >> " if c else "cat >> ") + shlex.quote(target)
         stages = [[*tail, source]] + ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-        return Plan([Stage(s) for s in stages], display(stages), "io", (0, "rchar"))
+        return Plan([Stage(s) for s in stages], display(stages), ProgressMode.IO, (0, Count.READ))
     remote = shlex.join([*tail, source]) + (" | " + shlex.join(c[0]) if c else "")
     # exec: the writer is the shell's own process, so /proc counts what it wrote.
     append = ["sh", "-c", 'exec cat >> "$1"', "sh", target]
     stages = [job.ssh.command(o, remote)] + ([c[1]] if c else []) + [append]
-    return Plan([Stage(s) for s in stages], display(stages), "io", (len(stages) - 1, "wchar"))
+    return Plan([Stage(s) for s in stages], display(stages), ProgressMode.IO, (len(stages) - 1, Count.WRITTEN))
