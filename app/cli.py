@@ -35,11 +35,11 @@ from app.core.host.hosts import HostSpec, resolve, trust
 from app.core.transfer.methods.base import COMPRESSION, Context, Options
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.state.paths import ENV_HOME
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
-from app.core.wording import plural, short_time, verified_as
+from app.core.formatting import plural, rate, short_time, size
+from app.core.wording import copy_done
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 # Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
@@ -250,8 +250,8 @@ class _ProgressBar:
             bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
             eta = event.eta
             eta_text = f"ETA {int(eta // 60)}:{int(eta % 60):02d}" if eta is not None else ""
-            line = (f"\r[{bar}] {frac * 100:5.1f}%  {_size(event.done)} / {_size(event.total)}  "
-                    f"{event.rate / 1e6:7.1f} MB/s  {eta_text}")
+            line = (f"\r[{bar}] {frac * 100:5.1f}%  {size(event.done)} / {size(event.total)}  "
+                    f"{rate(event.rate / 1e6):>9}  {eta_text}")
             self._write(line.ljust(80))
             self.shown = self.enabled  # unless that write failed
 
@@ -266,14 +266,6 @@ class _ProgressBar:
             sys.stderr.flush()
         except OSError:  # the terminal hung up: its SIGHUP is on the way and cancels; draw no more
             self.enabled = self.shown = False
-
-
-def _size(n: float) -> str:
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1000
-    return str(n)
 
 
 async def _methods(args: argparse.Namespace) -> dict[str, Any]:
@@ -369,11 +361,9 @@ def _print_copy(out: dict[str, Any]) -> None:
     if out.get("dry_run"):
         _print_preview(out)
         return
-    sent = out.get("sent_bytes", out["bytes"])
-    rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
-    part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
-    print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])}{part} in {out['seconds']:.1f} s{rate} "
-          f"with {out['method']}; {verified_as(out['verification'])}.")
+    done = copy_done(out["files"], out["bytes"], out.get("sent_bytes", out["bytes"]), out["seconds"], out["method"],
+                     out["verification"] if out.get("verified", True) else None)
+    print(f"Copied {done}.")
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
@@ -383,13 +373,13 @@ def _print_preview(out: dict[str, Any]) -> None:
     """A dry run: every file it would send and everything it would delete, one a line."""
     unchanged = out["changes"]["unchanged"]
     same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
-    print(f"Would send {plural(len(out['send']), 'item')}, {_size(out['send_bytes'])}, to "
+    print(f"Would send {plural(len(out['send']), 'item')}, {size(out['send_bytes'])}, to "
           f"{out['destination']}{same}:")
     for path in out["send"]:
         print(f"  send    {path!r}")
     if "deleted" in out:
         d = out["deleted"]
-        print(f"Would delete {plural(d['count'], 'item')} ({plural(d['files'], 'file')}, {_size(d['bytes'])}) that "
+        print(f"Would delete {plural(d['count'], 'item')} ({plural(d['files'], 'file')}, {size(d['bytes'])}) that "
               "the selection does not have:")
         for line in out["delete_lines"]:
             print(f"  delete  {line}")
@@ -420,7 +410,7 @@ class _AdviceLive:
         elif isinstance(event, Phase) and event.name in ("profiling", "racing"):
             print(f"{event.detail}…", file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
-            shown = (f"{event.MBps:.1f} MB/s" if event.MBps else f"failed: {event.error}" if event.failed else
+            shown = (rate(event.MBps) if event.MBps else f"failed: {event.error}" if event.failed else
                      f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")
             print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
 
@@ -438,8 +428,8 @@ async def _advise(args: argparse.Namespace) -> dict[str, Any]:
 def _ranked_figures(r: dict[str, Any], factor: str) -> str:
     if factor == Factor.SETUP:  # too little to time a rate: the whole copy's time is what tells them apart
         return f"takes {short_time(r['expected_seconds'])}"
-    measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
-    return f"predicted {r['predicted_MBps']:7.1f} MB/s{measured}  limit: {r['limit']}"
+    measured = f"  measured {rate(r['measured_MBps'])}" if r["measured_MBps"] else ""
+    return f"predicted {rate(r['predicted_MBps']):>9}{measured}  limit: {r['limit']}"
 
 
 def _print_advice(out: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ import asyncssh
 from app.core.state import profiles as history
 from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
+from app.core.formatting import rate
 from app.core.host.link_loss import worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
@@ -27,12 +28,8 @@ from app.core.transfer.watchdog import STALL_TIMEOUT
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
 
-def _rate(value: float) -> str:
-    return f"{value:.1f} MB/s"
-
-
 async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
-               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure",
+               show: Callable[[object], str] = rate, nothing: str = "nothing to measure",
                session: Session | None = None) -> object | None:
     """Run one probe; report it; on failure note why and go on. A probe that ends with None had
     nothing it could time (`nothing` says why): the model goes on without that figure. A probe of the

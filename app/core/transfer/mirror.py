@@ -21,7 +21,7 @@ from app.core.errors import Cancelled, ErrorKind, TransferError
 from app.core.events import Emit, Phase, TransferResult
 from app.core.runner import finish
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.wording import agree, plural, size
+from app.core.formatting import agree, plural, size
 
 OURS = ".transfer-advisor-"  # the names of the app's own folders beside and inside a destination
 SHOWN = 3  # names in a sentence

@@ -17,7 +17,7 @@ from posixpath import dirname, join
 from typing import Protocol
 
 from app.core.errors import ErrorKind, TransferError
-from app.core.wording import plural
+from app.core.formatting import plural
 
 PREFIX = ".transfer-advisor-partial-"
 PLACE_LIST = ".transfer-advisor-place"  # the records, kept in the staging folder while placing

@@ -18,7 +18,8 @@ from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError
 from app.core.runner import run
 from app.core.selection.entries import Selection, compare
-from app.core.wording import SIZES, agree, contents, plural
+from app.core.formatting import agree, plural
+from app.core.wording import SIZES, contents
 
 if TYPE_CHECKING:
     from app.core.transfer.existing import Placement

@@ -6,9 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
 from app.core.events import RaceResult, RaceSample
-from app.core.wording import short_time
 from app.gui.panels.card import muted
-from app.core.formatting import rate
+from app.core.formatting import rate, short_time
 from app.gui.charts.live_plot import LivePlot
 from app.gui.tips import method_tip
 

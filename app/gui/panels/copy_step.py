@@ -12,10 +12,9 @@ from PySide6.QtWidgets import QMessageBox
 from app.core.advice.advisor import Recommendation
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import TransferResult
-from app.core.wording import verified_as
+from app.core.wording import copy_notice
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
-from app.core.formatting import count
 from app.core.state.settings import HostChoice
 from app.core.state.transfer_log import PastCopy, add as log_copy
 
@@ -91,8 +90,8 @@ class CopyStep:
         self.transfer.finished(result, where)
         log_copy(PastCopy.of(choice.label, dest, result))
         self._refresh_history()
-        verdict = verified_as(result.verification) if result.verified else "NOT verified"
-        self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
+        self.notifier.notify("Copy finished", copy_notice(result.files, where,
+                                                          result.verification if result.verified else None))
         self._set_state("done")
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
