@@ -28,7 +28,8 @@ from app.core.transfer import methods as method_registry
 from app.core.transfer import mirror
 from app.core.host.askpass import FROZEN_FLAG
 from app.core.advice.factors import Factor
-from app.core.errors import Cancelled, ErrorKind, TransferError, connection_dropped
+from app.core.errors import (Cancelled, ErrorKind, TransferError, connection_dropped, fingerprint_unconfirmed,
+                             method_refuses, no_password_on_stdin, no_secure_method, unexpected)
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
@@ -38,8 +39,8 @@ from app.core.state.paths import ENV_HOME
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
-from app.core.formatting import plural, rate, short_time, size
-from app.core.wording import copy_done
+from app.core.formatting import rate, short_time, size
+from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, unencrypted_warning, would_delete, would_send
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 # Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
@@ -216,8 +217,7 @@ def _read_password_stdin(args: argparse.Namespace) -> None:
         return
     line = sys.stdin.readline()
     if not line.strip("\r\n"):
-        raise TransferError(ErrorKind.USAGE, "--password-stdin read no password; pipe it in as the first line of standard "
-                            "input, e.g. from a password manager.")
+        raise no_password_on_stdin()
     args.password = line.rstrip("\r\n")
 
 
@@ -313,7 +313,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     refused = args.method and method_registry.get(args.method).refuses(options)
     if refused:
         able = [m.id for m in method_registry.METHODS.values() if not m.refuses(options)]
-        raise TransferError(ErrorKind.USAGE, f"{args.method} {refused}; choose one of: {', '.join(able)}.")
+        raise method_refuses(args.method, refused, able)
     remote_dest = None if args.download else args.dest
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
@@ -328,8 +328,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
             advice = await advise(session, _advice_request(args), _AdviceLive(sys.stderr.isatty() and not args.json))
             chosen = advice.overall if args.allow_insecure else advice.secure
             if chosen is None:
-                raise TransferError(ErrorKind.UNAVAILABLE, "No secure method can run here; allow insecure methods or "
-                                    "install rsync or tar on the host.")
+                raise no_secure_method()
             method, options = chosen.ranked.candidate.method_id, replace(
                 chosen.ranked.candidate.options, download=args.download, owners=args.owners, xattrs=args.xattrs)
             warning = unencrypted_warning(method)
@@ -349,14 +348,6 @@ def _copy_request(args: argparse.Namespace, method: str, options: Options) -> Co
                        yes_delete=args.yes_delete)
 
 
-def unencrypted_warning(method_id: str) -> str | None:
-    """The line said when advice picked a method that sends the files in the clear."""
-    method = method_registry.get(method_id)
-    if method.secure:
-        return None
-    return f"Using {method.label.removesuffix(' (insecure)')}: your files cross the network unencrypted."
-
-
 def _print_copy(out: dict[str, Any]) -> None:
     if out.get("dry_run"):
         _print_preview(out)
@@ -371,19 +362,15 @@ def _print_copy(out: dict[str, Any]) -> None:
 
 def _print_preview(out: dict[str, Any]) -> None:
     """A dry run: every file it would send and everything it would delete, one a line."""
-    unchanged = out["changes"]["unchanged"]
-    same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
-    print(f"Would send {plural(len(out['send']), 'item')}, {size(out['send_bytes'])}, to "
-          f"{out['destination']}{same}:")
+    print(would_send(len(out["send"]), out["send_bytes"], out["destination"], out["changes"]["unchanged"]))
     for path in out["send"]:
         print(f"  send    {path!r}")
     if "deleted" in out:
         d = out["deleted"]
-        print(f"Would delete {plural(d['count'], 'item')} ({plural(d['files'], 'file')}, {size(d['bytes'])}) that "
-              "the selection does not have:")
+        print(would_delete(d["count"], d["files"], d["bytes"]))
         for line in out["delete_lines"]:
             print(f"  delete  {line}")
-    print("Nothing was copied or deleted (a dry run).")
+    print(DRY_RUN_DONE)
 
 
 def _advice_request(args: argparse.Namespace, race: bool = True):
@@ -448,7 +435,7 @@ def _print_advice(out: dict[str, Any]) -> None:
         print(f"{title}: {rec['method']} — {rec['reason']}")
         print(f"  {rec['command']}")
     if out["recommended"]["overall"] and out["recommended"]["overall"] != out["recommended"]["secure"]:
-        print("  Insecure: the files cross the network unencrypted; use it only on a network you trust.")
+        print(f"  {INSECURE_ADVICE}")
     for method_id, why in out["left_out"].items():
         print(f"Left out: {method_id} — {why}.")
     for note in out["notes"]:
@@ -487,8 +474,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
         if args.yes:
             return True
         if not sys.stdin.isatty():
-            raise TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"{args.host} has key fingerprint {fingerprint}; check it with the "
-                                "host's owner, then run again with --yes to trust it.")
+            raise fingerprint_unconfirmed(args.host, fingerprint)
         answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
         return answer.strip().lower() in ("y", "yes")
 
@@ -642,9 +628,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args, connection_dropped(exc), EXIT_ERROR)
     except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback
         log = _write_crash_log()
-        return _fail(args, TransferError(ErrorKind.INTERNAL, f"Transfer Advisor hit an unexpected error "
-                                         f"({type(exc).__name__}); please report it with the log {log}.",
-                                         traceback.format_exc()), EXIT_ERROR)
+        return _fail(args, unexpected(exc, log, traceback.format_exc()), EXIT_ERROR)
     finally:
         if demo_host is not None:
             demo_host.stop()

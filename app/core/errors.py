@@ -104,7 +104,8 @@ _STDERR_PATTERNS = [
        ErrorKind.HOST_UNREACHABLE, "{host} could not be reached; check that it is on and on the network."),
     _p(r"Permission denied \((?:publickey|password|keyboard-interactive)|Permission denied, please try again"
        r"|Too many authentication failures|Authentication failed",
-       ErrorKind.AUTH, "{host} did not accept the login; check the user name and the key or password (or add the key with "
+       ErrorKind.AUTH,
+       "{host} did not accept the login; check the user name and the key or password (or add the key with "
        "ssh-copy-id)."),
     # GNU tar reports a short write without errno ("Wrote only 5632 of 10240 bytes"): the disk filled up.
     _p(r"No space left on device|Disk quota exceeded|ENOSPC|Wrote only \d+ of \d+ bytes", ErrorKind.DEST_FULL,
@@ -115,7 +116,8 @@ _STDERR_PATTERNS = [
        "Permission was denied at the destination; choose a folder you can write to."),
     _p(r"(?:^|: )(?P<tool>[\w.+-]+): (?:command )?not found$"
        r"|No such file or directory.*\b(?P<tool2>tar|rsync|nc|zstd|lz4)\b",
-       ErrorKind.TOOL_MISSING, "`{tool}` is missing on one side of the copy; install it there or choose another method."),
+       ErrorKind.TOOL_MISSING,
+       "`{tool}` is missing on one side of the copy; install it there or choose another method."),
     _p(r"No such file or directory", ErrorKind.SOURCE_MISSING,
        "A file to copy was not found; check the source paths."),
     # rsync's receiver could not write a file (its sender then reads "Connection reset by peer"): the
@@ -127,10 +129,12 @@ _STDERR_PATTERNS = [
     # another network): the link is gone, not the tool broken.
     _p(r"Timeout, server .* not responding|Connection reset by peer|client_loop: send disconnect"
        r"|closed by remote host|lost connection",
-       ErrorKind.LINK_LOST, "The connection to {host} was lost during the copy; check the network (Wi-Fi, the NAS) and "
+       ErrorKind.LINK_LOST,
+       "The connection to {host} was lost during the copy; check the network (Wi-Fi, the NAS) and "
        "start the same copy again."),
     _p(r"Broken pipe|Connection reset|Connection closed",
-       ErrorKind.CONNECTION_LOST, "The connection to {host} was lost during the copy; check the network and try again."),
+       ErrorKind.CONNECTION_LOST,
+       "The connection to {host} was lost during the copy; check the network and try again."),
 ]
 
 
@@ -162,30 +166,89 @@ def connection_dropped(exc: BaseException) -> TransferError:
                          "(Wi-Fi, the NAS) and try again.", repr(exc))
 
 
+# Bugs: the sentence, and where the details went.
+def unexpected(exc: BaseException, log: str, details: str) -> TransferError:
+    """The command line's last net: one sentence and the crash log instead of a traceback."""
+    return TransferError(ErrorKind.INTERNAL, f"Transfer Advisor hit an unexpected error ({type(exc).__name__}); "
+                         f"please report it with the log {log}.", details)
+
+
+def job_crashed(job: str) -> TransferError:
+    """The window's last net around one job ("The copy"): the crash dialog shows the details."""
+    return TransferError(ErrorKind.INTERNAL, f"{job} stopped on an unexpected error; the details are in the crash log.")
+
+
+# What was asked cannot be done (the command line's words, and the window's).
+
+
+def no_password_on_stdin() -> TransferError:
+    return TransferError(ErrorKind.USAGE, "--password-stdin read no password; pipe it in as the first line of "
+                         "standard input, e.g. from a password manager.")
+
+
+def method_refuses(method_id: str, why: str, able: list[str]) -> TransferError:
+    """A method that cannot take the options asked for (`why`: "cannot compress with zstd")."""
+    return TransferError(ErrorKind.USAGE, f"{method_id} {why}; choose one of: {', '.join(able)}.")
+
+
+def no_secure_method() -> TransferError:
+    return TransferError(ErrorKind.UNAVAILABLE, "No secure method can run here; allow insecure methods or install "
+                         "rsync or tar on the host.")
+
+
+def fingerprint_unconfirmed(host: str, fingerprint: str) -> TransferError:
+    return TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"{host} has key fingerprint {fingerprint}; check it with the "
+                         "host's owner, then run again with --yes to trust it.")
+
+
+def not_connected(then: str) -> TransferError:
+    """The window asked for something that needs a tested connection (`then`: "its folders can be browsed")."""
+    return TransferError(ErrorKind.USAGE, f"Test the connection to a host first; then {then}.")
+
+
+def closed_after_login(host: str, details: str) -> TransferError:
+    return TransferError(ErrorKind.CONNECTION_LOST, f"{host} closed the connection right after login; check its SSH "
+                         "server.", details)
+
+
+def folder_unreadable(path: str, details: str) -> TransferError:
+    return TransferError(ErrorKind.USAGE, f"The folder {path} cannot be read on the host; choose another one.",
+                         details)
+
+
+def settings_unwritable(path: str, details: str) -> TransferError:
+    return TransferError(ErrorKind.USAGE, f"The settings could not be written to {path}; check that the state "
+                         "folder can be written.", details)
+
+
 # Passwords and key login.
 NO_KEYRING = ("No system keyring is available here, so the password is kept in memory only until Transfer "
               "Advisor closes.")
 
 
 def remembered_password_refused(host: str) -> TransferError:
-    return TransferError(ErrorKind.AUTH, f"{host} did not accept the remembered password, so it was forgotten; run again "
+    return TransferError(ErrorKind.AUTH,
+                         f"{host} did not accept the remembered password, so it was forgotten; run again "
                          "and type the current password.")
 
 
 def openssh_too_old(found: tuple[int, int] | None) -> TransferError:
     version = f"OpenSSH {found[0]}.{found[1]}" if found else "an ssh client that is not OpenSSH"
-    return TransferError(ErrorKind.TOOL_MISSING, f"Copying to a host that takes only a password needs OpenSSH 8.4 or newer "
+    return TransferError(ErrorKind.TOOL_MISSING,
+                         f"Copying to a host that takes only a password needs OpenSSH 8.4 or newer "
                          f"on this computer, which has {version}; update openssh-client, or set up key login with "
                          "`transfer-advisor setup-key HOST`.")
 
 
 def key_install_failed(host: str, details: str) -> TransferError:
-    return TransferError(ErrorKind.FAILED, f"The key could not be added to ~/.ssh/authorized_keys on {host}; check that "
+    return TransferError(ErrorKind.FAILED,
+                         f"The key could not be added to ~/.ssh/authorized_keys on {host}; check that "
                          "the account may write its home folder, then try again.", details)
 
 
 def key_install_needs_shell(host: str) -> TransferError:
-    return TransferError(ErrorKind.UNAVAILABLE, f"This account on {host} may only use SFTP, so the app cannot add a key to "
+    return TransferError(ErrorKind.UNAVAILABLE,
+                         f"This account on {host} may only use SFTP, so the app cannot add a key to "
                          "it; add the key in the NAS's own settings (its users or SSH page), or keep using the "
                          "password.")
 
@@ -280,12 +343,14 @@ def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str
                              "is running and that the port is right.", str(exc))
     if isinstance(exc, TimeoutError):
         waited = f"within {timeout:g} s" if timeout else "in time"
-        return TransferError(ErrorKind.HOST_UNREACHABLE, f"{where} did not answer {waited}; check that it is switched on "
+        return TransferError(ErrorKind.HOST_UNREACHABLE,
+                             f"{where} did not answer {waited}; check that it is switched on "
                              "and on the network, and that the address and port are right.",
                              str(exc) or "timed out")
     if isinstance(exc, OSError):
         if exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ETIMEDOUT):
-            return TransferError(ErrorKind.HOST_UNREACHABLE, f"{where} could not be reached ({exc.strerror}); check that "
+            return TransferError(ErrorKind.HOST_UNREACHABLE,
+                                 f"{where} could not be reached ({exc.strerror}); check that "
                                  "it is switched on and on the network.", str(exc))
         if "Name or service" in str(exc) or "resolve" in str(exc) or exc.errno in (-2, -3, -5):
             return TransferError(ErrorKind.HOST_UNREACHABLE, f"The name {host} could not be resolved; check the "

@@ -4,8 +4,9 @@ carries 38 MB/s.")."""
 
 from __future__ import annotations
 
-from app.core.formatting import count, duration, mbps, ms, plural, rate, short_time, size, timed
+from app.core.formatting import agree, count, duration, mbps, ms, plural, rate, short_time, size, timed
 from app.core.host.capabilities import Capabilities
+from app.core.transfer.methods import METHODS
 from app.core.transfer.methods.base import Method, Options
 from app.core.transfer.methods.keeps import NAMES
 from app.core.advice.factors import Factor
@@ -178,10 +179,54 @@ def _factor_words(p: Prediction, host: str) -> str:
         return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
     if p.limit is Factor.LINK and p.detail.endswith("window"):
         return "how much data its protocol keeps in flight over the round trip"
-    return {Factor.LINK: "the network", Factor.CIPHER_CPU_LOCAL: "this computer's CPU doing encryption",
-            Factor.CIPHER_CPU_REMOTE: f"the CPU of {host} doing encryption", Factor.REMOTE_DISK: f"the disk of {host}",
+    return factor_words(p.limit, host)
+
+
+def factor_words(factor: Factor, host: str) -> str:
+    """What a factor is called, in a sentence or on the bottleneck chart: "the CPU of nas encrypting"."""
+    return {Factor.LINK: "the network", Factor.CIPHER_CPU_LOCAL: "this computer's CPU encrypting",
+            Factor.CIPHER_CPU_REMOTE: f"the CPU of {host} encrypting", Factor.REMOTE_DISK: f"the disk of {host}",
             Factor.LOCAL_DISK: "this computer's disk", Factor.PER_FILE: "pauses on every file",
-            Factor.COMPRESSION: "compression"}[p.limit]
+            Factor.COMPRESSION: "compression", Factor.SETUP: "starting up"}[factor]
+
+
+def capitalized(words: str) -> str:
+    """The first letter up, the rest as it is ("the CPU of nas" → "The CPU of nas", not "The cpu of nas")."""
+    return words[:1].upper() + words[1:]
+
+
+# Tooltips: what each measured figure means, keyed by factor or by the chart's own rows (`cipher`:
+# one ssh connection's rate; `tool-cpu`, `window`: a link limit that is a tool or a protocol).
+TIPS = {
+    "rtt": "Round trip: how long a tiny message takes to reach the host and come back. Methods that wait "
+           "for an answer after every file lose this much time per file.",
+    Factor.LINK: "The network itself: how much plain, unencrypted data the cable or Wi-Fi carried between the two "
+                 "machines (like netcat). No method can go faster than this.",
+    "cipher": "How fast one ssh connection carried data with this cipher. ssh encrypts everything; a small NAS "
+              "processor often cannot encrypt faster than this, whatever the network could carry.",
+    Factor.REMOTE_DISK: "How fast the destination's disk stores data, measured with data that cannot be compressed "
+                        "and flushed to the disk, as a real copy does.",
+    Factor.LOCAL_DISK: "How fast this computer reads your selected files from its own disk.",
+    Factor.PER_FILE: "Pauses on every file: some methods wait for the other side to answer after each file; with "
+                     "many small files these pauses, not the network, decide the time.",
+    Factor.COMPRESSION: "Compressing the data before sending: it only helps when the network is slower than the "
+                        "compressor; on a fast network it slows the copy down.",
+    "tool-cpu": "The copying tool's own work (reading, packing and writing files) on a slow processor.",
+    "window": "How much data the protocol keeps in flight: over a long round trip, ssh and sftp wait for "
+              "acknowledgements and cannot fill the network.",
+    "compress-sample": "How well a sample of your files compresses, and how fast this computer compresses it.",
+}
+
+
+def method_tip(method_id: str) -> str:
+    """A method in two sentences: what it is, and whether the network can read what it sends."""
+    method = METHODS.get(method_id)
+    if method is None:
+        return ""
+    security = ("Encrypted: safe on any network." if method.secure else
+                "Not encrypted: anyone on the network between the two machines can read and change the files. "
+                "Use only on a network you trust.")
+    return f"{method.label}: {method.summary} {security}"
 
 
 def links_become_copies(links: int) -> str:
@@ -286,3 +331,83 @@ def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selec
     stats = SelectionStats.of(selection)
     lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
     return losses_sentences(method.label.split(" (")[0], lost, stats)
+
+
+# Before a copy: what a dry run would do, and the questions the window asks.
+
+def would_send(items: int, nbytes: int, destination: str, unchanged: int) -> str:
+    same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
+    return f"Would send {plural(items, 'item')}, {size(nbytes)}, to {destination}{same}:"
+
+
+def would_delete(items: int, files: int, nbytes: int) -> str:
+    return (f"Would delete {plural(items, 'item')} ({plural(files, 'file')}, {size(nbytes)}) that the selection "
+            "does not have:")
+
+
+DRY_RUN_DONE = "Nothing was copied or deleted (a dry run)."
+
+
+def mirror_deletes(where: str, items: int, files: int, nbytes: int) -> str:
+    return (f"Making {where} match the selection deletes {count(items, 'item')} there "
+            f"({count(files, 'file')}, {size(nbytes)}) that the selection does not have.")
+
+
+MIRROR_DELETES_WHEN = ("They are deleted after the copy is in place and checked. Cancel copies nothing and deletes "
+                       "nothing.")
+
+
+def already_there(items: int, where: str) -> str:
+    return (f"{count(items, 'item')} of this copy {agree(items, 'is', 'are')} already at {where} and "
+            f"{agree(items, 'differs', 'differ')}.")
+
+
+def identical_not_sent(items: int) -> str:
+    return f"{count(items, 'item')} identical to what is there will not be sent again."
+
+
+def kinds_never_swapped(mirror: bool) -> str:
+    fix = "move it aside, then copy again" if mirror else "choose Skip or Keep both"
+    return f"A folder is never replaced by a file, or a file by a folder: {fix}."
+
+
+def and_more(shown: list[str], total: int) -> str:
+    """The first lines of a long list, and how many more there are."""
+    return "\n".join(shown) + (f"\n… and {total - len(shown)} more" if total > len(shown) else "")
+
+
+# Unencrypted methods, wherever one is offered or used.
+INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
+                    "Choose it only on a network you trust, such as your home network.")
+INSECURE_ADVICE = "Insecure: the files cross the network unencrypted; use it only on a network you trust."
+
+
+def unencrypted_warning(method_id: str) -> str | None:
+    """The line said when advice picked a method that sends the files in the clear."""
+    method = METHODS[method_id]
+    if method.secure:
+        return None
+    return f"Using {method.label.removesuffix(' (insecure)')}: your files cross the network unencrypted."
+
+
+# The window's bottleneck chart (step 3), while the probes come in.
+IDLE_CHART = "Press “Find the fastest way”: each measurement appears here as it finishes."
+MEASURING = "Measuring: the round trip, the network, ssh with each cipher, the disks…"
+ADVICE_STOPPED = "Stopped before the measurements were complete."
+_SLOW_STEP = {Factor.LINK: "the network", Factor.REMOTE_DISK: "the destination disk",
+              Factor.LOCAL_DISK: "reading your files"}
+
+
+def cipher_name(name: str) -> str:
+    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
+    return name.split("@")[0].replace("-poly1305", "")
+
+
+def slowest_so_far(key: str, MBps: float) -> str:
+    """The lowest ceiling measured so far (a chart row: a factor, or `cipher:NAME`), before the advice."""
+    if key.startswith("cipher:"):
+        cipher = cipher_name(key.removeprefix("cipher:"))
+        what = f"ssh encryption, {rate(MBps)} with its fastest cipher so far ({cipher})"
+    else:
+        what = f"{_SLOW_STEP.get(key, key)}, {rate(MBps)}"
+    return f"Slowest step so far: {what}. The verdict comes after the race."

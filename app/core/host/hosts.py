@@ -185,10 +185,12 @@ def resolve(spec: HostSpec) -> Host:
     try:
         out = subprocess.run(argv, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
     except FileNotFoundError as exc:
-        raise TransferError(ErrorKind.TOOL_MISSING, "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
+        raise TransferError(ErrorKind.TOOL_MISSING,
+                            "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
                             str(exc)) from exc
     if out.returncode != 0:
-        raise TransferError(ErrorKind.USAGE, f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
+        raise TransferError(ErrorKind.USAGE,
+                            f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
                             out.stderr)
     values = _parse_ssh_g(out.stdout)
 
@@ -258,7 +260,8 @@ async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
     except (OSError, asyncssh.Error, TimeoutError) as exc:
         raise explain_connect(exc, host.label, where=host.where, timeout=timeout) from exc
     if key is None:
-        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"{host.where} presented no host key, so it cannot be verified; "
+        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN,
+                            f"{host.where} presented no host key, so it cannot be verified; "
                             "check its SSH server's HostKey settings.")
     return key
 

@@ -94,7 +94,8 @@ class RemoteFiles:
     async def sftp(self) -> asyncssh.SFTPClient:
         """The session's one SFTP client, started when first needed."""
         if not self.session.remote.sftp:
-            raise TransferError(ErrorKind.UNAVAILABLE, f"{self.session.host.label} has no SFTP server; on an embedded box, "
+            raise TransferError(ErrorKind.UNAVAILABLE,
+                                f"{self.session.host.label} has no SFTP server; on an embedded box, "
                                 "install its sftp-server package.")
         if self._sftp is None:
             self._sftp = await self.session.conn.start_sftp_client()
@@ -172,7 +173,8 @@ class RemoteFiles:
         result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
         if result.exit_status != 0:
             err = (result.stderr or b"").decode(errors="replace")
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
+            raise TransferError(ErrorKind.SOURCE_MISSING,
+                                f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
                                 "check that it can be read.", err)
         return parse_scan(result.stdout or b"", roots, paths, missing_ok)
 
@@ -312,7 +314,8 @@ class RemoteFiles:
             stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
             result = await self._sh('xargs -0 mkdir -p --', stdin=stdin, timeout=600)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.DEST_UNWRITABLE, f"Folders could not be made on {label}; choose a folder you "
+                raise TransferError(ErrorKind.DEST_UNWRITABLE,
+                                    f"Folders could not be made on {label}; choose a folder you "
                                     "can write to.", (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()

@@ -206,7 +206,8 @@ async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: b
             raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} does not exist on the remote side; "
                                 "check the path.") from None
         except asyncssh.SFTPError as exc:
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} cannot be read on the remote side ({exc.reason}).") \
+            raise TransferError(ErrorKind.SOURCE_MISSING,
+                                f"{given} cannot be read on the remote side ({exc.reason}).") \
                 from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path

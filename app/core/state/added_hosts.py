@@ -66,7 +66,8 @@ def choice_for(hostname: str, user: str = "", port: int = 22, key_file: str = ""
         if not pattern.match(value):
             hint = ("a path without quotes or backslashes" if what == "key path" else
                     "letters, digits, dots and dashes without spaces")
-            raise TransferError(ErrorKind.USAGE, f"The {what} '{value}' cannot be written to an ssh config; use {hint}.")
+            raise TransferError(ErrorKind.USAGE,
+                                f"The {what} '{value}' cannot be written to an ssh config; use {hint}.")
     hosts = [h for h in load() if h.name != name] + [AddedHost(name, hostname, user, port, key_file)]
     _write(hosts, user_config)
     return HostChoice(name, name, str(config_path()))

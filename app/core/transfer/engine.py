@@ -343,7 +343,8 @@ async def _stopped(exc: BaseException, session: Session, target: str, staged: bo
     if full or exc.kind not in KEEP_STAGED:
         await finish(_discard(session, stage, download, exc))
     if full:
-        return TransferError(ErrorKind.DEST_FULL, "The destination ran out of space during the copy; free some space there "
+        return TransferError(ErrorKind.DEST_FULL,
+                             "The destination ran out of space during the copy; free some space there "
                              "or choose another folder.", exc.details)
     if stage and isinstance(exc, Cancelled) and not placed:
         return _carries_on(exc)

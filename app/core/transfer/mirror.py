@@ -194,7 +194,8 @@ def kept_note(kept: tuple[str, ...]) -> str:
 
 def not_deleted(left: list[str], where: str) -> TransferError:
     shown = ", ".join(repr(p) for p in left[:SHOWN]) + (f" and {len(left) - SHOWN} more" if len(left) > SHOWN else "")
-    return TransferError(ErrorKind.DELETE_FAILED, f"The copy is in place and verified, but {plural(len(left), 'item')} at "
+    return TransferError(ErrorKind.DELETE_FAILED,
+                         f"The copy is in place and verified, but {plural(len(left), 'item')} at "
                          f"{where} could not be deleted ({shown}); check the permissions there and run the "
                          "mirror again.")
 

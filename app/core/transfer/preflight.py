@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.core.transfer import rsyncd, staging
 from app.core.errors import ErrorKind, TransferError
+from app.core.formatting import size
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
 
@@ -21,11 +22,13 @@ def check_names(selection: Selection) -> None:
         raise TransferError(ErrorKind.USAGE, "A source resolves to a filesystem root or '..'; name the folder to copy.")
     ours = [n for n in names if n.startswith(".transfer-advisor-")]
     if ours:
-        raise TransferError(ErrorKind.USAGE, f"{ours[0]!r} is one of Transfer Advisor's own working folders; copy what is "
+        raise TransferError(ErrorKind.USAGE,
+                            f"{ours[0]!r} is one of Transfer Advisor's own working folders; copy what is "
                             "inside it instead, or rename it.")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise TransferError(ErrorKind.USAGE, f"Two sources are both named {twice[0]!r} and would land on the same place; "
+        raise TransferError(ErrorKind.USAGE,
+                            f"Two sources are both named {twice[0]!r} and would land on the same place; "
                             "copy them in separate runs or rename one.")
 
 
@@ -54,8 +57,8 @@ async def check_destination(session: "Session", selection: Selection, dest: str,
         space = await session.files.space(dest)
         free = space.bytes_free if space else None
     if free is not None and free < needed:
-        need, have = needed / 1e6, free / 1e6
-        raise TransferError(ErrorKind.DEST_FULL, f"{where} has {have:.0f} MB free but the selection needs {need:.0f} MB; "
+        raise TransferError(ErrorKind.DEST_FULL,
+                            f"{where} has {size(free)} free but the selection needs {size(needed)}; "
                             "free some space or choose another folder.")
 
 
@@ -64,7 +67,8 @@ async def daemon_module(session: "Session", method: Method, req: "CopyRequest",
     if req.rsync_module is None:
         return None
     if method.id != "rsync-daemon":
-        raise TransferError(ErrorKind.USAGE, "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
+        raise TransferError(ErrorKind.USAGE,
+                            "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
     result = await session.run(staging.sh_command('cat -- "$1"', req.rsyncd_conf))
     if result.exit_status != 0:
         raise TransferError(ErrorKind.USAGE, f"The rsync daemon config {req.rsyncd_conf} could not be read on "

@@ -84,7 +84,8 @@ async def local_hashes(tool: str, base: str, files: list[str]) -> list[str]:
     stdin = b"".join(f.encode("utf-8", "surrogateescape") + b"\0" for f in files)
     code, out, err = await run(["sh", "-c", f'cd "$1" && {hash_script(tool)}', "sh", base], stdin=stdin)
     if code != 0:
-        raise TransferError(ErrorKind.VERIFY_FAILED, f"Hashing the files here with {tool} failed; see the details.", err)
+        raise TransferError(ErrorKind.VERIFY_FAILED,
+                            f"Hashing the files here with {tool} failed; see the details.", err)
     return parse_hashes(out)
 
 

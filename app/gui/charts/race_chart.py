@@ -9,7 +9,7 @@ from app.core.events import RaceResult, RaceSample
 from app.gui.panels.card import muted
 from app.core.formatting import rate, short_time
 from app.gui.charts.live_plot import LivePlot
-from app.gui.tips import method_tip
+from app.core.wording import method_tip
 
 
 IDLE_TEXT = ("Then the best methods race: each copies your files for a few seconds into a scratch folder that "

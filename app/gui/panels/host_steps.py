@@ -138,8 +138,8 @@ class HostSteps(QObject):
         self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
         job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
         job.succeeded.connect(lambda q: self._show_key(choice, q))
-        job.failed.connect(lambda error: self._failed(choice, error) if error.kind is not ErrorKind.HOST_KEY_UNKNOWN else
-                           self._key_unreadable(choice, error))
+        job.failed.connect(lambda error: self._key_unreadable(choice, error)
+                           if error.kind is ErrorKind.HOST_KEY_UNKNOWN else self._failed(choice, error))
 
     def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)

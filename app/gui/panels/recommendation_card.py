@@ -11,10 +11,8 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
 from app.core.advice.advisor import Advice, Recommendation
 from app.gui.panels.card import Card, muted
 from app.core.formatting import duration, rate, size, timed
-from app.gui.tips import method_tip
+from app.core.wording import INSECURE_WARNING, method_tip
 
-INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
-                    "Choose it only on a network you trust, such as your home network.")
 
 
 def _speed_words(rec: Recommendation, total_bytes: int) -> str:

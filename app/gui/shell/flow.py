@@ -16,7 +16,7 @@ import asyncssh
 from PySide6.QtCore import QObject, Signal
 
 from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import TransferError, closed_after_login, folder_unreadable, not_connected
 from app.core.events import TransferResult
 from app.core.transfer.existing import Existing, Placement
 from app.core.host.hosts import Host, fetch_host_key, resolve, trust
@@ -107,8 +107,7 @@ class Flow(QObject):
             home = await remote_abspath(session, "~")
         except (asyncssh.Error, OSError, TimeoutError) as exc:
             await session.close()
-            raise TransferError(ErrorKind.CONNECTION_LOST, f"{choice.label} closed the connection right after login; "
-                                "check its SSH server.", str(exc)) from exc
+            raise closed_after_login(choice.label, str(exc)) from exc
         note = ""
         key = (choice.text, choice.ssh_config)
         if session.password_login and key in self.keep_in_keyring:
@@ -128,7 +127,7 @@ class Flow(QObject):
     async def setup_key(self) -> KeySetup:
         """Make a key for the connected host and install it over the password session."""
         if self.session is None:
-            raise TransferError(ErrorKind.USAGE, "Test the connection to a host first; then key login can be set up.")
+            raise not_connected("key login can be set up")
         return await setup_key(self.session)
 
     async def disconnect(self) -> None:
@@ -157,7 +156,7 @@ class Flow(QObject):
     # -- browsing and measuring -----------------------------------------------------------------
     def _connected(self) -> Session:
         if self.session is None:
-            raise TransferError(ErrorKind.USAGE, "Test the connection to a host first; then its folders can be browsed.")
+            raise not_connected("its folders can be browsed")
         return self.session
 
     async def list_remote(self, path: str) -> Listing:
@@ -167,8 +166,7 @@ class Flow(QObject):
             real = await files.abspath(path or "~")
             entries = await files.listdir(real)
         except (TransferError, asyncssh.Error) as exc:
-            raise TransferError(ErrorKind.USAGE, f"The folder {path} cannot be read on the host; choose another one.",
-                                str(exc)) from exc
+            raise folder_unreadable(path, str(exc)) from exc
         return Listing(real, [RemoteEntry(e.path, e.kind == "dir", e.size) for e in entries])
 
     async def measure(self, path: str, download: bool) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QHBoxLayout, QLabel, QMa
 
 from app import __version__
 from app.core.advice.advisor import Advice
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import ErrorKind, TransferError, not_connected, settings_unwritable
 from app.core.events import Phase, TransferResult
 from app.core.state import added_hosts, settings as settings_store
 from app.core.host import ssh_aliases
@@ -337,8 +337,7 @@ class MainWindow(CopyStep, QMainWindow):
     def _browse(self, pick_sources: bool) -> None:
         c = self.flow.connected
         if c is None:
-            self.banner.show_error("Not connected", TransferError(
-                ErrorKind.USAGE, "Test the connection to a host first; then its folders can be browsed."))
+            self.banner.show_error("Not connected", not_connected("its folders can be browsed"))
             return
         start = c.home if pick_sources else (self.selection.destination() or c.home)
         dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self)
@@ -397,9 +396,8 @@ class MainWindow(CopyStep, QMainWindow):
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            self.banner.show_error("Settings could not be saved", TransferError(
-                ErrorKind.USAGE, f"The settings could not be written to {settings_store.path()}; check that the state "
-                "folder can be written.", str(exc)))
+            self.banner.show_error("Settings could not be saved", settings_unwritable(str(settings_store.path()),
+                                                                                      str(exc)))
 
     def _about(self) -> None:
         box = QMessageBox(QMessageBox.Information, "About Transfer Advisor",
