@@ -166,6 +166,24 @@ def connection_dropped(exc: BaseException) -> TransferError:
                          "(Wi-Fi, the NAS) and try again.", repr(exc))
 
 
+# A copy that stopped, headed for the window: the same copy may simply work again after these kinds
+# (the link or the host went away, or is not back yet), so the window offers to start it again.
+RESUMABLE = frozenset({ErrorKind.LINK_LOST, ErrorKind.CONNECTION_LOST, ErrorKind.HOST_UNREACHABLE})
+
+
+def copy_stopped(kind: ErrorKind) -> str:
+    """The copy panel's line over the error's sentence."""
+    return ("Copy cancelled." if kind is ErrorKind.CANCELLED else
+            "The link was lost; the copy stopped." if kind is ErrorKind.LINK_LOST else "The copy failed.")
+
+
+def copy_failed_title(kind: ErrorKind) -> str:
+    """The banner's title over the error's sentence."""
+    if kind is ErrorKind.HOST_UNREACHABLE:
+        return "The copy could not start: the host cannot be reached"
+    return "The copy stopped: the link was lost" if kind in RESUMABLE else "The copy failed"
+
+
 # Bugs: the sentence, and where the details went.
 def unexpected(exc: BaseException, log: str, details: str) -> TransferError:
     """The command line's last net: one sentence and the crash log instead of a traceback."""

@@ -10,19 +10,14 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QMessageBox
 
 from app.core.advice.advisor import Recommendation
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import TransferResult
-from app.core.wording import copy_notice
+from app.core.wording import copy_notice, stop_and_quit
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
 from app.core.state.settings import HostChoice
 from app.core.state.transfer_log import PastCopy, add as log_copy
 
-# The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
-# offers to start it again. Its title, by kind.
-RESUMABLE = {ErrorKind.LINK_LOST: "The copy stopped: the link was lost",
-             ErrorKind.CONNECTION_LOST: "The copy stopped: the link was lost",
-             ErrorKind.HOST_UNREACHABLE: "The copy could not start: the host cannot be reached"}
 
 
 @dataclass(frozen=True)
@@ -110,11 +105,11 @@ class CopyStep:
             self._set_state("cancelled")
             return
         if error.kind in RESUMABLE:
-            self.banner.show_error(RESUMABLE[error.kind], error, (
+            self.banner.show_error(copy_failed_title(error.kind), error, (
                 "&Resume", "Start the same copy again: the same files, destination, method and options.",
                 self.resume))
         else:
-            self.banner.show_error("The copy failed", error)
+            self.banner.show_error(copy_failed_title(error.kind), error)
         self.notifier.notify("Copy failed", error.sentence, failed=True)
         self._set_state("error")
 
@@ -129,10 +124,7 @@ class CopyStep:
 
     # -- closing during a copy ------------------------------------------------------------------
     def _ask_to_stop(self) -> None:
-        what = "A copy" if self.activity == "copy" else "The measurement"
-        box = QMessageBox(QMessageBox.Warning, "Stop and quit?",
-                          f"{what} is still running. Stop it and quit? Nothing half-written is left at the "
-                          "destination, and the helpers started on the host are removed.",
+        box = QMessageBox(QMessageBox.Warning, "Stop and quit?", stop_and_quit(self.activity == "copy"),
                           QMessageBox.NoButton, self)
         stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
         box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))

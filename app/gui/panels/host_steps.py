@@ -22,6 +22,8 @@ from app.gui.shell.flow import Connected, Flow, HostKeyQuestion
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from app.gui.panels.host_picker import HostPicker
 from app.core.state.settings import HostChoice
+from app.core.wording import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
+                               key_not_trusted, key_uncheckable, making_key, remembering_key)
 
 
 class HostSteps(QObject):
@@ -53,7 +55,7 @@ class HostSteps(QObject):
             self._start_demo()
             return
         self._busy(True)
-        self.picker.set_status("busy", f"Connecting to {choice.label}…")
+        self.picker.set_status("busy", connecting(choice.label))
         self.banner.hide()
         job = self.flow.job(self.flow.connect(choice), "Connecting")
         job.succeeded.connect(self._connected)
@@ -63,8 +65,7 @@ class HostSteps(QObject):
         self._busy(False)
         summary = connected.summary
         if is_demo(connected.choice) and self.demo.host is not None:
-            summary += (f"<br>This demo host is this computer, reached over SSH ({self.demo.host.description}). "
-                        f"Copies go to {self.demo.destination()}, which is removed when you close the window.")
+            summary += "<br>" + demo_summary(self.demo.host.description, self.demo.destination())
         self.picker.set_status("ok", summary)
         self.picker.setup_key.setVisible(connected.password_login)
         self.connected.emit(connected)
@@ -75,7 +76,7 @@ class HostSteps(QObject):
         if connected is None:
             return
         self._busy(True)
-        self.picker.set_status("busy", f"Making a key and adding it to {connected.choice.label}…")
+        self.picker.set_status("busy", making_key(connected.choice.label))
         job = self.flow.job(self.flow.setup_key(), "Setting up key login")
         job.succeeded.connect(lambda done: self._key_ready(connected, done))
         job.failed.connect(lambda error: self._key_failed(connected, error))
@@ -128,14 +129,14 @@ class HostSteps(QObject):
             self._ask_host_key(choice)
             return
         title = ("Refused for your safety: the host's key has changed" if error.kind is ErrorKind.HOST_KEY_CHANGED
-                 else f"Could not connect to {choice.label}")
+                 else could_not_connect(choice.label))
         self.picker.set_status("bad", "Not connected.")
         self.banner.show_error(title, error)
         self.disconnected.emit()
 
     def _ask_host_key(self, choice: HostChoice) -> None:
         self._busy(True)
-        self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
+        self.picker.set_status("busy", fetching_key(choice.label))
         job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
         job.succeeded.connect(lambda q: self._show_key(choice, q))
         job.failed.connect(lambda error: self._key_unreadable(choice, error)
@@ -144,11 +145,11 @@ class HostSteps(QObject):
     def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
         self.picker.set_status("bad", "Not connected.")
-        self.banner.show_error(f"The key of {choice.label} cannot be checked", error)
+        self.banner.show_error(key_uncheckable(choice.label), error)
 
     def _show_key(self, choice: HostChoice, question: HostKeyQuestion) -> None:
         self._busy(False)
-        self.picker.set_status("busy", f"Compare the fingerprint of {choice.label} before trusting it.")
+        self.picker.set_status("busy", compare_fingerprint(choice.label))
         dialog = HostKeyDialog(question.where, question.fingerprint, question.key_type, self.window)
         dialog.accepted.connect(lambda: self._trust(choice, question.fingerprint))
         dialog.rejected.connect(lambda: self._not_trusted(choice))
@@ -156,14 +157,13 @@ class HostSteps(QObject):
 
     def _trust(self, choice: HostChoice, fingerprint: str) -> None:
         self._busy(True)
-        self.picker.set_status("busy", f"Remembering the key of {choice.label}…")
+        self.picker.set_status("busy", remembering_key(choice.label))
         job = self.flow.job(self.flow.trust(choice, fingerprint), "Trusting the host key")
         job.succeeded.connect(lambda _fp: self.test(choice))
         job.failed.connect(lambda error: self._failed(choice, error))
 
     def _not_trusted(self, choice: HostChoice) -> None:
-        self.picker.set_status("bad", f"Not connected: the key of {choice.label} was not trusted, so nothing "
-                                      "was sent to it.")
+        self.picker.set_status("bad", key_not_trusted(choice.label))
         self.disconnected.emit()
 
     def add_host(self) -> None:

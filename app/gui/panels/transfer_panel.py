@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import TransferError, copy_stopped
 from app.core.events import Phase, Progress, TransferResult
 from app.core.wording import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
 from app.gui.shell import theme
@@ -122,9 +122,7 @@ class TransferPanel(Card):
 
     def failed(self, error: TransferError) -> None:
         self.cancel.setEnabled(False)
-        cancelled = error.kind is ErrorKind.CANCELLED
-        self.state.setText("Copy cancelled." if cancelled else "The link was lost; the copy stopped."
-                           if error.kind is ErrorKind.LINK_LOST else "The copy failed.")
+        self.state.setText(copy_stopped(error.kind))
         self.verdict.setText(error.sentence)
         self.verdict.show()
 

@@ -30,6 +30,7 @@ from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
+from app.core.wording import connected_summary
 
 
 
@@ -116,10 +117,8 @@ class Flow(QObject):
         self.session = session
         host, r = session.host, session.remote
         peer = str(session.conn.get_extra_info("peername")[0])
-        cpu = f"{r.cores} cores" + (", AES instructions" if r.aes else "") if r.cores else "CPU unknown"
-        tools = ", ".join(t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)) or "no extra tools"
-        how = " with a password" if session.password_login else ""
-        summary = f"Connected to {host.where} as {host.user}{how} · {cpu} · {tools}" + (f"<br>{note}" if note else "")
+        tools = [t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)]
+        summary = connected_summary(host.where, host.user, session.password_login, r.cores, bool(r.aes), tools, note)
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
                                    f"{host.user}@{host.hostname}:{host.port}", session.password_login)
         return self.connected

@@ -36,6 +36,7 @@ from app.gui.panels.recommendation_card import RecommendationCard
 from app.gui.panels.remote_browser import RemoteBrowser
 from app.gui.panels.selection_panel import SelectionPanel, local_paths
 from app.core.state.settings import GuiSettings, HostChoice
+from app.core.wording import advice_ready
 from app.gui.dialogs.settings_dialog import SettingsDialog
 from app.gui.panels.transfer_panel import TransferPanel
 
@@ -303,7 +304,7 @@ class MainWindow(CopyStep, QMainWindow):
         self.advice = advice
         self.advice_view.show_advice(advice)
         self.card.show_advice(advice)
-        self.ready_text = f"Measured and raced in {advice.seconds:.0f} s. Copy now, or find again after a change."
+        self.ready_text = advice_ready(advice.seconds)
         c = self.flow.connected
         if c is not None:
             self.history.show_for(c.choice.label, c.profile_key)
