@@ -39,7 +39,7 @@ from app.core.state.paths import ENV_HOME
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
-from app.core.formatting import rate, short_time, size
+from app.core.formatting import duration, rate, short_time, size
 from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, unencrypted_warning, would_delete, would_send
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
@@ -440,7 +440,7 @@ def _print_advice(out: dict[str, Any]) -> None:
         print(f"Left out: {method_id} — {why}.")
     for note in out["notes"]:
         print(f"Note: {note}")
-    print(f"Advice took {out['seconds']:.1f} s.")
+    print(f"Advice took {duration(out['seconds'])}.")
 
 
 async def _profile(args: argparse.Namespace) -> dict[str, Any]:
@@ -464,7 +464,7 @@ async def _profile(args: argparse.Namespace) -> dict[str, Any]:
 def _print_profile(out: dict[str, Any]) -> None:
     for note in out["notes"]:
         print(f"Note: {note}")
-    print(f"Measured in {out['seconds']:.1f} s.")
+    print(f"Measured in {duration(out['seconds'])}.")
 
 
 async def _trust(args: argparse.Namespace) -> dict[str, Any]:

@@ -191,6 +191,13 @@ def unexpected(exc: BaseException, log: str, details: str) -> TransferError:
                          f"please report it with the log {log}.", details)
 
 
+def crash_said(log: str | None) -> str:
+    """The window's crash dialog: what happened to the files, and where the details are."""
+    where = f"The details were written to {log}." if log else "The details could not be written to a log."
+    return ("Something went wrong inside Transfer Advisor. Your files are safe: a copy that was running keeps its "
+            f"partial files out of the destination. {where} Please report it with these details.")
+
+
 def job_crashed(job: str) -> TransferError:
     """The window's last net around one job ("The copy"): the crash dialog shows the details."""
     return TransferError(ErrorKind.INTERNAL, f"{job} stopped on an unexpected error; the details are in the crash log.")
