@@ -16,6 +16,8 @@ from enum import Enum
 
 import asyncssh
 
+from app.core.formatting import short_time
+
 
 class ErrorKind(str, Enum):
     """What failed, for a program to branch on; the value is what `--json` prints as "kind"."""
@@ -152,7 +154,7 @@ def link_lost(host: str, doing: str = "copy", silent: float | None = None, uploa
     if silent is None:
         cause = f"The connection to {host} was lost"
     else:
-        cause = f"No data {'reached' if upload else 'came from'} {host} for {silent:g} s"
+        cause = f"No data {'reached' if upload else 'came from'} {host} for {short_time(silent)}"
     return TransferError(ErrorKind.LINK_LOST, f"{cause}, so {what} was stopped; check the network (Wi-Fi, the NAS) and "
                          f"{next_step}.", details)
 
@@ -292,7 +294,7 @@ def intruder(host: str, details: str = "") -> TransferError:
 
 def data_connection_unconfirmed(host: str, waited: float, details: str = "") -> TransferError:
     return TransferError(ErrorKind.CONNECTION_REFUSED, f"{host} did not confirm this app's data connection within "
-                         f"{waited:g} s (something else may hold the data port, or the connection went elsewhere), "
+                         f"{short_time(waited)} (something else may hold the data port, or the connection went elsewhere), "
                          "so the copy was stopped before any data moved; use a secure method.", details)
 
 
@@ -367,7 +369,7 @@ def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str
         return TransferError(ErrorKind.CONNECTION_REFUSED, f"{where} refused the connection; check that its SSH server "
                              "is running and that the port is right.", str(exc))
     if isinstance(exc, TimeoutError):
-        waited = f"within {timeout:g} s" if timeout else "in time"
+        waited = f"within {short_time(timeout)}" if timeout else "in time"
         return TransferError(ErrorKind.HOST_UNREACHABLE,
                              f"{where} did not answer {waited}; check that it is switched on "
                              "and on the network, and that the address and port are right.",

@@ -4,7 +4,10 @@ window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files"
 from __future__ import annotations
 
 from app.core.profile.link_profile import CipherProbe
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
+
+# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
+# timed as a whole, and its advice speaks in seconds, not MB/s.
+TOO_LITTLE_TO_TIME = 2**20
 
 
 def noun(n: int, word: str, many: str | None = None) -> str:

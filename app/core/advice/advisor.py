@@ -29,7 +29,8 @@ from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
 from app.core.selection.sample import race_sample
-from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection, scan_local
+from app.core.formatting import TOO_LITTLE_TO_TIME
+from app.core.selection.entries import Selection, scan_local
 from app.core.host.session import Session
 from app.core.transfer.engine import remote_abspath
 from app.core.transfer.watchdog import STALL_TIMEOUT

@@ -26,7 +26,7 @@ from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignor
 from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.watchdog import STALL_TIMEOUT

@@ -18,10 +18,6 @@ from app.core.errors import ErrorKind, TransferError
 # A file is sparse when its holes save at least this much and its blocks take at most half its size.
 SPARSE_MIN_HOLES = 64 * 1024
 
-# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
-# timed as a whole, and its advice speaks in seconds, not MB/s.
-TOO_LITTLE_TO_TIME = 2**20
-
 
 @dataclass(frozen=True)
 class Entry:
