@@ -27,7 +27,9 @@ from app.bundle import restore_child_environment
 from app.core.transfer import methods as method_registry
 from app.core.transfer import mirror
 from app.core.host.askpass import FROZEN_FLAG
-from app.core.errors import Cancelled, TransferError, connection_dropped
+from app.core.advice.factors import Factor
+from app.core.errors import (Cancelled, ErrorKind, TransferError, connection_dropped, fingerprint_unconfirmed,
+                             method_refuses, no_password_on_stdin, no_secure_method, unexpected)
 from app.core.events import Event, Phase, ProbeDone, Progress, TransferResult
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
@@ -35,12 +37,12 @@ from app.core.transfer.methods.base import COMPRESSION, Context, Options
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.state import paths as state_paths, transfer_log
 from app.core.state.paths import ENV_HOME
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
 from app.core.selection.reading import read_selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
 from app.core.transfer.watchdog import STALL_TIMEOUT
-from app.core.wording import plural, short_time, verified_as
+from app.core.formatting import duration, rate, short_time, size
+from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, unencrypted_warning, would_delete, would_send
 
 EXIT_ERROR, EXIT_USAGE, EXIT_CANCELLED = 1, 2, 130
 # Ctrl-C, a shutdown or `kill`, and the terminal closing (or a logout): each stops the command cleanly.
@@ -52,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         where = f"transfer-advisor {self.prog.split()[-1]}" if " " in self.prog else "transfer-advisor"
         sentence = f"{message[0].upper()}{message[1:]}; see `{where} --help`."
         if "--json" in sys.argv[1:]:
-            print(json.dumps({"error": sentence, "kind": "usage"}, indent=2))
+            print(json.dumps({"error": sentence, "kind": ErrorKind.USAGE}, indent=2))
             self.exit(EXIT_USAGE)
         self.exit(EXIT_USAGE, f"transfer-advisor: {sentence}\n")
 
@@ -217,8 +219,7 @@ def _read_password_stdin(args: argparse.Namespace) -> None:
         return
     line = sys.stdin.readline()
     if not line.strip("\r\n"):
-        raise TransferError("usage", "--password-stdin read no password; pipe it in as the first line of standard "
-                            "input, e.g. from a password manager.")
+        raise no_password_on_stdin()
     args.password = line.rstrip("\r\n")
 
 
@@ -251,8 +252,8 @@ class _ProgressBar:
             bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
             eta = event.eta
             eta_text = f"ETA {int(eta // 60)}:{int(eta % 60):02d}" if eta is not None else ""
-            line = (f"\r[{bar}] {frac * 100:5.1f}%  {_size(event.done)} / {_size(event.total)}  "
-                    f"{event.rate / 1e6:7.1f} MB/s  {eta_text}")
+            line = (f"\r[{bar}] {frac * 100:5.1f}%  {size(event.done)} / {size(event.total)}  "
+                    f"{rate(event.rate / 1e6):>9}  {eta_text}")
             self._write(line.ljust(80))
             self.shown = self.enabled  # unless that write failed
 
@@ -267,14 +268,6 @@ class _ProgressBar:
             sys.stderr.flush()
         except OSError:  # the terminal hung up: its SIGHUP is on the way and cancels; draw no more
             self.enabled = self.shown = False
-
-
-def _size(n: float) -> str:
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1000
-    return str(n)
 
 
 async def _methods(args: argparse.Namespace) -> dict[str, Any]:
@@ -322,7 +315,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
     refused = args.method and method_registry.get(args.method).refuses(options)
     if refused:
         able = [m.id for m in method_registry.METHODS.values() if not m.refuses(options)]
-        raise TransferError("usage", f"{args.method} {refused}; choose one of: {', '.join(able)}.")
+        raise method_refuses(args.method, refused, able)
     remote_dest = None if args.download else args.dest
     session = await _session(args, remote_dest, args.dest if args.download else None)
     bar = _ProgressBar(sys.stderr.isatty() and not args.json)
@@ -341,8 +334,7 @@ async def _copy(args: argparse.Namespace) -> dict[str, Any]:
                                   selection)
             chosen = advice.pick(args.allow_insecure)
             if chosen is None:
-                raise TransferError("unavailable", "No secure method can run here; allow insecure methods or "
-                                    "install rsync or tar on the host.")
+                raise no_secure_method()
             method, command = chosen.ranked.candidate.method_id, chosen.command
             warning = unencrypted_warning(method)
             if warning:
@@ -383,23 +375,13 @@ def _copy_request(args: argparse.Namespace, method: str, options: Options) -> Co
                        yes_delete=args.yes_delete)
 
 
-def unencrypted_warning(method_id: str) -> str | None:
-    """The line said when advice picked a method that sends the files in the clear."""
-    method = method_registry.get(method_id)
-    if method.secure:
-        return None
-    return f"Using {method.label.removesuffix(' (insecure)')}: your files cross the network unencrypted."
-
-
 def _print_copy(out: dict[str, Any]) -> None:
     if out.get("dry_run"):
         _print_preview(out)
         return
-    sent = out.get("sent_bytes", out["bytes"])
-    rate = f" ({out['rate_MBps']:.1f} MB/s)" if sent >= TOO_LITTLE_TO_TIME else ""
-    part = "" if sent == out["bytes"] else f" ({_size(sent)} of it sent now)"
-    print(f"Copied {plural(out['files'], 'file')}, {_size(out['bytes'])}{part} in {out['seconds']:.1f} s{rate} "
-          f"with {out['method']}; {verified_as(out['verification'])}.")
+    done = copy_done(out["files"], out["bytes"], out.get("sent_bytes", out["bytes"]), out["seconds"], out["method"],
+                     out["verification"] if out.get("verified", True) else None)
+    print(f"Copied {done}.")
     for note in out["notes"]:
         print(f"Note: {note}")
     print(f"Command: {out['command']}")
@@ -407,19 +389,15 @@ def _print_copy(out: dict[str, Any]) -> None:
 
 def _print_preview(out: dict[str, Any]) -> None:
     """A dry run: every file it would send and everything it would delete, one a line."""
-    unchanged = out["changes"]["unchanged"]
-    same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
-    print(f"Would send {plural(len(out['send']), 'item')}, {_size(out['send_bytes'])}, to "
-          f"{out['destination']}{same}:")
+    print(would_send(len(out["send"]), out["send_bytes"], out["destination"], out["changes"]["unchanged"]))
     for path in out["send"]:
         print(f"  send    {path!r}")
     if "deleted" in out:
         d = out["deleted"]
-        print(f"Would delete {plural(d['count'], 'item')} ({plural(d['files'], 'file')}, {_size(d['bytes'])}) that "
-              "the selection does not have:")
+        print(would_delete(d["count"], d["files"], d["bytes"]))
         for line in out["delete_lines"]:
             print(f"  delete  {line}")
-    print("Nothing was copied or deleted (a dry run).")
+    print(DRY_RUN_DONE)
 
 
 def _advice_request(args: argparse.Namespace, race: bool = True):
@@ -446,7 +424,7 @@ class _AdviceLive:
         elif isinstance(event, Phase) and event.name in ("profiling", "racing"):
             print(f"{event.detail}…", file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
-            shown = (f"{event.MBps:.1f} MB/s" if event.MBps else f"failed: {event.error}" if event.failed else
+            shown = (rate(event.MBps) if event.MBps else f"failed: {event.error}" if event.failed else
                      f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")
             print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
 
@@ -462,10 +440,10 @@ async def _advise(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _ranked_figures(r: dict[str, Any], factor: str) -> str:
-    if factor == "setup":  # too little to time a rate: the whole copy's time is what tells them apart
+    if factor == Factor.SETUP:  # too little to time a rate: the whole copy's time is what tells them apart
         return f"takes {short_time(r['expected_seconds'])}"
-    measured = f"  measured {r['measured_MBps']:.1f}" if r["measured_MBps"] else ""
-    return f"predicted {r['predicted_MBps']:7.1f} MB/s{measured}  limit: {r['limit']}"
+    measured = f"  measured {rate(r['measured_MBps'])}" if r["measured_MBps"] else ""
+    return f"predicted {rate(r['predicted_MBps']):>9}{measured}  limit: {r['limit']}"
 
 
 def _print_advice(out: dict[str, Any]) -> None:
@@ -484,12 +462,12 @@ def _print_advice(out: dict[str, Any]) -> None:
         print(f"{title}: {rec['method']} — {rec['reason']}")
         print(f"  {rec['command']}")
     if out["recommended"]["overall"] and out["recommended"]["overall"] != out["recommended"]["secure"]:
-        print("  Insecure: the files cross the network unencrypted; use it only on a network you trust.")
+        print(f"  {INSECURE_ADVICE}")
     for method_id, why in out["left_out"].items():
         print(f"Left out: {method_id} — {why}.")
     for note in out["notes"]:
         print(f"Note: {note}")
-    print(f"Advice took {out['seconds']:.1f} s.")
+    print(f"Advice took {duration(out['seconds'])}.")
 
 
 async def _profile(args: argparse.Namespace) -> dict[str, Any]:
@@ -513,7 +491,7 @@ async def _profile(args: argparse.Namespace) -> dict[str, Any]:
 def _print_profile(out: dict[str, Any]) -> None:
     for note in out["notes"]:
         print(f"Note: {note}")
-    print(f"Measured in {out['seconds']:.1f} s.")
+    print(f"Measured in {duration(out['seconds'])}.")
 
 
 async def _trust(args: argparse.Namespace) -> dict[str, Any]:
@@ -523,8 +501,7 @@ async def _trust(args: argparse.Namespace) -> dict[str, Any]:
         if args.yes:
             return True
         if not sys.stdin.isatty():
-            raise TransferError("host-key-unknown", f"{args.host} has key fingerprint {fingerprint}; check it with the "
-                                "host's owner, then run again with --yes to trust it.")
+            raise fingerprint_unconfirmed(args.host, fingerprint)
         answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
         return answer.strip().lower() in ("y", "yes")
 
@@ -669,15 +646,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args, Cancelled(), EXIT_CANCELLED)
     except TransferError as exc:
         return _fail(args, exc, EXIT_CANCELLED if isinstance(exc, Cancelled) else
-                     EXIT_USAGE if exc.kind == "usage" else
-                     mirror.EXIT_UNCONFIRMED if exc.kind == "confirm-delete" else EXIT_ERROR)
+                     EXIT_USAGE if exc.kind is ErrorKind.USAGE else
+                     mirror.EXIT_UNCONFIRMED if exc.kind is ErrorKind.CONFIRM_DELETE else EXIT_ERROR)
     except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped outside a copy
         return _fail(args, connection_dropped(exc), EXIT_ERROR)
     except Exception as exc:  # a bug: the user gets one sentence and a log file, not a traceback
         log = _write_crash_log()
-        return _fail(args, TransferError("internal", f"Transfer Advisor hit an unexpected error "
-                                         f"({type(exc).__name__}); please report it with the log {log}.",
-                                         traceback.format_exc()), EXIT_ERROR)
+        return _fail(args, unexpected(exc, log, traceback.format_exc()), EXIT_ERROR)
     finally:
         if demo_host is not None:
             demo_host.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from app.core.profile.link_profile import CipherProbe
+
 
 @dataclass(frozen=True)
 class Phase:
@@ -86,9 +88,10 @@ class ProbeDone:
 
     name: str   # rtt, tcp-up, tcp-down, cipher:<name>, remote-write, local-read, compress
     label: str  # "Round-trip time"
-    value: str  # "0.3 ms", "38.0 MB/s", or why it was not measured
+    value: str  # "0.31 ms", "38 MB/s", or why it was not measured: for people, never parsed
     ok: bool
-    figure: float | None = None  # the number behind `value`, for charts
+    figure: float | None = None  # the number behind `value` (ms or MB/s), for charts
+    cipher: CipherProbe | None = None  # a cipher probe's own figures: its rate and each side's CPU
 
 
 @dataclass(frozen=True)

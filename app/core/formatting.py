@@ -1,12 +1,51 @@
-"""Numbers worded for people: sizes, rates, durations, counts."""
+"""Numbers worded for people: sizes, rates, times and counts, the same on the command line, in the
+window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files")."""
 
 from __future__ import annotations
 
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
-from app.core.wording import mbps, noun, size  # size: one wording of sizes for the core and the window
+from app.core.profile.link_profile import CipherProbe
+
+# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
+# timed as a whole, and its advice speaks in seconds, not MB/s.
+TOO_LITTLE_TO_TIME = 2**20
+
+
+def noun(n: int, word: str, many: str | None = None) -> str:
+    """The word a count of n takes: "file" for 1, "files" for 0 and 2."""
+    return word if n == 1 else many or word + "s"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """1 → "1 file"; 0 and 2 → "0 files", "2 files". `many` for words that do not just add an s."""
+    return f"{n} {noun(n, word, many)}"
+
+
+def count(n: int, word: str, many: str | None = None) -> str:
+    """"1 file", "2 files", with a thin space between thousands."""
+    return f"{n:,} {noun(n, word, many)}".replace(",", "\u2009")
+
+
+def agree(n: int, one: str, many: str) -> str:
+    """The verb that goes with a count: "1 item differs", "2 items differ"."""
+    return one if n == 1 else many
+
+
+def size(n: float) -> str:
+    """Bytes in SI units, as file managers show them: 1.2 GB, 640 kB, 12 B."""
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}" if n < 100 else f"{n:.0f} {unit}"
+        n /= 1000
+    return f"{n:.0f} TB"
+
+
+def mbps(value: float) -> str:
+    """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
+    return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
 
 
 def rate(MBps: float | None) -> str:
+    """MB/s (10^6 bytes a second) as a person reads it: "38 MB/s", "5.6 MB/s", "1.2 GB/s"; "—" unknown."""
     if MBps is None:
         return "—"
     if MBps >= 1000:
@@ -14,7 +53,23 @@ def rate(MBps: float | None) -> str:
     return f"{mbps(MBps)} MB/s"
 
 
+def cipher_figures(probe: CipherProbe) -> str:
+    """One ssh stream's rate and what it cost each side: "38 MB/s (CPU here 40%, there 95%)"."""
+    return f"{rate(probe.MBps)} (CPU here {probe.local_cpu:.0%}, there {probe.remote_cpu:.0%})"
+
+
+def ms(value: float) -> str:
+    """40.6416 → "41 ms", 0.213 → "0.21 ms": a round trip as a person says it."""
+    return f"{value:.0f} ms" if value >= 9.5 else f"{value:.2g} ms"
+
+
+def short_time(value: float) -> str:
+    """0.3147 → "0.31 s", 12.4 → "12 s": a short time as a person says it."""
+    return f"{value:.0f} s" if value >= 9.5 else f"{value:.2g} s"
+
+
 def duration(seconds: float | None) -> str:
+    """A longer time: "4.2 s", "42 s", "3 min 05 s", "1 h 02 min"; "—" unknown."""
     if seconds is None:
         return "—"
     seconds = max(0.0, seconds)
@@ -27,11 +82,6 @@ def duration(seconds: float | None) -> str:
         return f"{minutes} min {secs:02d} s"
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes:02d} min"
-
-
-def count(n: int, word: str, many: str | None = None) -> str:
-    """"1 file", "2 files", with a thin space between thousands."""
-    return f"{n:,} {noun(n, word, many)}".replace(",", "\u2009")
 
 
 def timed(nbytes: int) -> bool:

@@ -1,54 +1,25 @@
-"""The advice in words: what limits a prediction and why a method was chosen, in sentences a
-home user understands ("The CPU of nas caps ssh encryption at 6 MB/s while the network
-carries 38 MB/s.")."""
+"""The sentences a person reads, built once for the command line and the window (failures are
+errors.py's; the numbers in them formatting.py's). In order: the advice (what limits a prediction
+and why a method was chosen: "The CPU of nas caps ssh encryption at 6 MB/s while the network
+carries 38 MB/s."), the tooltips, a copy as it goes and ends, the questions before a copy, and the
+window's own lines."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from app.core.formatting import agree, count, duration, mbps, ms, plural, rate, short_time, size, timed
 from app.core.host.capabilities import Capabilities
+from app.core.transfer.methods import METHODS
 from app.core.transfer.methods.base import Method, Options
 from app.core.transfer.methods.keeps import NAMES
+from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Selection
 
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """1 → "1 file"; 0 and 2 → "0 files", "2 files". `many` for words that do not just add an s."""
-    return f"{n} {noun(n, word, many)}"
-
-
-def noun(n: int, word: str, many: str | None = None) -> str:
-    """The word a count of n takes: "file" for 1, "files" for 0 and 2."""
-    return word if n == 1 else many or word + "s"
-
-
-def agree(n: int, one: str, many: str) -> str:
-    """The verb that goes with a count: "1 item differs", "2 items differ"."""
-    return one if n == 1 else many
-
-
-def size(n: float) -> str:
-    """Bytes in SI units, as file managers show them: 1.2 GB, 640 kB, 12 B."""
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}" if n < 100 else f"{n:.0f} {unit}"
-        n /= 1000
-    return f"{n:.0f} TB"
-
-
-def short_time(value: float) -> str:
-    """0.3147 → "0.31 s", 12.4 → "12 s": a short time as a person says it."""
-    return f"{value:.0f} s" if value >= 9.5 else f"{value:.2g} s"
-
-
-def mbps(value: float) -> str:
-    """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
-    return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
-
-
-def ms(value: float) -> str:
-    """40.6416 → "41 ms", 0.213 → "0.21 ms": a round trip as a person says it."""
-    return f"{value:.0f} ms" if value >= 9.5 else f"{value:.2g} ms"
+if TYPE_CHECKING:
+    from app.core.advice.advisor import Ranked  # the advisor words its advice with this module
 
 
 def _tcp(profile: LinkProfile, download: bool) -> float | None:
@@ -59,7 +30,7 @@ def compression_pays(p: Prediction, profile: LinkProfile) -> bool:
     """A compressor is the limit, but at a rate above what the network carries raw: the network is
     the real bottleneck and compression the remedy."""
     tcp = _tcp(profile, p.candidate.options.download)
-    return p.limit == "compression" and bool(tcp) and p.stream_MBps > tcp
+    return p.limit is Factor.COMPRESSION and bool(tcp) and p.stream_MBps > tcp
 
 
 def _network(profile: LinkProfile, download: bool) -> str:
@@ -79,18 +50,18 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile, raced_MBps: float |
     probe = profile.cipher(o.cipher) if o.cipher else None
     ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
     text = {
-        "cipher-cpu-remote": f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        "cipher-cpu-local": f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        "remote-disk": f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
-        "local-disk": f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
-        "compression": (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
+        Factor.CIPHER_CPU_REMOTE: f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        Factor.CIPHER_CPU_LOCAL: f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
+        Factor.REMOTE_DISK: f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
+        Factor.LOCAL_DISK: f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
+        Factor.COMPRESSION: (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
                         "is what holds it now."
                         if compression_pays(p, profile) else
                         f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
                         "the files as they are."),
-        "per-file": _per_file_sentence(p, profile),
+        Factor.PER_FILE: _per_file_sentence(p, profile),
     }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
-    if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit != "per-file":
+    if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit is not Factor.PER_FILE:
         text = text[:-1] + f" (your files went at {mbps(raced_MBps)} MB/s in the race)."
     return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
 
@@ -199,10 +170,10 @@ def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: 
 
 def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
     o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
-    if rival.limit == "per-file" and chosen.limit != "per-file":
+    if rival.limit is Factor.PER_FILE and chosen.limit is not Factor.PER_FILE:
         return f"it does not pause on every file as {rival.candidate.label} does"
-    if not chosen.secure and rival.limit in ("cipher-cpu-remote", "cipher-cpu-local"):
-        cpu = f"the CPU of {profile.host}" if rival.limit == "cipher-cpu-remote" else "this computer's CPU"
+    if not chosen.secure and rival.limit.is_cipher_cpu:
+        cpu = f"the CPU of {profile.host}" if rival.limit is Factor.CIPHER_CPU_REMOTE else "this computer's CPU"
         return f"it skips encryption, which {cpu} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
     if o.compress != "none" and rival.candidate.options.compress == "none":
         return f"compressing with {_codec_word(o)} sends fewer bytes than the files hold, and {net}"
@@ -212,14 +183,58 @@ def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
 
 
 def _factor_words(p: Prediction, host: str) -> str:
-    if p.limit == "link" and p.side:
+    if p.limit is Factor.LINK and p.side:
         return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
-    if p.limit == "link" and p.detail.endswith("window"):
+    if p.limit is Factor.LINK and p.detail.endswith("window"):
         return "how much data its protocol keeps in flight over the round trip"
-    return {"link": "the network", "cipher-cpu-local": "this computer's CPU doing encryption",
-            "cipher-cpu-remote": f"the CPU of {host} doing encryption", "remote-disk": f"the disk of {host}",
-            "local-disk": "this computer's disk", "per-file": "pauses on every file",
-            "compression": "compression"}[p.limit]
+    return factor_words(p.limit, host)
+
+
+def factor_words(factor: Factor, host: str) -> str:
+    """What a factor is called, in a sentence or on the bottleneck chart: "the CPU of nas encrypting"."""
+    return {Factor.LINK: "the network", Factor.CIPHER_CPU_LOCAL: "this computer's CPU encrypting",
+            Factor.CIPHER_CPU_REMOTE: f"the CPU of {host} encrypting", Factor.REMOTE_DISK: f"the disk of {host}",
+            Factor.LOCAL_DISK: "this computer's disk", Factor.PER_FILE: "pauses on every file",
+            Factor.COMPRESSION: "compression", Factor.SETUP: "starting up"}[factor]
+
+
+def capitalized(words: str) -> str:
+    """The first letter up, the rest as it is ("the CPU of nas" → "The CPU of nas", not "The cpu of nas")."""
+    return words[:1].upper() + words[1:]
+
+
+# Tooltips: what each measured figure means, keyed by factor or by the chart's own rows (`cipher`:
+# one ssh connection's rate; `tool-cpu`, `window`: a link limit that is a tool or a protocol).
+TIPS = {
+    "rtt": "Round trip: how long a tiny message takes to reach the host and come back. Methods that wait "
+           "for an answer after every file lose this much time per file.",
+    Factor.LINK: "The network itself: how much plain, unencrypted data the cable or Wi-Fi carried between the two "
+                 "machines (like netcat). No method can go faster than this.",
+    "cipher": "How fast one ssh connection carried data with this cipher. ssh encrypts everything; a small NAS "
+              "processor often cannot encrypt faster than this, whatever the network could carry.",
+    Factor.REMOTE_DISK: "How fast the destination's disk stores data, measured with data that cannot be compressed "
+                        "and flushed to the disk, as a real copy does.",
+    Factor.LOCAL_DISK: "How fast this computer reads your selected files from its own disk.",
+    Factor.PER_FILE: "Pauses on every file: some methods wait for the other side to answer after each file; with "
+                     "many small files these pauses, not the network, decide the time.",
+    Factor.COMPRESSION: "Compressing the data before sending: it only helps when the network is slower than the "
+                        "compressor; on a fast network it slows the copy down.",
+    "tool-cpu": "The copying tool's own work (reading, packing and writing files) on a slow processor.",
+    "window": "How much data the protocol keeps in flight: over a long round trip, ssh and sftp wait for "
+              "acknowledgements and cannot fill the network.",
+    "compress-sample": "How well a sample of your files compresses, and how fast this computer compresses it.",
+}
+
+
+def method_tip(method_id: str) -> str:
+    """A method in two sentences: what it is, and whether the network can read what it sends."""
+    method = METHODS.get(method_id)
+    if method is None:
+        return ""
+    security = ("Encrypted: safe on any network." if method.secure else
+                "Not encrypted: anyone on the network between the two machines can read and change the files. "
+                "Use only on a network you trust.")
+    return f"{method.label}: {method.summary} {security}"
 
 
 def links_become_copies(links: int) -> str:
@@ -257,6 +272,46 @@ def verified_as(verification: str) -> str:
     return f"verified: {value}" if value else "verified"
 
 
+# --- A copy as it goes and as it ends: the same words on the command line, in the window and in its
+# notification; each lays them out its own way.
+
+COPY_PHASES = {"scanning": "Reading the selection…", "comparing": "Looking at what is already there…",
+               "finalizing": "Moving the copy into place…", "verifying": "Checking the far side…",
+               "cleaning": "Cleaning up…", "deleting": "Deleting what the selection does not have…"}
+
+
+def copying_with(method: str) -> str:
+    return f"Copying with {method}…"
+
+
+def copy_progress(done: int, total: int, bytes_per_s: float, eta: float | None) -> str:
+    """"1.2 MB of 3.4 MB · 38 MB/s · about 4.2 s left"."""
+    left = f" · about {duration(eta)} left" if eta is not None else ""
+    return f"{size(done)} of {size(total)} · {rate(bytes_per_s / 1e6)}{left}"
+
+
+def copy_done(files: int, nbytes: int, sent: int, seconds: float, method: str, verification: str | None) -> str:
+    """What a finished copy did: "3 files, 1.2 MB in 4.2 s (38 MB/s) with tar over ssh; verified: sizes".
+    No rate for a copy too small to time one; `verification` None when nothing was checked."""
+    speed = f" ({rate(sent / seconds / 1e6)})" if timed(sent) and seconds > 0 else ""
+    part = "" if sent == nbytes else f" ({size(sent)} of it sent now)"
+    checked = f"; {verified_as(verification)}" if verification is not None else ""
+    return f"{count(files, 'file')}, {size(nbytes)}{part} in {duration(seconds)}{speed} with {method}{checked}"
+
+
+def copy_notice(files: int, where: str, verification: str | None) -> str:
+    """The notification of a finished copy: "3 files to nas:/backup, verified: sizes."."""
+    verdict = verified_as(verification) if verification is not None else "NOT verified"
+    return f"{count(files, 'file')} to {where}, {verdict}."
+
+
+def what_was_checked(verification: str) -> str:
+    """What a verified copy's check found, for someone who does not know what a hash is."""
+    how = "every file, folder and link is there with the right size"
+    tool = hashed_with(verification)
+    return how + (f", and the files' contents match ({tool})" if tool else "")
+
+
 def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list[str]:
     """What a copy with `label` loses of what the selection has (Keeps' names: hardlinks, sparse, xattrs),
     and what it costs at the destination. Symbolic links have their own sentence (links_become_copies)."""
@@ -284,3 +339,179 @@ def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selec
     stats = SelectionStats.of(selection)
     lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
     return losses_sentences(method.label.split(" (")[0], lost, stats)
+
+
+# Before a copy: what a dry run would do, and the questions the window asks.
+
+def would_send(items: int, nbytes: int, destination: str, unchanged: int) -> str:
+    same = f" ({unchanged} unchanged, not sent again)" if unchanged else ""
+    return f"Would send {plural(items, 'item')}, {size(nbytes)}, to {destination}{same}:"
+
+
+def would_delete(items: int, files: int, nbytes: int) -> str:
+    return (f"Would delete {plural(items, 'item')} ({plural(files, 'file')}, {size(nbytes)}) that the selection "
+            "does not have:")
+
+
+DRY_RUN_DONE = "Nothing was copied or deleted (a dry run)."
+
+
+def mirror_deletes(where: str, items: int, files: int, nbytes: int) -> str:
+    return (f"Making {where} match the selection deletes {count(items, 'item')} there "
+            f"({count(files, 'file')}, {size(nbytes)}) that the selection does not have.")
+
+
+MIRROR_DELETES_WHEN = ("They are deleted after the copy is in place and checked. Cancel copies nothing and deletes "
+                       "nothing.")
+
+
+def already_there(items: int, where: str) -> str:
+    return (f"{count(items, 'item')} of this copy {agree(items, 'is', 'are')} already at {where} and "
+            f"{agree(items, 'differs', 'differ')}.")
+
+
+def identical_not_sent(items: int) -> str:
+    return f"{count(items, 'item')} identical to what is there will not be sent again."
+
+
+def kinds_never_swapped(mirror: bool) -> str:
+    fix = "move it aside, then copy again" if mirror else "choose Skip or Keep both"
+    return f"A folder is never replaced by a file, or a file by a folder: {fix}."
+
+
+def and_more(shown: list[str], total: int) -> str:
+    """The first lines of a long list, and how many more there are."""
+    return "\n".join(shown) + (f"\n… and {total - len(shown)} more" if total > len(shown) else "")
+
+
+# Unencrypted methods, wherever one is offered or used.
+INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
+                    "Choose it only on a network you trust, such as your home network.")
+INSECURE_ADVICE = "Insecure: the files cross the network unencrypted; use it only on a network you trust."
+
+
+def unencrypted_warning(method_id: str) -> str | None:
+    """The line said when advice picked a method that sends the files in the clear."""
+    method = METHODS[method_id]
+    if method.secure:
+        return None
+    return f"Using {method.label.removesuffix(' (insecure)')}: your files cross the network unencrypted."
+
+
+# The window's lines (the command line has its own layout of the same facts).
+
+def connected_summary(where: str, user: str, password: bool, cores: int, aes: bool, tools: list[str],
+                      note: str = "") -> str:
+    """"Connected to nas (192.0.2.7) as ann · 4 cores, AES instructions · rsync, tar"."""
+    cpu = f"{cores} cores" + (", AES instructions" if aes else "") if cores else "CPU unknown"
+    how = " with a password" if password else ""
+    said = f"Connected to {where} as {user}{how} · {cpu} · {', '.join(tools) or 'no extra tools'}"
+    return said + (f"<br>{note}" if note else "")
+
+
+def demo_summary(description: str, destination: str) -> str:
+    return (f"This demo host is this computer, reached over SSH ({description}). Copies go to {destination}, "
+            "which is removed when you close the window.")
+
+
+def connecting(host: str) -> str:
+    return f"Connecting to {host}…"
+
+
+def could_not_connect(host: str) -> str:
+    return f"Could not connect to {host}"
+
+
+def making_key(host: str) -> str:
+    return f"Making a key and adding it to {host}…"
+
+
+def fetching_key(host: str) -> str:
+    return f"{host} is new: fetching its key fingerprint…"
+
+
+def key_uncheckable(host: str) -> str:
+    return f"The key of {host} cannot be checked"
+
+
+def compare_fingerprint(host: str) -> str:
+    return f"Compare the fingerprint of {host} before trusting it."
+
+
+def remembering_key(host: str) -> str:
+    return f"Remembering the key of {host}…"
+
+
+def key_not_trusted(host: str) -> str:
+    return f"Not connected: the key of {host} was not trusted, so nothing was sent to it."
+
+
+def advice_ready(seconds: float) -> str:
+    return f"Measured and raced in {duration(seconds)}. Copy now, or find again after a change."
+
+
+def copies_then_checks(method: str) -> str:
+    return f"Copies with {method}, then checks the far side."
+
+
+def speed_words(ranked: Ranked, total_bytes: int) -> str:
+    """A recommendation's speed and time: "38 MB/s measured on your files · about 12 s for 460 MB"."""
+    if not timed(total_bytes):  # too little for a rate: the whole copy's time
+        how = "timed on your files" if ranked.timed else "predicted"
+        return f"about {duration(ranked.seconds)} for {size(total_bytes)}, {how}"
+    how = "measured on your files" if ranked.measured_MBps else "predicted"
+    speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
+    return f"{speed} {how} · about {duration(ranked.seconds)} for {size(total_bytes)}"
+
+
+def others_words(others: list[Ranked], total_bytes: int) -> str:
+    """The next best of the other methods, so the choice does not look arbitrary."""
+    rest = []
+    for r in others:
+        if not timed(total_bytes):
+            rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
+        else:
+            how = "measured" if r.measured_MBps else "predicted"
+            rest.append(f"{r.candidate.label} {rate(r.measured_MBps or r.prediction.MBps)} {how}")
+    return ("Others: " + " · ".join(rest)) if rest else ""
+
+
+def race_fastest(label: str, MBps: float) -> str:
+    return f"Fastest on your files: {label} at {rate(MBps)}."
+
+
+def race_quickest(label: str, seconds: float) -> str:
+    return f"Quickest on your files: {label}, all of them in {short_time(seconds)}."
+
+
+def lap_failed(label: str, error: str) -> str:
+    return f"{label} failed: {error}"
+
+
+def stop_and_quit(copying: bool) -> str:
+    what = "A copy" if copying else "The measurement"
+    return (f"{what} is still running. Stop it and quit? Nothing half-written is left at the destination, and "
+            "the helpers started on the host are removed.")
+
+
+# The window's bottleneck chart (step 3), while the probes come in.
+IDLE_CHART = "Press “Find the fastest way”: each measurement appears here as it finishes."
+MEASURING = "Measuring: the round trip, the network, ssh with each cipher, the disks…"
+ADVICE_STOPPED = "Stopped before the measurements were complete."
+_SLOW_STEP = {Factor.LINK: "the network", Factor.REMOTE_DISK: "the destination disk",
+              Factor.LOCAL_DISK: "reading your files"}
+
+
+def cipher_name(name: str) -> str:
+    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
+    return name.split("@")[0].replace("-poly1305", "")
+
+
+def slowest_so_far(key: str, MBps: float) -> str:
+    """The lowest ceiling measured so far (a chart row: a factor, or `cipher:NAME`), before the advice."""
+    if key.startswith("cipher:"):
+        cipher = cipher_name(key.removeprefix("cipher:"))
+        what = f"ssh encryption, {rate(MBps)} with its fastest cipher so far ({cipher})"
+    else:
+        what = f"{_SLOW_STEP.get(key, key)}, {rate(MBps)}"
+    return f"Slowest step so far: {what}. The verdict comes after the race."

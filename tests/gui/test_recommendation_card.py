@@ -4,6 +4,7 @@ advice has one, with its warning, and "Copy now" hands over the choice the user 
 from __future__ import annotations
 
 from app.core.advice.advisor import Advice, Ranked, Recommendation
+from app.core.advice.factors import Factor
 from app.core.transfer.methods import Options
 from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
@@ -12,7 +13,8 @@ from app.gui.panels.recommendation_card import INSECURE_WARNING, RecommendationC
 
 def ranked(method: str, secure: bool, measured: float) -> Ranked:
     candidate = Candidate(method, Options(cipher="aes128-gcm@openssh.com" if secure else None))
-    prediction = Prediction(candidate, secure, measured, 10.0, "cipher-cpu-remote", {"cipher-cpu-remote": measured})
+    prediction = Prediction(candidate, secure, measured, 10.0, Factor.CIPHER_CPU_REMOTE,
+                            {Factor.CIPHER_CPU_REMOTE: measured})
     return Ranked(prediction, measured, 1e9 / (measured * 1e6))
 
 
@@ -21,7 +23,7 @@ def advice(with_insecure: bool) -> Advice:
     secure = Recommendation(tar_ssh, "The CPU of nas caps ssh encryption at 6 MB/s.", "tar -c … | ssh nas 'tar -x'")
     overall = Recommendation(tar_nc, "It skips encryption.", "tar -c … | nc 198.18.0.2 40000") if with_insecure else secure
     ranking = [tar_nc, tar_ssh] if with_insecure else [tar_ssh]
-    return Advice(LinkProfile("nas"), SelectionStats(10, 1_000_000_000), ranking, "cipher-cpu-remote",
+    return Advice(LinkProfile("nas"), SelectionStats(10, 1_000_000_000), ranking, Factor.CIPHER_CPU_REMOTE,
                   "The CPU of nas caps ssh encryption at 6 MB/s while the network carries 38 MB/s.", secure, overall)
 
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field, replace
 from app.core.transfer import methods, ownership
 
 from app.core.advice import model
+from app.core.advice.factors import Factor
 
 from app.core.profile import profiler
 
 from app.core import wording
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import worded_link_errors
 from app.core.transfer.methods.base import Options
@@ -26,7 +27,8 @@ from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
 from app.core.selection.sample import race_sample
-from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection
+from app.core.formatting import TOO_LITTLE_TO_TIME
+from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.transfer.command import Reach, shown_command
@@ -99,7 +101,7 @@ class Advice:
     profile: LinkProfile
     stats: SelectionStats
     ranking: list[Ranked]
-    factor: str  # one of model.FACTORS, or "setup": the selection is too little to time, starting up takes it
+    factor: Factor  # SETUP: the selection is too little to time, starting up takes it
     sentence: str
     secure: Recommendation | None
     overall: Recommendation | None
@@ -161,7 +163,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     left_out.update(refused)
     predictions = [p for p in predictions if p.candidate.method_id not in refused]
     if not predictions:
-        raise TransferError("unavailable", "No transfer method can run between this computer and "
+        raise TransferError(ErrorKind.UNAVAILABLE, "No transfer method can run between this computer and "
                             f"{session.host.label}; see `transfer-advisor methods` for why.")
     laps: list[Lap] = []
     whole = False  # the race copied the whole selection, not a sample of it
@@ -291,8 +293,8 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     if too_little_to_time(stats):
         sentence = wording.small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
                                                     explain.seconds, explain.timed)
-        return Advice(profile, stats, ranking, "setup", sentence, secure, overall, left_out, seconds, "start-up")
-    factor = "link" if wording.compression_pays(p, profile) else p.limit
+        return Advice(profile, stats, ranking, Factor.SETUP, sentence, secure, overall, left_out, seconds, "start-up")
+    factor = Factor.LINK if wording.compression_pays(p, profile) else p.limit
     return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
                   secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
                   p.side if factor == p.limit else "")

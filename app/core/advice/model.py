@@ -24,8 +24,7 @@ from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Cont
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.selection.entries import Selection
 
-FACTORS = ("link", "cipher-cpu-local", "cipher-cpu-remote", "remote-disk", "local-disk", "per-file", "compression")
-WIRE_FACTORS = ("link", "cipher-cpu-local", "cipher-cpu-remote")  # what compression can relieve
+from app.core.advice.factors import FACTORS, WIRE_FACTORS, Factor  # noqa: F401 - FACTORS: read from here too
 
 # OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
 # offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
@@ -159,8 +158,8 @@ class Prediction:
     secure: bool
     MBps: float                # the selection's bytes over the whole predicted time
     seconds: float
-    limit: str                 # one of FACTORS
-    components: dict[str, float]  # factor → the rate it alone would allow (MB/s of the selection)
+    limit: Factor
+    components: dict[Factor, float]  # the rate each factor alone would allow (MB/s of the selection)
     detail: str = ""           # what exactly within the factor: "network", "ssh-window", "rsync", "sshd"...
     side: str = ""             # where that process runs: "local", "remote" or "" (the network, a disk)
     stream_MBps: float = 0.0   # the rate once the data flows (no setup, no per-file pauses)
@@ -178,7 +177,7 @@ class Work:
 
     name: str
     side: str  # "local" or "remote"
-    parts: dict[str, float]
+    parts: dict[Factor, float]
     threads: float = 1.0
 
     @property
@@ -231,24 +230,24 @@ def default_cipher(server_ciphers: list[str] | None) -> str:
     return next((c for c in OPENSSH_DEFAULT_CIPHERS if not offered or c in offered), OPENSSH_DEFAULT_CIPHERS[0])
 
 
-def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> str:
-    """What held one cipher probe: `link`, `cipher-cpu-local` or `cipher-cpu-remote`."""
+def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> Factor:
+    """What held one cipher probe: the link or the encrypting CPU of one side."""
     local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
-    busier = "cipher-cpu-remote" if remote >= local else "cipher-cpu-local"
+    busier = Factor.cipher_cpu("remote" if remote >= local else "local")
     if max(local, remote) >= SATURATED and tcp and probe.MBps >= SSH_FRAMING * tcp:
         return busier  # ssh reached raw TCP: the TCP probe was no ceiling (netcat tops out too)
     if tcp and probe.MBps >= LINK_SHARE * tcp:
-        return "link"
+        return Factor.LINK
     if rtt_ms and probe.MBps >= LINK_SHARE * SSH_WINDOW / (rtt_ms / 1000) / 1e6:
-        return "link"  # ssh's window over this round trip, not a CPU
+        return Factor.LINK  # ssh's window over this round trip, not a CPU
     if max(local, remote) >= SATURATED:
         return busier
     # Clearly below the link with no core saturated: a CPU quota or a busy NAS gave one side less than
     # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote,
     # the usual weak side.
     if tcp and probe.MBps < CLEARLY_BELOW * tcp and max(local, remote) >= MIN_BUSY:
-        return "cipher-cpu-remote" if remote * NEAR_TIE >= local else "cipher-cpu-local"
-    return "link"
+        return Factor.cipher_cpu("remote" if remote * NEAR_TIE >= local else "local")
+    return Factor.LINK
 
 
 def _budgets(profile: LinkProfile) -> dict[str, float]:
@@ -258,7 +257,7 @@ def _budgets(profile: LinkProfile) -> dict[str, float]:
     for p in profile.ciphers:
         limit = probe_limit(p, profile.tcp_up_MBps, profile.rtt_ms)
         for side, used in (("local", p.local_cpu), ("remote", p.remote_cpu)):
-            if limit == f"cipher-cpu-{side}" and used and used < SATURATED:
+            if limit is Factor.cipher_cpu(side) and used and used < SATURATED:
                 budget[side] = min(budget[side], max(used, MIN_CPU))
     return budget
 
@@ -278,7 +277,7 @@ def _framing(profile: LinkProfile) -> float:
     """ssh's share of raw TCP, from a probe the link held (not the window)."""
     tcp, rtt = profile.tcp_up_MBps, profile.rtt_ms
     shares = [p.MBps / tcp for p in profile.ciphers
-              if tcp and probe_limit(p, tcp, rtt) == "link" and p.MBps >= LINK_SHARE * tcp]
+              if tcp and probe_limit(p, tcp, rtt) is Factor.LINK and p.MBps >= LINK_SHARE * tcp]
     return min(1.0, max(0.85, max(shares))) if shares else SSH_FRAMING
 
 
@@ -338,7 +337,7 @@ def _cipher_costs(profile: LinkProfile, cipher: str | None, cond: Conditions,
     limit = probe_limit(probe, profile.tcp_up_MBps, profile.rtt_ms)
     costs = {}
     for side, used in (("local", probe.local_cpu), ("remote", probe.remote_cpu)):
-        if limit == f"cipher-cpu-{side}":  # it ran flat out with what it had: that is its ceiling
+        if limit is Factor.cipher_cpu(side):  # it ran flat out with what it had: that is its ceiling
             costs[side] = min(1.0, cond.budget[side]) / probe.MBps
         else:
             costs[side] = max(used or 0.0, MIN_CPU) / probe.MBps
@@ -349,7 +348,7 @@ def _cipher_costs(profile: LinkProfile, cipher: str | None, cond: Conditions,
 
 def _tool(name: str, side: str, tool: str, cond: Conditions) -> Work:
     # The tools' own work limits like the link and its protocol do: name it `link` (see module doc).
-    return Work(name, side, {"link": cond.slowdown[side] / TOOL_MBPS[tool]})
+    return Work(name, side, {Factor.LINK: cond.slowdown[side] / TOOL_MBPS[tool]})
 
 
 def _endpoints(method: Method, cond: Conditions) -> list[Work]:
@@ -365,8 +364,8 @@ def _codec_works(method: Method, codec: Codec | None, cond: Conditions) -> list[
         return []
     s, r = cond.sender, cond.receiver
     threads = cond.budget[s] if codec.name == "zstd" and method.uses_pipe_codecs else 1.0  # zstd -T0
-    return [Work(codec.name, s, {"compression": cond.slowdown[s] / codec.compress}, threads),
-            Work(f"{codec.name} -d", r, {"compression": cond.slowdown[r] / codec.decompress})]
+    return [Work(codec.name, s, {Factor.COMPRESSION: cond.slowdown[s] / codec.compress}, threads),
+            Work(f"{codec.name} -d", r, {Factor.COMPRESSION: cond.slowdown[r] / codec.decompress})]
 
 
 def _wire_ratio(method: Method, codec: Codec | None, stats: SelectionStats) -> float:
@@ -380,10 +379,10 @@ def _wire_ratio(method: Method, codec: Codec | None, stats: SelectionStats) -> f
 def _ssh_works(costs: dict[str, float], codec: Codec | None, ratio: float, cond: Conditions) -> list[Work]:
     works = []
     for side in (cond.sender, cond.receiver):
-        parts = {f"cipher-cpu-{side}": costs[side] / ratio}  # compressed bytes cross the cipher
+        parts = {Factor.cipher_cpu(side): costs[side] / ratio}  # compressed bytes cross the cipher
         if codec and codec.name == "zlib":  # ssh -C: zlib in the same process as the cipher
             speed = codec.compress if side == cond.sender else codec.decompress
-            parts["compression"] = cond.slowdown[side] / speed
+            parts[Factor.COMPRESSION] = cond.slowdown[side] / speed
         works.append(Work("ssh" if side == "local" else "sshd", side, parts))
     return works
 
@@ -393,7 +392,7 @@ class Cap:
     """One ceiling of a candidate, in MB/s of the selection."""
 
     rate: float
-    factor: str
+    factor: Factor
     detail: str    # "network", "ssh-window", "sftp-window", "read", "write", or a process name
     side: str = ""
 
@@ -401,12 +400,12 @@ class Cap:
 def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions) -> list[Cap]:
     secure = method.secure
     channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
-    caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, "link", "network")]
+    caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, Factor.LINK, "network")]
     if secure and cond.rtt_s > 0:
-        caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel, "link", "ssh-window"))
+        caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel, Factor.LINK, "ssh-window"))
     if method.in_flight and cond.rtt_s > 0:  # SFTP's requests in flight
-        caps.append(Cap(method.in_flight / cond.rtt_s / 1e6, "link", "sftp-window"))
-    src, dst = ("remote-disk", "local-disk") if cond.download else ("local-disk", "remote-disk")
+        caps.append(Cap(method.in_flight / cond.rtt_s / 1e6, Factor.LINK, "sftp-window"))
+    src, dst = (Factor.REMOTE_DISK, Factor.LOCAL_DISK) if cond.download else (Factor.LOCAL_DISK, Factor.REMOTE_DISK)
     if cond.source_read:
         caps.append(Cap(cond.source_read, src, "read"))
     if cond.dest_write:
@@ -425,12 +424,12 @@ def _side_cap(works: list[Work], side: str, cond: Conditions) -> Cap | None:
     if len(mine) < 2:
         return None
     cores = cond.budget[side] if side else cond.shared_cores
-    parts: dict[str, float] = {}
+    parts: dict[Factor, float] = {}
     for w in mine:
         for factor, cost in w.parts.items():
             parts[factor] = parts.get(factor, 0.0) + cost
     # On one CPU the encryption at both ends is one cost, as the tools' work at both ends is.
-    group = {f: ("cipher" if not side and f.startswith("cipher-cpu") else f) for f in parts}
+    group = {f: ("cipher" if not side and f.is_cipher_cpu else f) for f in parts}
     totals: dict[str, float] = {}
     for f, cost in parts.items():
         totals[group[f]] = totals.get(group[f], 0.0) + cost
@@ -508,9 +507,9 @@ def _timed(p: Prediction, stats: SelectionStats) -> Prediction:
     else:
         moving = stream + per_file
     if per_file > stream:
-        p.limit, p.detail, p.side = "per-file", p.candidate.method_id, ""
+        p.limit, p.detail, p.side = Factor.PER_FILE, p.candidate.method_id, ""
     if per_file > 0 and stats.bytes:
-        p.components["per-file"] = stats.bytes / 1e6 / per_file
+        p.components[Factor.PER_FILE] = stats.bytes / 1e6 / per_file
     p.seconds = p.setup_s + moving
     p.MBps = stats.bytes / 1e6 / p.seconds if p.seconds else 0.0
     return p
@@ -596,20 +595,20 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
         o = candidate.options
         if p is None or o.compress != "none" or rate < RACE_BEATS_PROBE * p.stream_MBps:
             continue
-        if p.limit.startswith("cipher-cpu") and candidate.secure:
+        if p.limit.is_cipher_cpu and candidate.secure:
             name = o.cipher or default_cipher(None)
             probe = ciphers.get(name)
             if probe is not None and probe.MBps < rate:
                 ciphers[name] = _scaled(probe, rate / probe.MBps)
                 notes.append(f"ssh with {name} measured {probe.MBps:.0f} MB/s, the race moved {rate:.0f} MB/s")
-        elif p.limit == "link" and p.detail == "network":
+        elif p.limit is Factor.LINK and p.detail == "network":
             key = "tcp_down_MBps" if o.download else "tcp_up_MBps"
             wire = rate / (SSH_FRAMING if candidate.secure else 1.0)
             if wire > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = wire
                 notes.append(f"raw TCP measured {getattr(profile, key) or 0:.0f} MB/s, "
                              f"the race moved {rate:.0f} MB/s")
-        elif p.limit in ("remote-disk", "local-disk") and p.detail == "write":
+        elif p.limit.is_disk and p.detail == "write":
             key = "local_write_MBps" if o.download else "remote_write_MBps"
             if rate > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = rate
@@ -634,7 +633,7 @@ def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> N
     factor = max(factors)
     for c in profile.ciphers:
         if ciphers[c.cipher] is c and max(c.local_cpu, c.remote_cpu) < SATURATED and \
-                probe_limit(c, profile.tcp_up_MBps, profile.rtt_ms).startswith("cipher-cpu"):
+                probe_limit(c, profile.tcp_up_MBps, profile.rtt_ms).is_cipher_cpu:
             ciphers[c.cipher] = _scaled(c, factor)
 
 

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from posixpath import join
 
 from app.core.transfer import ownership
-from app.core.errors import TransferError, link_lost
+from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
-from app.core.selection.entries import TOO_LITTLE_TO_TIME, Selection
+from app.core.formatting import TOO_LITTLE_TO_TIME
+from app.core.selection.entries import Selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.watchdog import STALL_TIMEOUT
@@ -124,7 +125,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
         rate = _steady_rate(samples)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
     except TransferError as exc:
-        if exc.kind == "link-lost":
+        if exc.kind is ErrorKind.LINK_LOST:
             raise
         return Lap(candidate, None, exc.sentence)
     finally:

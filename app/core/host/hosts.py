@@ -21,7 +21,7 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from app.core import quoting
-from app.core.errors import TransferError, explain_connect
+from app.core.errors import ErrorKind, TransferError, explain_connect
 from app.core.runner import run_sync
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
@@ -47,7 +47,7 @@ def connect_timeout() -> float:
     except ValueError:
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds > 0):
-        raise TransferError("usage", f"{ENV_CONNECT_TIMEOUT} is '{value}', which is not a number of seconds; "
+        raise TransferError(ErrorKind.USAGE, f"{ENV_CONNECT_TIMEOUT} is '{value}', which is not a number of seconds; "
                             "set it to a positive number such as 15, or unset it.")
     return seconds
 
@@ -67,12 +67,12 @@ class HostSpec:
         match = _SPEC.match(self.text.strip())
         # A part starting with '-' would be read as an option by ssh or rsync.
         if not match or match["host"].startswith("-") or (match["user"] or "").startswith("-"):
-            raise TransferError("usage", f"'{self.text}' is not a host; write an alias from your ssh config "
+            raise TransferError(ErrorKind.USAGE, f"'{self.text}' is not a host; write an alias from your ssh config "
                                 "or [user@]host[:port].")
         host = match["host"].strip("[]")
         port = int(match["port"]) if match["port"] else None
         if port is not None and not 0 < port < 65536:
-            raise TransferError("usage", f"Port {port} is out of range; use 1-65535.")
+            raise TransferError(ErrorKind.USAGE, f"Port {port} is out of range; use 1-65535.")
         return match["user"], host, port
 
 
@@ -175,7 +175,7 @@ def resolve(spec: HostSpec) -> Host:
     """Ask OpenSSH (`ssh -G`) what the spec means, the same way scp/rsync/ssh will."""
     user, host, port = spec.parts()
     if spec.ssh_config and not os.path.isfile(spec.ssh_config):
-        raise TransferError("usage", f"The ssh config file {spec.ssh_config} does not exist; check the path.")
+        raise TransferError(ErrorKind.USAGE, f"The ssh config file {spec.ssh_config} does not exist; check the path.")
     argv = ["ssh", "-G"]
     if spec.ssh_config:
         argv += ["-F", spec.ssh_config]
@@ -187,11 +187,12 @@ def resolve(spec: HostSpec) -> Host:
     try:
         code, out, err = run_sync(argv, timeout=SSH_G_TIMEOUT)
     except FileNotFoundError as exc:
-        raise TransferError("tool-missing", "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
+        raise TransferError(ErrorKind.TOOL_MISSING,
+                            "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
                             str(exc)) from exc
     if code != 0:
-        raise TransferError("usage", f"OpenSSH could not read the settings for {spec.text}; check the ssh config.",
-                            err)
+        raise TransferError(ErrorKind.USAGE,
+                            f"OpenSSH could not read the settings for {spec.text}; check the ssh config.", err)
     values = _parse_ssh_g(out)
 
     def one(key: str, default: str = "") -> str:
@@ -259,7 +260,8 @@ async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
     except (OSError, asyncssh.Error, TimeoutError) as exc:
         raise explain_connect(exc, host.label, where=host.where, timeout=timeout) from exc
     if key is None:
-        raise TransferError("host-key-unknown", f"{host.where} presented no host key, so it cannot be verified; "
+        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN,
+                            f"{host.where} presented no host key, so it cannot be verified; "
                             "check its SSH server's HostKey settings.")
     return key
 
@@ -276,10 +278,10 @@ async def _host_key_error(host: Host) -> TransferError:
     fingerprint = key.get_fingerprint("sha256")
     path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
     if path is not None:
-        return TransferError("host-key-changed",
+        return TransferError(ErrorKind.HOST_KEY_CHANGED,
                              _changed_sentence(host, fingerprint, path, "the connection was refused"))
     return TransferError(
-        "host-key-unknown",
+        ErrorKind.HOST_KEY_UNKNOWN,
         f"{host.label} is not a known host yet (its key fingerprint is {fingerprint}); if the host's owner "
         f"confirms that fingerprint, run `{host.trust_command()}` and try again.")
 
@@ -356,20 +358,20 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
         try:
             conn = await connect(host)
         except TransferError as exc:
-            if exc.kind == "auth":  # refused after the handshake, so the known key matched
+            if exc.kind is ErrorKind.AUTH:  # refused after the handshake, so the known key matched
                 return fingerprint
-            if exc.kind not in ("host-key-changed", "host-key-unknown"):
+            if exc.kind not in (ErrorKind.HOST_KEY_CHANGED, ErrorKind.HOST_KEY_UNKNOWN):
                 raise
-            raise TransferError("host-key-changed", _changed_sentence(
+            raise TransferError(ErrorKind.HOST_KEY_CHANGED, _changed_sentence(
                 host, fingerprint, path, f"it was not trusted and {path} was left as it was")) from exc
         conn.close()
         return fingerprint
     if not confirm(fingerprint):
-        raise TransferError("host-key-unknown", f"The key of {host.label} was not trusted, so nothing was "
+        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"The key of {host.label} was not trusted, so nothing was "
                             "changed; copies to it stay refused until its key is trusted.")
     target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
     if target is None:
-        raise TransferError("usage", "No user known_hosts file is configured; set UserKnownHostsFile.")
+        raise TransferError(ErrorKind.USAGE, "No user known_hosts file is configured; set UserKnownHostsFile.")
     Path(target).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     line = f"{host.known_hosts_name} {key.export_public_key('openssh').decode().strip()}\n"
     with open(target, "a") as f:

@@ -21,7 +21,8 @@ from pathlib import Path
 import asyncssh
 
 from app.core import quoting
-from app.core.errors import TransferError, key_install_failed, key_install_needs_shell, key_not_accepted
+from app.core.errors import (ErrorKind, TransferError, key_install_failed, key_install_needs_shell,
+                             key_not_accepted)
 from app.core.host.hosts import Host, connect
 from app.core.state import atomic
 from app.core.state.paths import data_dir
@@ -99,7 +100,7 @@ async def _key_login_works(host: Host, key_file: str) -> tuple[bool, str]:
     try:
         conn = await connect(only_key)
     except TransferError as exc:
-        if exc.kind == "auth":
+        if exc.kind is ErrorKind.AUTH:
             return False, key_not_accepted(host.label)
         return False, exc.sentence
     conn.close()

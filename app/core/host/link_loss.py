@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 import asyncssh
 
-from app.core.errors import TransferError, link_lost
+from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.runner import finish
 from app.core.host.session import Session
 
@@ -24,7 +24,7 @@ CONTROL_ERRORS = (asyncssh.Error, OSError, TimeoutError)
 
 def is_link_lost(error: BaseException | None, session: Session) -> bool:
     """The copy ended because the link went (the error says so, or the control connection is gone)."""
-    return (isinstance(error, TransferError) and error.kind == "link-lost") or session.lost
+    return (isinstance(error, TransferError) and error.kind is ErrorKind.LINK_LOST) or session.lost
 
 
 def worded_link_errors(doing: str) -> Callable[[Callable[..., Awaitable[T]]], Callable[..., Awaitable[T]]]:
@@ -50,9 +50,9 @@ async def word(session: Session, exc: BaseException, doing: str) -> BaseExceptio
         return link_lost(host, doing, details=repr(exc))
     what = {"copy": "the copy", "race": "the race"}.get(doing, "the measurement")
     if isinstance(exc, TimeoutError):
-        return TransferError("failed", f"{host} did not answer a command in time during {what} (it may be very "
+        return TransferError(ErrorKind.FAILED, f"{host} did not answer a command in time during {what} (it may be very "
                              "busy); try again.", repr(exc))
     if isinstance(exc, asyncssh.Error):
-        return TransferError("failed", f"{host} refused a request during {what} ({exc.reason}); try again.",
+        return TransferError(ErrorKind.FAILED, f"{host} refused a request during {what} ({exc.reason}); try again.",
                              repr(exc))
     return exc

@@ -19,7 +19,7 @@ import asyncssh
 from app.core import quoting
 from app.core.transfer import staging, verify
 from app.core.host.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.selection.entries import Entry, Selection, entry_kind
 
 if TYPE_CHECKING:
@@ -95,7 +95,8 @@ class RemoteFiles:
     async def sftp(self) -> asyncssh.SFTPClient:
         """The session's one SFTP client, started when first needed."""
         if not self.session.remote.sftp:
-            raise TransferError("unavailable", f"{self.session.host.label} has no SFTP server; on an embedded box, "
+            raise TransferError(ErrorKind.UNAVAILABLE,
+                                f"{self.session.host.label} has no SFTP server; on an embedded box, "
                                 "install its sftp-server package.")
         if self._sftp is None:
             self._sftp = await self.session.conn.start_sftp_client()
@@ -131,7 +132,7 @@ class RemoteFiles:
             result = await self._sh(_NEAREST, path)
             found = (result.stdout or b"").decode("utf-8", "surrogateescape")
             if result.exit_status != 0 or not found:
-                raise TransferError("failed", f"No folder on the way to {path} could be found on "
+                raise TransferError(ErrorKind.FAILED, f"No folder on the way to {path} could be found on "
                                     f"{self.session.host.label}.", (result.stderr or b"").decode(errors="replace"))
             return found
         sftp = await self.sftp()
@@ -173,7 +174,8 @@ class RemoteFiles:
         result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
         if result.exit_status != 0:
             err = (result.stderr or b"").decode(errors="replace")
-            raise TransferError("source-missing", f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
+            raise TransferError(ErrorKind.SOURCE_MISSING,
+                                f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
                                 "check that it can be read.", err)
         return parse_scan(result.stdout or b"", roots, paths, missing_ok)
 
@@ -213,7 +215,7 @@ class RemoteFiles:
         if records.renames:
             result = await self._run(staging.remote_rename_command(stage), records.rename_stdin(), 600)
             if result.exit_status != 0:
-                raise TransferError("failed", f"Giving the kept copies their new names at {where} failed.",
+                raise TransferError(ErrorKind.FAILED, f"Giving the kept copies their new names at {where} failed.",
                                     (result.stderr or b"").decode(errors="replace"))
         result = await self._run(staging.remote_place_command(stage, dest), records.stdin(), 600)
         out = result.stdout or b""
@@ -263,7 +265,7 @@ class RemoteFiles:
         if self.shell:
             result = await self._sh('cat > "$1"', path, stdin=data)
             if result.exit_status != 0:
-                raise TransferError("dest-unwritable", f"Could not write {path} on {self.session.host.label}.",
+                raise TransferError(ErrorKind.DEST_UNWRITABLE, f"Could not write {path} on {self.session.host.label}.",
                                     (result.stderr or b"").decode(errors="replace"))
             return
         try:
@@ -313,7 +315,8 @@ class RemoteFiles:
             stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
             result = await self._sh('xargs -0 mkdir -p --', stdin=stdin, timeout=600)
             if result.exit_status != 0:
-                raise TransferError("dest-unwritable", f"Folders could not be made on {label}; choose a folder you "
+                raise TransferError(ErrorKind.DEST_UNWRITABLE,
+                                    f"Folders could not be made on {label}; choose a folder you "
                                     "can write to.", (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()
@@ -341,7 +344,7 @@ class RemoteFiles:
         stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
         result = await self._sh(f'cd "$1" && {verify.hash_script(tool)}', base, stdin=stdin, timeout=3600)
         if result.exit_status != 0:
-            raise TransferError("verify-failed", f"Hashing on {self.session.host.label} with {tool} failed.",
+            raise TransferError(ErrorKind.VERIFY_FAILED, f"Hashing on {self.session.host.label} with {tool} failed.",
                                 (result.stderr or b"").decode(errors="replace"))
         return verify.parse_hashes(result.stdout or b"")
 
@@ -350,7 +353,7 @@ class RemoteFiles:
         if self.shell:
             result = await self._sh('cat > "$1"', path, stdin=data)
             if result.exit_status != 0:
-                raise TransferError("failed", f"{path} could not be written on {self.session.host.label}.",
+                raise TransferError(ErrorKind.FAILED, f"{path} could not be written on {self.session.host.label}.",
                                     (result.stderr or b"").decode(errors="replace"))
             return
         async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
@@ -388,7 +391,7 @@ class RemoteFiles:
             stdin = b"".join(os.fsencode(t) + b"\0" + os.fsencode(p) + b"\0" for t, p in links)
             result = await self._sh('xargs -0 -n 2 sh -c \'ln -s -- "$0" "$1"\'', stdin=stdin, timeout=600)
             if result.exit_status != 0:
-                raise TransferError("failed", f"The symbolic links could not all be made on {label}.",
+                raise TransferError(ErrorKind.FAILED, f"The symbolic links could not all be made on {label}.",
                                     (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()
@@ -428,7 +431,7 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     status, _, rest = out.partition(b"\0")
     for root, seen, name in zip(roots, status.decode(errors="replace"), given):
         if seen != "y" and not missing_ok:
-            raise TransferError("source-missing", f"{name} does not exist on the remote side; check the path.")
+            raise TransferError(ErrorKind.SOURCE_MISSING, f"{name} does not exist on the remote side; check the path.")
     kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
     names_blob, _, rest = rest.partition(b"\0\0")
     stats_blob, _, links_blob = rest.partition(b"\0")

@@ -17,7 +17,7 @@ import socket
 import asyncssh
 
 from app.core import quoting
-from app.core.errors import (TransferError, data_connection_unconfirmed, explain_stderr, helper_survived,
+from app.core.errors import (ErrorKind, TransferError, data_connection_unconfirmed, explain_stderr, helper_survived,
                              intruder)
 from app.core.host.helper_scripts import CHECK, LINE_PREFIX, WRAPPER, check_args
 from app.core.transfer.methods.base import Listener
@@ -58,7 +58,7 @@ class RemoteHelper:
         try:
             outcome = await asyncio.wait_for(asyncio.shield(self._ready), LISTEN_TIMEOUT)
         except TimeoutError:
-            raise TransferError("failed", "The remote helper did not start in time; try again or use a "
+            raise TransferError(ErrorKind.FAILED, "The remote helper did not start in time; try again or use a "
                                 "secure method.", self.stderr) from None
         if isinstance(outcome, BaseException):
             raise outcome
@@ -194,7 +194,7 @@ class RemoteHelper:
 async def open_data_socket(address: str, port: int | None, greeting: bytes = b"") -> socket.socket:
     """Connect to the helper and send `greeting` (the token) before anything else."""
     if port is None:
-        raise TransferError("failed", "The remote helper did not say which port it listens on.")
+        raise TransferError(ErrorKind.FAILED, "The remote helper did not say which port it listens on.")
     loop = asyncio.get_running_loop()
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -205,7 +205,7 @@ async def open_data_socket(address: str, port: int | None, greeting: bytes = b""
             await asyncio.wait_for(loop.sock_sendall(sock, greeting), LISTEN_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         sock.close()
-        raise TransferError("connection-refused", f"Could not open the data connection to {address}:{port}; "
+        raise TransferError(ErrorKind.CONNECTION_REFUSED, f"Could not open the data connection to {address}:{port}; "
                             "a firewall may block it. Use a secure method instead.", str(exc)) from exc
     sock.setblocking(True)  # the local tools read and write it with blocking calls
     return sock

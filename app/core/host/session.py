@@ -17,7 +17,7 @@ import asyncssh
 from app.core.host import capabilities, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.capabilities import Capabilities
-from app.core.errors import TransferError, openssh_too_old, remembered_password_refused
+from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.transfer.methods.base import Ssh
 from app.core.host.remote_files import RemoteFiles
@@ -54,7 +54,7 @@ async def _login(host: Host, ask: PasswordCallback | None) -> tuple[asyncssh.SSH
     try:
         return await connect(host, answer), answer.given
     except TransferError as exc:
-        if exc.kind != "auth" or not answer.from_keyring:
+        if exc.kind is not ErrorKind.AUTH or not answer.from_keyring:
             raise
         await asyncio.to_thread(passwords.forget, host)
         if ask is None:

@@ -15,24 +15,21 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from app.core.state import profiles as history
-from app.core.errors import TransferError, link_lost
+from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
+from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
-from app.core.profile.link_profile import LinkProfile
+from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.host.session import Session
 from app.core.transfer.watchdog import STALL_TIMEOUT
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
 
-def _rate(value: float) -> str:
-    return f"{value:.1f} MB/s"
-
-
 async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
-               show: Callable[[object], str] = _rate, nothing: str = "nothing to measure",
+               show: Callable[[object], str] = rate, nothing: str = "nothing to measure",
                session: Session | None = None) -> object | None:
     """Run one probe; report it; on failure note why and go on. A probe that ends with None had
     nothing it could time (`nothing` says why): the model goes on without that figure. A probe of the
@@ -41,7 +38,7 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
     try:
         value = await asyncio.wait_for(coro, PROBE_TIMEOUT)
     except (OSError, RuntimeError, TransferError, TimeoutError, ValueError, asyncssh.Error) as exc:
-        if isinstance(exc, TransferError) and exc.kind == "link-lost":
+        if isinstance(exc, TransferError) and exc.kind is ErrorKind.LINK_LOST:
             raise
         if session is not None and not await session.link_alive():
             raise link_lost(session.host.label, "measurement", details=repr(exc)) from exc
@@ -57,7 +54,7 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
         emit(ProbeDone(name, label, nothing, False))
         return None
     figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
-    emit(ProbeDone(name, label, show(value), True, figure))
+    emit(ProbeDone(name, label, show(value), True, figure, value if isinstance(value, CipherProbe) else None))
     return value
 
 
@@ -73,7 +70,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
                           local_cores=session.local.cores or None, local_aes=session.local.aes,
                           same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
-                                lambda v: f"{v:.2f} ms", session=session)
+                                ms, session=session)
     host = session.host
     key = f"{host.user}@{host.hostname}:{host.port}"  # two aliases for one host share, one alias moved does not
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
@@ -112,8 +109,7 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
         _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
     for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:
         probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
-                           lambda p: f"{p.MBps:.1f} MB/s (CPU here {p.local_cpu:.0%}, there {p.remote_cpu:.0%})",
-                           session=session)
+                           cipher_figures, session=session)
         if probe is not None:
             profile.ciphers.append(probe)
     if ctx.remote_dir and not session.remote.shell:
@@ -141,7 +137,7 @@ async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> 
                                          nothing="too little to time")
     data = await asyncio.to_thread(local.sample, paths)
     found = await _run("compress", "Compressibility", emit, profile, local.compressibility(data),
-                       lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {c.MBps:.0f} MB/s" for c in cs)
+                       lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {rate(c.MBps)}" for c in cs)
                        or "sample too small")
     profile.compress = list(found or [])
 
@@ -157,7 +153,7 @@ def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
              ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
     for name, label, value in shown:
         if value is not None:
-            emit(ProbeDone(name, label, f"{value:.1f} MB/s (kept from {when})", True, value))
+            emit(ProbeDone(name, label, f"{rate(value)} (kept from {when})", True, value))
     for c in kept.ciphers:
-        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{c.MBps:.1f} MB/s (kept from {when})",
-                       True, c.MBps))
+        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{rate(c.MBps)} (kept from {when})",
+                       True, c.MBps, c))

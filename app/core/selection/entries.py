@@ -13,14 +13,10 @@ from posixpath import basename, join, normpath
 
 import asyncssh
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 
 # A file is sparse when its holes save at least this much and its blocks take at most half its size.
 SPARSE_MIN_HOLES = 64 * 1024
-
-# Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
-# timed as a whole, and its advice speaks in seconds, not MB/s.
-TOO_LITTLE_TO_TIME = 2**20
 
 
 @dataclass(frozen=True)
@@ -148,9 +144,9 @@ def scan_local(paths: list[str]) -> Selection:
         try:
             st = os.lstat(path)
         except FileNotFoundError:
-            raise TransferError("source-missing", f"{given} does not exist; check the path.") from None
+            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} does not exist; check the path.") from None
         except PermissionError:
-            raise TransferError("source-missing", f"{given} cannot be read (permission denied); "
+            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} cannot be read (permission denied); "
                                 "check its permissions.") from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
@@ -202,7 +198,7 @@ def _leads_to(path: str) -> str:
 
 
 def _raise(exc: OSError) -> None:
-    raise TransferError("source-missing", f"{exc.filename} cannot be read ({exc.strerror}); "
+    raise TransferError(ErrorKind.SOURCE_MISSING, f"{exc.filename} cannot be read ({exc.strerror}); "
                         "check its permissions.") from exc
 
 
@@ -219,10 +215,11 @@ async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: b
         except asyncssh.SFTPNoSuchFile:
             if missing_ok:
                 continue
-            raise TransferError("source-missing", f"{given} does not exist on the remote side; "
+            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} does not exist on the remote side; "
                                 "check the path.") from None
         except asyncssh.SFTPError as exc:
-            raise TransferError("source-missing", f"{given} cannot be read on the remote side ({exc.reason}).") \
+            raise TransferError(ErrorKind.SOURCE_MISSING,
+                                f"{given} cannot be read on the remote side ({exc.reason}).") \
                 from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
@@ -240,7 +237,7 @@ async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entrie
     try:
         items = await sftp.readdir(os.fsencode(path))
     except asyncssh.SFTPError as exc:
-        raise TransferError("source-missing", f"{path} cannot be listed on the remote side ({exc.reason}).") \
+        raise TransferError(ErrorKind.SOURCE_MISSING, f"{path} cannot be listed on the remote side ({exc.reason}).") \
             from None
     for item in sorted(items, key=lambda i: i.filename):
         name = os.fsdecode(item.filename)

@@ -13,7 +13,7 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import TransferResult
 from app.core.state import atomic
 from app.core.state.paths import data_dir
@@ -90,7 +90,7 @@ def record(host: str, dest: str, outcome: TransferResult | TransferError, *, met
         copy = PastCopy.of(host, dest, outcome)
     else:
         copy = PastCopy(host, time.time(), method, "download" if download else "upload", 0, 0, 0.0, False, "", dest,
-                        command, "cancelled" if outcome.kind == "cancelled" else "failed", outcome.sentence)
+                        command, "cancelled" if outcome.kind is ErrorKind.CANCELLED else "failed", outcome.sentence)
     add(copy)
     return copy
 

@@ -20,7 +20,7 @@ from posixpath import join
 from typing import Awaitable, Callable, TypeVar
 
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
-from app.core.errors import Cancelled, TransferError, explain_exit, explain_stderr, link_lost
+from app.core.errors import Cancelled, ErrorKind, TransferError, explain_exit, explain_stderr, link_lost
 from app.core.events import CopyPreview, Emit, Phase, Progress, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
@@ -28,7 +28,7 @@ from app.core.host.link_loss import is_link_lost, worded_link_errors
 from app.core.host.local_files import LocalFiles
 from app.core.transfer.mirror import ConfirmDelete
 from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Options, Plan
-from app.core.transfer.progress import Counter, RateWindow, RsyncProgress, Tally
+from app.core.transfer.progress import Counter, ProgressMode, RateWindow, RsyncProgress, Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy, RemoteHelper
@@ -48,7 +48,8 @@ T = TypeVar("T")
 # Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
 # stopped, something that turned up at the destination); after the others it goes (a full disk needs
 # the space, a failed verification says the bytes are not to be trusted).
-KEEP_STAGED = {"cancelled", "connection-lost", "link-lost", "failed", "conflict"}
+KEEP_STAGED = {ErrorKind.CANCELLED, ErrorKind.CONNECTION_LOST, ErrorKind.LINK_LOST, ErrorKind.FAILED,
+               ErrorKind.CONFLICT}
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
-            raise TransferError("usage", "Keeping both copies cannot be done through your own rsync daemon (it "
+            raise TransferError(ErrorKind.USAGE, "Keeping both copies cannot be done through your own rsync daemon (it "
                                 "writes in place); choose --existing skip, replace or newer, or another method.")
     return _Seen(selection, sources, dest, module, placement, sides, notes)
 
@@ -305,7 +306,7 @@ async def _run(session: Session, method: Method, job: Job, selection: Selection,
             return
         except PortBusy:
             if attempt == PORT_TRIES - 1:
-                raise TransferError("failed", "No free port was found for the remote helper; try again.")
+                raise TransferError(ErrorKind.FAILED, "No free port was found for the remote helper; try again.")
 
 
 async def _side_by_side(coros: list) -> None:
@@ -337,11 +338,12 @@ async def _stopped(exc: BaseException, session: Session, target: str, staged: bo
         return exc
     # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
     # staging folder is removed and frees the space again.
-    full = exc.kind not in ("dest-full", "link-lost") and await _out_of_space(session, target, download)
+    full = exc.kind not in (ErrorKind.DEST_FULL, ErrorKind.LINK_LOST) and await _out_of_space(session, target, download)
     if full or exc.kind not in KEEP_STAGED:
         await finish(_discard(session, stage, download, exc))
     if full:
-        return TransferError("dest-full", "The destination ran out of space during the copy; free some space there "
+        return TransferError(ErrorKind.DEST_FULL,
+                             "The destination ran out of space during the copy; free some space there "
                              "or choose another folder.", exc.details)
     if stage and isinstance(exc, Cancelled) and not placed:
         return _carries_on(exc)
@@ -399,7 +401,7 @@ async def _execute(session: Session, plan: Plan, selection: Selection, download:
         source, sink = _ends(plan, sock, fds)
         rsync = RsyncProgress()
         pipeline = Pipeline(plan.stages, source=source, sink=sink,
-                            stdout_pipe=plan.progress == "rsync", login_env=session.login_env)
+                            stdout_pipe=plan.progress is ProgressMode.RSYNC, login_env=session.login_env)
         await pipeline.start()
         for fd in fds:
             os.close(fd)
@@ -532,7 +534,7 @@ async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selectio
     tar_total = selection.tar_stream_bytes()
     while True:
         await asyncio.sleep(TICK)
-        if plan.progress == "rsync":
+        if plan.progress is ProgressMode.RSYNC:
             rsync.feed_bytes(pipeline.read_stdout())
             done = max(rsync.done, counted.read())
         else:

@@ -21,7 +21,7 @@ from enum import Enum
 from posixpath import basename, dirname, join
 
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.wording import plural
+from app.core.formatting import plural
 
 # FAT keeps times in 2-second steps; the copy tools keep whole seconds.
 MTIME_WINDOW = 1

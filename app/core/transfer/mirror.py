@@ -17,11 +17,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from posixpath import basename, dirname, join
 
-from app.core.errors import Cancelled, TransferError
+from app.core.errors import Cancelled, ErrorKind, TransferError
 from app.core.events import Emit, Phase, TransferResult
 from app.core.runner import finish
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.wording import agree, plural, size
+from app.core.formatting import agree, plural, size
 
 OURS = ".transfer-advisor-"  # the names of the app's own folders beside and inside a destination
 SHOWN = 3  # names in a sentence
@@ -158,7 +158,7 @@ class Unconfirmed(TransferError):
     """A mirror that would delete, without a yes: nothing was copied or deleted."""
 
     def __init__(self, deletion: Deletion, where: str) -> None:
-        super().__init__("confirm-delete", unconfirmed_sentence(deletion, where))
+        super().__init__(ErrorKind.CONFIRM_DELETE, unconfirmed_sentence(deletion, where))
         self.deletion = deletion
 
     def as_dict(self) -> dict:
@@ -171,7 +171,7 @@ def unconfirmed_sentence(deletion: Deletion, where: str) -> str:
 
 
 def refuse_policy(policy_value: str) -> TransferError:
-    return TransferError("usage", f"--mirror makes the destination equal to the selection, which --existing "
+    return TransferError(ErrorKind.USAGE, f"--mirror makes the destination equal to the selection, which --existing "
                          f"{policy_value} would not; use --existing replace or --update with it.")
 
 
@@ -194,7 +194,8 @@ def kept_note(kept: tuple[str, ...]) -> str:
 
 def not_deleted(left: list[str], where: str) -> TransferError:
     shown = ", ".join(repr(p) for p in left[:SHOWN]) + (f" and {len(left) - SHOWN} more" if len(left) > SHOWN else "")
-    return TransferError("delete-failed", f"The copy is in place and verified, but {plural(len(left), 'item')} at "
+    return TransferError(ErrorKind.DELETE_FAILED,
+                         f"The copy is in place and verified, but {plural(len(left), 'item')} at "
                          f"{where} could not be deleted ({shown}); check the permissions there and run the "
                          "mirror again.")
 

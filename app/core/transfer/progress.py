@@ -1,8 +1,4 @@
-"""Progress: where the bytes-done figure comes from, and the rate over a short window.
-
-- io: a tool's own count, from /proc/PID/io (bytes written or read: scp, sftp, tar) or the
-  offset in the file on its stdin or stdout (/proc/PID/fdinfo: ssh cat);
-- rsync: rsync's `--info=progress2` total, parsed from its output.
+"""Progress: where the bytes-done figure comes from (a ProgressMode), and the rate over a short window.
 A copy made of several runs (the rest of a cut copy) adds them up in a Tally.
 """
 
@@ -11,9 +7,31 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
+from enum import Enum
 
 from app.core.events import Emit, Progress
 from app.core.runner import fd_pos, proc_io
+
+class ProgressMode(str, Enum):
+    """Where a plan's bytes-done figure comes from."""
+
+    IO = "io"        # a tool's own count (a Count of one stage): scp, sftp, tar, ssh cat
+    RSYNC = "rsync"  # rsync's `--info=progress2` total, parsed from its output (a Count beside it)
+
+    __str__ = str.__str__
+
+
+class Count(str, Enum):
+    """Which count of a running tool is read, from /proc."""
+
+    WRITTEN = "wchar"       # bytes it wrote, /proc/PID/io
+    READ = "rchar"          # bytes it read, /proc/PID/io
+    STDIN_AT = "fd0"        # the offset in the file on its stdin, /proc/PID/fdinfo/0
+    STDOUT_AT = "fd1"       # the offset in the file on its stdout, /proc/PID/fdinfo/1
+    NONE = "none"           # nothing to read (rsync receiving: its writer is a child /proc does not count)
+
+    __str__ = str.__str__
+
 
 _RSYNC = re.compile(r"^\s*([\d,.]+)\s+(\d+)%\s+\S+/s")
 
@@ -43,19 +61,18 @@ class RsyncProgress:
 
 
 class Counter:
-    """A running tool's own count of bytes: /proc/PID/io (wchar, rchar) or the offset of the
-    file on its stdin or stdout (fd0, fd1). The last reading stays after the process exits."""
+    """A running tool's own count of bytes (see Count). The last reading stays after the process exits."""
 
-    def __init__(self, pid: int, counter: str) -> None:
-        self.pid, self.counter, self.done = pid, counter, 0
+    def __init__(self, pid: int, counter: Count) -> None:
+        self.pid, self.counter, self.done = pid, Count(counter), 0
 
     def read(self) -> int:
-        if self.counter == "none":
+        if self.counter is Count.NONE:
             return 0
-        if self.counter in ("fd0", "fd1"):
-            value = fd_pos(self.pid, int(self.counter[2])) or 0
+        if self.counter in (Count.STDIN_AT, Count.STDOUT_AT):
+            value = fd_pos(self.pid, 0 if self.counter is Count.STDIN_AT else 1) or 0
         else:
-            value = proc_io(self.pid, self.counter)
+            value = proc_io(self.pid, self.counter.value)
         self.done = max(self.done, value)
         return self.done
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from app.core.transfer.existing import same_entry
 from app.core.transfer.journal import LIMIT, NAME, Journal
 from app.core.selection.entries import Entry, ancestors
-from app.core.wording import plural
+from app.core.formatting import plural
 
 if TYPE_CHECKING:
     from app.core.transfer.survey import Sides

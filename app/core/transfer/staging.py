@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from posixpath import dirname, join
 from typing import Protocol
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
+from app.core.formatting import plural
 from app.core.quoting import sh_command
-from app.core.wording import plural
 
 PREFIX = ".transfer-advisor-partial-"
 PLACE_LIST = ".transfer-advisor-place"  # the records, kept in the staging folder while placing
@@ -97,8 +97,8 @@ def local_prepare(dest: str, stage: str | None) -> None:
 
 def _local_error(dest: str, exc: OSError) -> TransferError:
     if exc.errno in (28, 122):
-        return TransferError("dest-full", f"{dest} is full; free some space or choose another folder.")
-    return TransferError("dest-unwritable", f"Cannot write to {dest} ({exc.strerror}); choose a folder you "
+        return TransferError(ErrorKind.DEST_FULL, f"{dest} is full; free some space or choose another folder.")
+    return TransferError(ErrorKind.DEST_UNWRITABLE, f"Cannot write to {dest} ({exc.strerror}); choose a folder you "
                          "can write to.")
 
 
@@ -116,7 +116,7 @@ async def place(ops: PlaceOps, stage: str, dest: str, records: Records, where: s
     in_the_way = []
     for mode, path in records.items:
         if await ops.kind(join(stage, path)) is None:
-            raise TransferError("failed", f"{path!r} went missing from the staging folder at {where}; run the "
+            raise TransferError(ErrorKind.FAILED, f"{path!r} went missing from the staging folder at {where}; run the "
                                 "same copy again.")
         there, parent = await ops.kind(join(dest, path)), await ops.kind(dirname(join(dest, path)))
         if parent != "dir" or (there is not None and (mode == "n" or there == "dir")):
@@ -133,11 +133,11 @@ async def place(ops: PlaceOps, stage: str, dest: str, records: Records, where: s
 
 def appeared(paths: list[str], where: str) -> TransferError:
     shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-    return TransferError("conflict", f"Something turned up at {where} while copying ({shown}), so nothing was "
+    return TransferError(ErrorKind.CONFLICT, f"Something turned up at {where} while copying ({shown}), so nothing was "
                          "placed; what was copied is kept: run the same copy again to decide about it.")
 
 
 def half_placed(done: int, total: int, path: str, where: str, details: str = "") -> TransferError:
-    return TransferError("failed", f"Moving the copy into place at {where} failed at {path!r} after "
+    return TransferError(ErrorKind.FAILED, f"Moving the copy into place at {where} failed at {path!r} after "
                          f"{plural(done, 'item')} of {total} were placed; the rest are kept: run the same copy "
                          "again to place them.", details)

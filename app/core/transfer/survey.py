@@ -9,7 +9,7 @@ from posixpath import dirname, join
 
 from app.core.transfer import verify
 from app.core.host.capabilities import Capabilities
-from app.core.errors import Cancelled, TransferError
+from app.core.errors import Cancelled, ErrorKind, TransferError
 from app.core.transfer.existing import (Existing, Placement, clash_sentence, hash_candidates, plan, refused_sentence,
                                same_by_hash, same_entry)
 from app.core.host.local_files import LocalFiles
@@ -42,7 +42,7 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
     found = plan(selection, there, Existing.ASK, same)
     if found.clashes and policy is Existing.ASK:
         if decide is None:
-            raise TransferError("conflict", clash_sentence(found.clashes, sides.where(dest)))
+            raise TransferError(ErrorKind.CONFLICT, clash_sentence(found.clashes, sides.where(dest)))
         choice = await decide(found, sides.where(dest))
         if choice is None or choice is Existing.ASK:
             raise Cancelled()
@@ -52,7 +52,7 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
     top = await sides.dest.names_in(dest) if policy is Existing.RENAME else ()
     placement = plan(selection, there, policy, same, top)
     if placement.refused:
-        raise TransferError("conflict", refused_sentence(placement.refused, sides.where(dest)))
+        raise TransferError(ErrorKind.CONFLICT, refused_sentence(placement.refused, sides.where(dest)))
     return placement
 
 

@@ -14,10 +14,11 @@ from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from app.core.advice.factors import Factor
 from app.core.events import ProbeDone
+from app.core.formatting import cipher_figures, ms, rate
+from app.core.wording import TIPS, cipher_name
 from app.gui.shell import theme
-from app.core.formatting import rate
-from app.gui.tips import FACTOR_TIPS
 
 ROW = 28      # a row's height when there is room
 MIN_ROW = 17  # and when the window is short
@@ -29,14 +30,9 @@ REDRAW_MS = 50
 class Row:
     key: str
     label: str
-    value: float | None
-    text: str
+    value: float | None  # MB/s; None: not measured
     tip: str
-
-
-def cipher_name(name: str) -> str:
-    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
-    return name.split("@")[0].replace("-poly1305", "")
+    why: str = ""        # why it was not measured
 
 
 class BottleneckChart(QWidget):
@@ -65,20 +61,23 @@ class BottleneckChart(QWidget):
         self._dirty = True
 
     def add_probe(self, event: ProbeDone) -> None:
+        """A row from the probe's figures (its `value` is for people and is shown only as the reason a
+        figure is missing)."""
         name = event.name
         value = event.figure if event.ok else None
+        why = "" if event.ok else event.value
         if name == "rtt":
-            self.rtt_text = f"Round trip {event.value}" if event.ok else ""
+            self.rtt_text = f"Round trip {ms(event.figure)}" if event.ok and event.figure is not None else ""
         elif name == ("tcp-down" if self.download else "tcp-up"):
-            self._set(Row("link", "Network (plain TCP)", value, event.value, FACTOR_TIPS["link"]))
+            self._set(Row(Factor.LINK, "Network (plain TCP)", value, TIPS[Factor.LINK], why))
         elif name.startswith("cipher:"):
-            cipher = name.split(":", 1)[1]
-            self._set(Row(name, f"ssh · {cipher_name(cipher)}", value, event.value.split(" (")[0],
-                          f"{FACTOR_TIPS['cipher']}\n\nCipher {cipher}: {event.value}"))
+            cipher = name.removeprefix("cipher:")
+            figures = f"\n\nCipher {cipher}: {cipher_figures(event.cipher)}" if event.cipher else ""
+            self._set(Row(name, f"ssh · {cipher_name(cipher)}", value, TIPS["cipher"] + figures, why))
         elif name == "remote-write":
-            self._set(Row("remote-disk", "Destination disk", value, event.value, FACTOR_TIPS["remote-disk"]))
+            self._set(Row(Factor.REMOTE_DISK, "Destination disk", value, TIPS[Factor.REMOTE_DISK], why))
         elif name == "local-read":
-            self._set(Row("local-disk", "Reading your files", value, event.value, FACTOR_TIPS["local-disk"]))
+            self._set(Row(Factor.LOCAL_DISK, "Reading your files", value, TIPS[Factor.LOCAL_DISK], why))
         if not self.final:
             self.limit_key = self._lowest()
         self._dirty = True
@@ -163,7 +162,7 @@ class BottleneckChart(QWidget):
             if row.value is None:
                 p.setPen(QColor(c.muted))
                 p.drawText(QRectF(label_w, y, self.width() - label_w, row_h), Qt.AlignLeft | Qt.AlignVCenter,
-                           fm.elidedText(row.text, Qt.ElideRight, int(self.width() - label_w)))
+                           fm.elidedText(row.why, Qt.ElideRight, int(self.width() - label_w)))
                 continue
             width = span * min(row.value / scale, 1.0)
             color = QColor(c.limit if is_limit else c.accent)

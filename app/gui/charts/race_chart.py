@@ -6,11 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
 from app.core.events import RaceResult, RaceSample
-from app.core.wording import short_time
 from app.gui.panels.card import muted
-from app.core.formatting import rate
+from app.core.formatting import rate, short_time
 from app.gui.charts.live_plot import LivePlot
-from app.gui.tips import method_tip
+from app.core.wording import lap_failed, method_tip, race_fastest, race_quickest
 
 
 IDLE_TEXT = ("Then the best methods race: each copies your files for a few seconds into a scratch folder that "
@@ -66,17 +65,17 @@ class RaceChart(QWidget):
         self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  failed"
                              if event.failed else f"  all in {short_time(event.seconds or 0.0)}")
         if event.failed:
-            self.status.setText(f"{event.label} failed: {event.error}")
+            self.status.setText(lap_failed(event.label, event.error))
 
     def finished(self) -> None:
         measured = [r for r in self.results.values() if r.MBps]
         timed = [r for r in self.results.values() if not r.MBps and r.seconds is not None]
         if measured:
             best = max(measured, key=lambda r: r.MBps or 0)
-            self.status.setText(f"Fastest on your files: {best.label} at {rate(best.MBps)}.")
+            self.status.setText(race_fastest(best.label, best.MBps))
         elif timed:  # too little to time a rate: the quickest whole copy
             best = min(timed, key=lambda r: r.seconds or 0.0)
-            self.status.setText(f"Quickest on your files: {best.label}, all of them in {short_time(best.seconds)}.")
+            self.status.setText(race_quickest(best.label, best.seconds or 0.0))
 
     def _ensure(self, key: str, label: str) -> None:
         if key not in self.plot.series:

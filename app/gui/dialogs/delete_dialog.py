@@ -9,7 +9,8 @@ import asyncio
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.mirror import Deletion
-from app.core.formatting import count, size
+from app.core.formatting import count
+from app.core.wording import MIRROR_DELETES_WHEN, and_more, mirror_deletes
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
 
@@ -18,13 +19,10 @@ def ask(parent: QWidget, deletion: Deletion, where: str, answer: asyncio.Future)
     """Open the question (window-modal, not blocking the loop); `answer` gets True to delete, else False."""
     n = deletion.count
     box = QMessageBox(QMessageBox.Warning, "Delete files at the destination?",
-                      f"Making {where} match the selection deletes {count(n, 'item')} there "
-                      f"({count(deletion.files, 'file')}, {size(deletion.bytes)}) that the selection does not have.",
+                      mirror_deletes(where, n, deletion.files, deletion.bytes),
                       QMessageBox.NoButton, parent)
     lines = deletion.described()
-    shown = "\n".join(lines[:SHOWN]) + (f"\n… and {n - SHOWN} more" if n > SHOWN else "")
-    box.setInformativeText(f"{shown}\n\nThey are deleted after the copy is in place and checked. Cancel copies "
-                           "nothing and deletes nothing.")
+    box.setInformativeText(f"{and_more(lines[:SHOWN], n)}\n\n{MIRROR_DELETES_WHEN}")
     box.setDetailedText("\n".join(lines))
     delete = box.addButton(f"&Delete {count(n, 'item')}", QMessageBox.DestructiveRole)
     cancel = box.addButton("Cancel", QMessageBox.RejectRole)

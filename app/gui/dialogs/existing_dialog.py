@@ -10,7 +10,7 @@ import asyncio
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.existing import Existing, Placement
-from app.core.formatting import count
+from app.core.wording import already_there, and_more, identical_not_sent, kinds_never_swapped
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
 
@@ -21,16 +21,12 @@ def ask(parent: QWidget, placement: Placement, where: str, answer: asyncio.Futur
     that makes the destination match is offered only what leaves it equal: replace or update."""
     clashes = placement.clashes
     box = QMessageBox(QMessageBox.Question, "Files already there",
-                      f"{count(len(clashes), 'item')} of this copy {'is' if len(clashes) == 1 else 'are'} already "
-                      f"at {where} and differ{'s' if len(clashes) == 1 else ''}.", QMessageBox.NoButton, parent)
+                      already_there(len(clashes), where), QMessageBox.NoButton, parent)
     lines = [c.describe() for c in clashes]
-    shown = "\n".join(lines[:SHOWN]) + (f"\n… and {len(lines) - SHOWN} more" if len(lines) > SHOWN else "")
-    same = (f"\n\n{count(len(placement.identical), 'item')} identical to what is there will not be sent again."
-            if placement.identical else "")
+    same = f"\n\n{identical_not_sent(len(placement.identical))}" if placement.identical else ""
     folders = any(c.kinds_differ for c in clashes)
-    fix = "move it aside, then copy again" if mirror else "choose Skip or Keep both"
-    note = f"\n\nA folder is never replaced by a file, or a file by a folder: {fix}." if folders else ""
-    box.setInformativeText(shown + same + note)
+    note = f"\n\n{kinds_never_swapped(mirror)}" if folders else ""
+    box.setInformativeText(and_more(lines[:SHOWN], len(lines)) + same + note)
     box.setDetailedText("\n".join(lines))
     buttons = {}
     if not folders:

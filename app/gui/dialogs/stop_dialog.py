@@ -6,14 +6,13 @@ from typing import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.core import wording
+
 
 def ask(parent: QWidget, activity: str, stop_and_quit: Callable[[], None]) -> QMessageBox:
     """Open the question (window-modal, not blocking the loop); "Stop and quit" calls `stop_and_quit`.
     `activity` is the flow's: "copy" or "advise"."""
-    what = "A copy" if activity == "copy" else "The measurement"
-    box = QMessageBox(QMessageBox.Warning, "Stop and quit?",
-                      f"{what} is still running. Stop it and quit? Nothing half-written is left at the "
-                      "destination, and the helpers started on the host are removed.",
+    box = QMessageBox(QMessageBox.Warning, "Stop and quit?", wording.stop_and_quit(activity == "copy"),
                       QMessageBox.NoButton, parent)
     stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
     box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))

@@ -7,9 +7,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from app.core.advice.advisor import Advice
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase
 from app.core.state.settings import HostChoice
+from app.core.wording import advice_ready
 from app.gui.panels.advice_view import AdviceView
 from app.gui.panels.error_banner import ErrorBanner
 from app.gui.panels.find_bar import FindBar
@@ -73,8 +74,7 @@ class AdviceStep(QObject):
         self.advice = advice
         self.advice_view.show_advice(advice)
         self.card.show_advice(advice)
-        ready = f"Measured and raced in {advice.seconds:.0f} s. Copy now, or find again after a change."
-        self.find_bar.set_ready_text(ready)
+        self.find_bar.set_ready_text(advice_ready(advice.seconds))
         c = self.flow.connected
         if c is not None:
             self.history.show_for(c.choice.label, c.profile_key)
@@ -82,7 +82,7 @@ class AdviceStep(QObject):
 
     def _failed(self, error: TransferError) -> None:
         self.advice_view.failed()
-        if error.kind == "cancelled":
+        if error.kind is ErrorKind.CANCELLED:
             self.find_bar.set_ready_text("Stopped. The race's scratch folder was removed.")
             self.state_changed.emit("empty")
             return

@@ -5,16 +5,12 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.advice.advisor import Advice
+from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
+from app.core.wording import ADVICE_STOPPED, IDLE_CHART, MEASURING, TIPS, capitalized, factor_words, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
 from app.gui.panels.card import Card
-from app.core.formatting import rate
 from app.gui.charts.race_chart import RaceChart
-from app.gui.tips import FACTOR_NAMES, FACTOR_TIPS
-
-
-SLOW_STEP = {"link": "the network", "remote-disk": "the destination disk", "local-disk": "reading your files"}
-IDLE_CHART = "Press “Find the fastest way”: each measurement appears here as it finishes."
 
 
 def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row | None]:
@@ -25,23 +21,22 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     p = rec.ranked.prediction
     value = p.components.get(p.limit, p.stream_MBps)
     host = advice.profile.host
-    if p.limit == "link" and p.side:
+    if p.limit is Factor.LINK and p.side:
         where = "this computer" if p.side == "local" else host
-        return None, Row("tool", f"{p.detail} on {where}'s CPU", value, rate(value), FACTOR_TIPS["tool-cpu"])
-    if p.limit == "link" and p.detail.endswith("window"):
-        return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight",
-                         value, rate(value), FACTOR_TIPS["window"])
-    if p.limit == "link" and "link" in chart.rows:
-        return "link", None
-    if p.limit in ("cipher-cpu-local", "cipher-cpu-remote"):
+        return None, Row("tool", f"{p.detail} on {where}'s CPU", value, TIPS["tool-cpu"])
+    if p.limit is Factor.LINK and p.detail.endswith("window"):
+        return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight", value,
+                         TIPS["window"])
+    if p.limit is Factor.LINK and Factor.LINK in chart.rows:
+        return Factor.LINK, None
+    if p.limit.is_cipher_cpu:
         key = f"cipher:{p.candidate.options.cipher}"
         if key in chart.rows:
             return key, None
-        return None, Row("cpu", FACTOR_NAMES[p.limit].capitalize(), value, rate(value), FACTOR_TIPS["cipher"])
-    if p.limit in ("remote-disk", "local-disk") and p.limit in chart.rows:
+        return None, Row("cpu", capitalized(factor_words(p.limit, host)), value, TIPS["cipher"])
+    if p.limit.is_disk and p.limit in chart.rows:
         return p.limit, None
-    name = FACTOR_NAMES.get(p.limit, p.limit).capitalize()
-    return None, Row(p.limit, name, value, rate(value), FACTOR_TIPS.get(p.limit, ""))
+    return None, Row(p.limit, capitalized(factor_words(p.limit, host)), value, TIPS.get(p.limit, ""))
 
 
 class AdviceView(QWidget):
@@ -64,7 +59,7 @@ class AdviceView(QWidget):
 
     def reset(self, download: bool) -> None:
         self.chart.reset(download)
-        self.chart.placeholder = "Measuring: the round trip, the network, ssh with each cipher, the disks…"
+        self.chart.placeholder = MEASURING
         self.race.reset()
         self.verdict.setText("")
 
@@ -79,11 +74,7 @@ class AdviceView(QWidget):
         low = self.chart.limit_row()
         if low is None or not low.value:
             return
-        if low.key.startswith("cipher:"):
-            what = f"ssh encryption, {rate(low.value)} with its fastest cipher so far ({low.label.split('· ')[-1]})"
-        else:
-            what = f"{SLOW_STEP.get(low.key, low.label.lower())}, {rate(low.value)}"
-        self.verdict.setText(f"Slowest step so far: {what}. The verdict comes after the race.")
+        self.verdict.setText(slowest_so_far(low.key, low.value))
 
     def phase(self, event: Phase) -> None:
         if event.name == "racing":
@@ -105,5 +96,5 @@ class AdviceView(QWidget):
         self.race.finished()
 
     def failed(self) -> None:
-        self.verdict.setText("Stopped before the measurements were complete.")
+        self.verdict.setText(ADVICE_STOPPED)
 

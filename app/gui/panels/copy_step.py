@@ -10,12 +10,11 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from app.core.advice.advisor import Advice, Recommendation
-from app.core.errors import TransferError
+from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording import verified_as
+from app.core.wording import copy_notice
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
-from app.core.formatting import count
 from app.core.state.settings import HostChoice
 from app.core.state import transfer_log
 from app.gui.panels.error_banner import ErrorBanner
@@ -26,11 +25,6 @@ from app.gui.shell.flow import Flow
 from app.gui.shell.notifier import Notifier
 from app.gui.shell.preferences import Preferences
 
-# The link or the host went away (or is not back yet): the same copy may simply work again, so the banner
-# offers to start it again. Its title, by kind.
-RESUMABLE = {"link-lost": "The copy stopped: the link was lost",
-             "connection-lost": "The copy stopped: the link was lost",
-             "host-unreachable": "The copy could not start: the host cannot be reached"}
 
 
 @dataclass(frozen=True)
@@ -130,8 +124,8 @@ class CopyStep(QObject):
         self.transfer.finished(result, where)
         transfer_log.record(choice.label, dest, result)
         self.logged.emit()
-        verdict = verified_as(result.verification) if result.verified else "NOT verified"
-        self.notifier.notify("Copy finished", f"{count(result.files, 'file')} to {where}, {verdict}.")
+        self.notifier.notify("Copy finished", copy_notice(result.files, where,
+                                                          result.verification if result.verified else None))
         self._set_state("done")
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
@@ -140,7 +134,7 @@ class CopyStep(QObject):
             if box is not None and box.isVisible():  # cancelled while a question was open
                 box.close()
         self.transfer.failed(error)
-        cancelled = error.kind == "cancelled"
+        cancelled = error.kind is ErrorKind.CANCELLED
         transfer_log.record(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
                             download=order.download, command=order.chosen.command)
         self.logged.emit()
@@ -148,10 +142,10 @@ class CopyStep(QObject):
             self._set_state("cancelled")
             return
         if error.kind in RESUMABLE:
-            self.banner.show_error(RESUMABLE[error.kind], error, (
+            self.banner.show_error(copy_failed_title(error.kind), error, (
                 "&Resume", "Start the same copy again: the same files, destination, method and options.",
                 self.resume))
         else:
-            self.banner.show_error("The copy failed", error)
+            self.banner.show_error(copy_failed_title(error.kind), error)
         self.notifier.notify("Copy failed", error.sentence, failed=True)
         self._set_state("error")

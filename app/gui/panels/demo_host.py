@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from app.core.demo import host as demo
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.host.hosts import HostSpec
 from app.core.state import transfer_log
 from app.core.state.settings import HostChoice
@@ -70,7 +70,7 @@ class DemoHostKeeper(QObject):
                     self._starting = None
             if self.closed:  # the window closed while it started
                 host.stop()
-                raise TransferError("cancelled", "The window was closed, so the local demo host was stopped.")
+                raise TransferError(ErrorKind.CANCELLED, "The window was closed, so the local demo host was stopped.")
             self.host = host
         return self.choice
 

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from app.core.state import profiles as history
 from app.core.transfer.methods import METHODS
 from app.core.profile.link_profile import LinkProfile
-from app.core.wording import ms, verified_as
+from app.core.wording import verified_as
 from app.gui.panels.card import Card
-from app.core.formatting import count, duration, rate, size, timed
+from app.core.formatting import count, duration, ms, rate, size, timed
 from app.core.state.transfer_log import PastCopy, load
 
 SHOWN = 30

@@ -14,7 +14,7 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError, not_connected
 from app.core.host import ssh_aliases
 from app.core.host.keylogin import KeySetup
 from app.core.state import added_hosts
@@ -27,6 +27,8 @@ from app.gui.panels.host_picker import HostPicker
 from app.gui.panels.remote_browser import RemoteBrowser
 from app.gui.shell.preferences import Preferences
 from app.core.state.settings import HostChoice
+from app.core.wording import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
+                               key_not_trusted, key_uncheckable, making_key, remembering_key)
 
 
 class HostSteps(QObject):
@@ -98,7 +100,7 @@ class HostSteps(QObject):
             self._start_demo()
             return
         self._busy(True)
-        self.picker.set_status("busy", f"Connecting to {choice.label}…")
+        self.picker.set_status("busy", connecting(choice.label))
         self.banner.hide()
         job = self.flow.job(self.flow.connect(choice), "Connecting")
         job.succeeded.connect(self._connected)
@@ -108,8 +110,7 @@ class HostSteps(QObject):
         self._busy(False)
         summary = connected.summary
         if is_demo(connected.choice) and self.demo.host is not None:
-            summary += (f"<br>This demo host is this computer, reached over SSH ({self.demo.host.description}). "
-                        f"Copies go to {self.demo.destination()}, which is removed when you close the window.")
+            summary += "<br>" + demo_summary(self.demo.host.description, self.demo.destination())
         self.picker.set_status("ok", summary)
         self.picker.offer_key_setup(connected.password_login)
         if not is_demo(connected.choice):  # the demo host's address is gone when the window closes
@@ -123,7 +124,7 @@ class HostSteps(QObject):
         if connected is None:
             return
         self._busy(True)
-        self.picker.set_status("busy", f"Making a key and adding it to {connected.choice.label}…")
+        self.picker.set_status("busy", making_key(connected.choice.label))
         job = self.flow.job(self.flow.setup_key(), "Setting up key login")
         job.succeeded.connect(lambda done: self._key_ready(connected, done))
         job.failed.connect(lambda error: self._key_failed(connected, error))
@@ -166,37 +167,37 @@ class HostSteps(QObject):
     def _demo_failed(self, error: TransferError) -> None:
         self._busy(False)
         self.picker.set_status("bad", "The local demo host did not start.")
-        if error.kind != "cancelled":
+        if error.kind is not ErrorKind.CANCELLED:
             self.banner.show_error("Could not start the local demo host", error)
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
         self.picker.offer_key_setup(False)
-        if error.kind == "host-key-unknown":
+        if error.kind is ErrorKind.HOST_KEY_UNKNOWN:
             self._ask_host_key(choice)
             return
-        title = ("Refused for your safety: the host's key has changed" if error.kind == "host-key-changed"
-                 else f"Could not connect to {choice.label}")
+        title = ("Refused for your safety: the host's key has changed" if error.kind is ErrorKind.HOST_KEY_CHANGED
+                 else could_not_connect(choice.label))
         self.picker.set_status("bad", "Not connected.")
         self.banner.show_error(title, error)
         self.disconnected.emit()
 
     def _ask_host_key(self, choice: HostChoice) -> None:
         self._busy(True)
-        self.picker.set_status("busy", f"{choice.label} is new: fetching its key fingerprint…")
+        self.picker.set_status("busy", fetching_key(choice.label))
         job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
         job.succeeded.connect(lambda q: self._show_key(choice, q))
-        job.failed.connect(lambda error: self._failed(choice, error) if error.kind != "host-key-unknown" else
-                           self._key_unreadable(choice, error))
+        job.failed.connect(lambda error: self._key_unreadable(choice, error)
+                           if error.kind is ErrorKind.HOST_KEY_UNKNOWN else self._failed(choice, error))
 
     def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
         self.picker.set_status("bad", "Not connected.")
-        self.banner.show_error(f"The key of {choice.label} cannot be checked", error)
+        self.banner.show_error(key_uncheckable(choice.label), error)
 
     def _show_key(self, choice: HostChoice, question: HostKeyQuestion) -> None:
         self._busy(False)
-        self.picker.set_status("busy", f"Compare the fingerprint of {choice.label} before trusting it.")
+        self.picker.set_status("busy", compare_fingerprint(choice.label))
         dialog = HostKeyDialog(question.where, question.fingerprint, question.key_type, self.window)
         dialog.accepted.connect(lambda: self._trust(choice, question.fingerprint))
         dialog.rejected.connect(lambda: self._not_trusted(choice))
@@ -204,14 +205,13 @@ class HostSteps(QObject):
 
     def _trust(self, choice: HostChoice, fingerprint: str) -> None:
         self._busy(True)
-        self.picker.set_status("busy", f"Remembering the key of {choice.label}…")
+        self.picker.set_status("busy", remembering_key(choice.label))
         job = self.flow.job(self.flow.trust(choice, fingerprint), "Trusting the host key")
         job.succeeded.connect(lambda _fp: self.test(choice))
         job.failed.connect(lambda error: self._failed(choice, error))
 
     def _not_trusted(self, choice: HostChoice) -> None:
-        self.picker.set_status("bad", f"Not connected: the key of {choice.label} was not trusted, so nothing "
-                                      "was sent to it.")
+        self.picker.set_status("bad", key_not_trusted(choice.label))
         self.disconnected.emit()
 
     def add_host(self) -> None:
@@ -231,8 +231,7 @@ class HostSteps(QObject):
         `chosen` gets the paths picked."""
         c = self.flow.connected
         if c is None:
-            self.banner.show_error("Not connected", TransferError(
-                "usage", "Test the connection to a host first; then its folders can be browsed."))
+            self.banner.show_error("Not connected", not_connected("its folders can be browsed"))
             return None
         start = c.home if pick_sources else (destination or c.home)
         dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self.window)

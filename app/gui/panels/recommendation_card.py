@@ -10,21 +10,8 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
 
 from app.core.advice.advisor import Advice, Recommendation
 from app.gui.panels.card import Card, muted
-from app.core.formatting import duration, rate, size, timed
-from app.gui.tips import method_tip
+from app.core.wording import INSECURE_WARNING, copies_then_checks, method_tip, others_words, speed_words
 
-INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change your files while they travel. "
-                    "Choose it only on a network you trust, such as your home network.")
-
-
-def _speed_words(rec: Recommendation, total_bytes: int) -> str:
-    ranked = rec.ranked
-    if not timed(total_bytes):  # too little for a rate: the whole copy's time
-        how = "timed on your files" if ranked.timed else "predicted"
-        return f"about {duration(ranked.seconds)} for {size(total_bytes)}, {how}"
-    how = "measured on your files" if ranked.measured_MBps else "predicted"
-    speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
-    return f"{speed} {how} · about {duration(ranked.seconds)} for {size(total_bytes)}"
 
 
 class Choice(QWidget):
@@ -72,7 +59,7 @@ class Choice(QWidget):
         label = rec.ranked.candidate.label
         cipher = rec.ranked.candidate.options.cipher
         self.name.setText(label + (f"  ({cipher.split('@')[0]})" if cipher else ""))
-        self.speed.setText(_speed_words(rec, total_bytes))
+        self.speed.setText(speed_words(rec.ranked, total_bytes))
         self.reason.setText(rec.reason)
         self.command.setText(rec.command)
         self.command.setCursorPosition(0)
@@ -179,23 +166,17 @@ class RecommendationCard(Card):
 
     def _update_note(self, *_args) -> None:
         rec = self.chosen()
-        self.go_note.setText(f"Copies with {rec.ranked.candidate.label}, then checks the far side." if rec else "")
+        self.go_note.setText(copies_then_checks(rec.ranked.candidate.label) if rec else "")
 
     def _others_text(self, advice: Advice) -> str:
         """The next best of the other methods, one each, so the choice does not look arbitrary."""
         seen = {rec.ranked.candidate.method_id for rec in (advice.secure, advice.overall) if rec}
         rest = []
         for r in advice.ranking:
-            method = r.candidate.method_id
-            if method in seen:
-                continue
-            seen.add(method)
-            if not timed(advice.stats.bytes):
-                rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
-                continue
-            how = "measured" if r.measured_MBps else "predicted"
-            rest.append(f"{r.candidate.label} {rate(r.measured_MBps or r.prediction.MBps)} {how}")
-        return ("Others: " + " · ".join(rest[:4])) if rest else ""
+            if r.candidate.method_id not in seen:
+                seen.add(r.candidate.method_id)
+                rest.append(r)
+        return others_words(rest[:4], advice.stats.bytes)
 
     def _go(self) -> None:
         rec = self.chosen()

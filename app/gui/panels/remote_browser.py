@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QStyle, QVBoxLayout, QWidget)
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.gui.shell import theme
 from app.gui.shell.bridge import Job
 from app.core.formatting import count, size
@@ -113,7 +113,7 @@ class RemoteBrowser(QDialog):
         self.status.setStyleSheet("")
 
     def _failed(self, error: TransferError) -> None:
-        if error.kind == "cancelled":
+        if error.kind is ErrorKind.CANCELLED:
             return
         self.list.setEnabled(True)
         self.status.setText(error.sentence)

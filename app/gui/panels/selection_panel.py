@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPa
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QPushButton, QRadioButton, QTreeWidget, QTreeWidgetItem, QWidget)
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.gui.shell import theme
 from app.gui.shell.bridge import Job
 from app.gui.panels.card import Card, muted
@@ -254,7 +254,7 @@ class SelectionPanel(Card):
                 self._refresh()
 
         def failed(error: TransferError) -> None:
-            if self._alive(item) and error.kind != "cancelled":
+            if self._alive(item) and error.kind is not ErrorKind.CANCELLED:
                 item.setText(1, "?")
                 item.setText(2, "?")
                 item.setToolTip(0, f"{path}\n{error.sentence}")

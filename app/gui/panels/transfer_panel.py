@@ -6,19 +6,15 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.core.errors import TransferError
+from app.core.errors import TransferError, copy_stopped
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording import hashed_with, verified_as
+from app.core.wording import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
 from app.gui.shell import theme
 from app.gui.panels.card import Card, muted
-from app.core.formatting import count, duration, rate, size, timed
+from app.core.formatting import size
 from app.gui.charts.live_plot import LivePlot
 
 REFRESH_MS = 100
-PHASE_WORDS = {"scanning": "Reading the selection…", "comparing": "Looking at what is already there…",
-               "finalizing": "Moving the copy into place…",
-               "verifying": "Checking the far side…", "cleaning": "Cleaning up…",
-               "deleting": "Deleting what the selection does not have…"}
 
 
 class TransferPanel(Card):
@@ -83,7 +79,7 @@ class TransferPanel(Card):
         self.graph.clear()
         self.graph.add_series("rate", "rate")
         self.bar.setValue(0)
-        self.state.setText(f"Copying with {method_label}…")
+        self.state.setText(copying_with(method_label))
         self.numbers.setText(f"0 B of {size(total_bytes)}")
         self.verdict.hide()
         self.idle_note.hide()
@@ -94,9 +90,9 @@ class TransferPanel(Card):
 
     def phase(self, event: Phase) -> None:
         if event.name == "copying":
-            self.state.setText(f"Copying with {self.method_label}…")
-        elif event.name in PHASE_WORDS:
-            self.state.setText(PHASE_WORDS[event.name])
+            self.state.setText(copying_with(self.method_label))
+        elif event.name in COPY_PHASES:
+            self.state.setText(COPY_PHASES[event.name])
 
     def progress(self, event: Progress) -> None:
         self.latest = event
@@ -108,23 +104,16 @@ class TransferPanel(Card):
             return
         self._shown = p
         self.bar.setValue(int(1000 * p.done / p.total) if p.total else 1000)
-        eta = p.eta
-        left = f" · about {duration(eta)} left" if eta is not None else ""
-        self.numbers.setText(f"{size(p.done)} of {size(p.total)} · {rate(p.rate / 1e6)}{left}")
+        self.numbers.setText(copy_progress(p.done, p.total, p.rate, p.eta))
 
     def finished(self, result: TransferResult, where: str) -> None:
         self.cancel.setEnabled(False)
         self.bar.setValue(1000)
-        speed = f" ({rate(result.rate_MBps)})" if timed(result.sent_bytes) else ""
-        sent = "" if result.sent_bytes == result.bytes else f" ({size(result.sent_bytes)} of it sent now)"
-        checked = f"; {verified_as(result.verification)}" if result.verified else ""
-        self.state.setText(f"Done: {count(result.files, 'file')}, {size(result.bytes)}{sent} in "
-                           f"{duration(result.seconds)}{speed} with {self.method_label}{checked}.")
+        done = copy_done(result.files, result.bytes, result.sent_bytes, result.seconds, self.method_label,
+                         result.verification if result.verified else None)
+        self.state.setText(f"Done: {done}.")
         self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
-        how = "every file, folder and link is there with the right size"
-        tool = hashed_with(result.verification)
-        if tool:
-            how += f", and the files' contents match ({tool})"
+        how = what_was_checked(result.verification)
         mark = "✓ Verified" if result.verified else "✗ Not verified"
         notes = "".join(f"<br>{n}" for n in result.notes)
         color = theme.colors().good if result.verified else theme.colors().bad
@@ -133,9 +122,7 @@ class TransferPanel(Card):
 
     def failed(self, error: TransferError) -> None:
         self.cancel.setEnabled(False)
-        cancelled = error.kind == "cancelled"
-        self.state.setText("Copy cancelled." if cancelled else "The link was lost; the copy stopped."
-                           if error.kind == "link-lost" else "The copy failed.")
+        self.state.setText(copy_stopped(error.kind))
         self.verdict.setText(error.sentence)
         self.verdict.show()
 

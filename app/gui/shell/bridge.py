@@ -15,7 +15,7 @@ from typing import Any, Coroutine
 import asyncssh
 from PySide6.QtCore import QObject, Signal
 
-from app.core.errors import Cancelled, TransferError, connection_dropped
+from app.core.errors import Cancelled, TransferError, connection_dropped, job_crashed
 from app.core.events import Event, Phase, ProbeDone, Progress, RaceResult, RaceSample, TransferResult
 
 
@@ -76,8 +76,7 @@ class Job(QObject):
         except (asyncssh.Error, ConnectionError, TimeoutError) as exc:  # a connection that dropped: no bug
             self.failed.emit(connection_dropped(exc))
         except Exception:  # a bug: the crash dialog and the log, and the job still ends
-            self.failed.emit(TransferError("internal", f"{self.name} stopped on an unexpected error; "
-                                           "the details are in the crash log."))
+            self.failed.emit(job_crashed(self.name))
             sys.excepthook(*sys.exc_info())
         else:
             self.succeeded.emit(value)

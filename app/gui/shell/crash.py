@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit,
 
 from app import __version__
 from app.core.state.paths import data_dir
+from app.core.errors import crash_said
 
 
 def log_path() -> Path:
@@ -36,10 +37,7 @@ class CrashDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Transfer Advisor hit an unexpected error")
         layout = QVBoxLayout(self)
-        where = f"The details were written to {log}." if log else "The details could not be written to a log."
-        message = QLabel("Something went wrong inside Transfer Advisor. Your files are safe: a copy that was "
-                         f"running keeps its partial files out of the destination. {where} Please report it "
-                         "with these details.")
+        message = QLabel(crash_said(str(log) if log else None))
         message.setWordWrap(True)
         layout.addWidget(message)
         self.details = QPlainTextEdit(details)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
 from app.core.advice.follow import copy_advised
-from app.core.errors import TransferError
+from app.core.errors import TransferError, closed_after_login, folder_unreadable, not_connected
 from app.core.events import TransferResult
 from app.core.transfer.existing import Existing, Placement
 from app.core.host.hosts import Host, fetch_host_key, resolve, trust
@@ -33,6 +33,7 @@ from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
+from app.core.wording import connected_summary
 
 
 def moved_config(choice: HostChoice | None, old: str, new: str) -> HostChoice | None:
@@ -148,8 +149,7 @@ class Flow(QObject):
             home = await remote_abspath(session, "~")
         except (asyncssh.Error, OSError, TimeoutError) as exc:
             await session.close()
-            raise TransferError("connection-lost", f"{choice.label} closed the connection right after login; "
-                                "check its SSH server.", str(exc)) from exc
+            raise closed_after_login(choice.label, str(exc)) from exc
         note = ""
         key = (choice.text, choice.ssh_config)
         if session.password_login and key in self.keep_in_keyring:
@@ -158,10 +158,8 @@ class Flow(QObject):
         self.session = session
         host, r = session.host, session.remote
         peer = str(session.conn.get_extra_info("peername")[0])
-        cpu = f"{r.cores} cores" + (", AES instructions" if r.aes else "") if r.cores else "CPU unknown"
-        tools = ", ".join(t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)) or "no extra tools"
-        how = " with a password" if session.password_login else ""
-        summary = f"Connected to {host.where} as {host.user}{how} · {cpu} · {tools}" + (f"<br>{note}" if note else "")
+        tools = [t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)]
+        summary = connected_summary(host.where, host.user, session.password_login, r.cores, bool(r.aes), tools, note)
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
                                    f"{host.user}@{host.hostname}:{host.port}", session.password_login)
         return self.connected
@@ -169,7 +167,7 @@ class Flow(QObject):
     async def setup_key(self) -> KeySetup:
         """Make a key for the connected host and install it over the password session."""
         if self.session is None:
-            raise TransferError("usage", "Test the connection to a host first; then key login can be set up.")
+            raise not_connected("key login can be set up")
         return await setup_key(self.session)
 
     async def disconnect(self) -> None:
@@ -198,7 +196,7 @@ class Flow(QObject):
     # -- browsing and measuring -----------------------------------------------------------------
     def _connected(self) -> Session:
         if self.session is None:
-            raise TransferError("usage", "Test the connection to a host first; then its folders can be browsed.")
+            raise not_connected("its folders can be browsed")
         return self.session
 
     async def list_remote(self, path: str) -> Listing:
@@ -208,8 +206,7 @@ class Flow(QObject):
             real = await files.abspath(path or "~")
             entries = await files.listdir(real)
         except (TransferError, asyncssh.Error) as exc:
-            raise TransferError("usage", f"The folder {path} cannot be read on the host; choose another one.",
-                                str(exc)) from exc
+            raise folder_unreadable(path, str(exc)) from exc
         return Listing(real, [RemoteEntry(e.path, e.kind == "dir", e.size) for e in entries])
 
     async def measure(self, path: str, download: bool) -> tuple[int, int]:

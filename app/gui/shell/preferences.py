@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from app.core.errors import TransferError
+from app.core.errors import settings_unwritable
 from app.core.state import settings as settings_store
 from app.core.state.settings import GuiSettings, HostChoice
 from app.gui.dialogs.settings_dialog import SettingsDialog
@@ -54,6 +54,5 @@ class Preferences(QObject):
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            self.save_failed.emit("Settings could not be saved", TransferError(
-                "usage", f"The settings could not be written to {settings_store.path()}; check that the state "
-                "folder can be written.", str(exc)))
+            self.save_failed.emit("Settings could not be saved",
+                                  settings_unwritable(str(settings_store.path()), str(exc)))

@@ -8,8 +8,8 @@ from app.cli import _print_copy
 from app.core.errors import TransferError
 from app.core.selection.entries import Entry, Selection
 from app.core.transfer.verify import check_sizes, compare_hashes, expected_manifest
-from app.core.wording import hashed_with, plural, small_selection_sentence, verified_as
-from app.core.formatting import count
+from app.core.wording import hashed_with, small_selection_sentence, verified_as
+from app.core.formatting import count, plural
 
 
 @pytest.mark.parametrize("n,words", [(0, "0 files"), (1, "1 file"), (2, "2 files")])

@@ -14,7 +14,7 @@ from app.core.transfer.methods.base import PIPE_CODECS
 from app.core.profile.probes.common import MBps, now
 from app.core.profile.link_profile import Compressibility
 from app.core.runner import run
-from app.core.selection.entries import TOO_LITTLE_TO_TIME
+from app.core.formatting import TOO_LITTLE_TO_TIME
 
 SAMPLE_BYTES = 16 * 2**20
 CHUNK = 2**20

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.errors import TransferError
+from app.core.errors import ErrorKind, TransferError
 from app.core.transfer.methods.base import Context, Job, Method, Options, Plan, Ssh
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
@@ -20,7 +20,7 @@ def get(method_id: str) -> Method:
     try:
         return METHODS[method_id]
     except KeyError:
-        raise TransferError("usage", f"There is no method '{method_id}'; choose one of: "
+        raise TransferError(ErrorKind.USAGE, f"There is no method '{method_id}'; choose one of: "
                             f"{', '.join(METHODS)}.") from None
 
 

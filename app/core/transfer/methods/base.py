@@ -16,6 +16,7 @@ from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
 from app.core.runner import Stage
+from app.core.transfer.progress import Count, ProgressMode
 
 COMPRESSION = ("none", "ssh", "zstd", "lz4")
 # (compress, decompress) commands for pipeline compression.
@@ -127,10 +128,9 @@ class Job:
 class Plan:
     stages: list[Stage]
     display: str                     # the equivalent shell one-liner
-    progress: str = "io"             # io: a stage's /proc counter (see `watch`) | rsync: its own report
-    watch: tuple[int, str] = (0, "wchar")  # (stage, counter): wchar/rchar from /proc/PID/io, or
-                                           # fd0/fd1: the offset in the file on its stdin/stdout, or
-                                           # none; with rsync, a finer count beside its own report
+    progress: ProgressMode = ProgressMode.IO
+    watch: tuple[int, Count] = (0, Count.WRITTEN)  # (stage, what of it is counted); with rsync, a finer
+                                                   # count beside its own report
     stdin_data: bytes | None = None  # written to stage 0's stdin
     read_file: str | None = None     # a local file stage 0 reads as its stdin (ssh-cat upload)
     write_file: str | None = None    # a local file the last stage writes as its stdout (ssh-cat download)
@@ -309,7 +309,7 @@ def rsync_glob_escape(path: str) -> str:
     return "/".join(glob_escape(part) if _WILD.search(part) else part for part in path.split("/"))
 
 
-def rsync_watch(o: Options) -> tuple[int, str]:
+def rsync_watch(o: Options) -> tuple[int, Count]:
     """rsync reports progress about once a second; sending, what it has read of the files says more.
     (Receiving, the writer is a child process /proc does not count until it ends.)"""
-    return (0, "none") if o.download else (0, "rchar")
+    return (0, Count.NONE) if o.download else (0, Count.READ)

@@ -10,6 +10,7 @@ from posixpath import dirname, relpath
 from app.core import quoting
 from app.core.transfer.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
                                    rsync_watch)
+from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.listen import LISTENING, READY
 from app.core.transfer.methods.rsync_ssh import (RSYNC_BASE, RsyncFlow, RsyncKeeps, rsync_compress, rsync_keeps,
                                                  rsync_list, unfetchable)
@@ -90,9 +91,9 @@ class RsyncDaemon(RsyncFlow, RsyncKeeps, Method):
                              job.client_address])
         shown = (f"# on the remote: an rsyncd.conf with a [{MODULE}] module at {quoting.quote(root)}, then\n"
                  f"RSYNC_PASSWORD=... {display([argv])}")
-        return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, "rsync", rsync_watch(o),
-                    listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
-                                      ends_by_itself=False), stdin_data=names)
+        return Plan([Stage(argv, env={"RSYNC_PASSWORD": job.secret})], shown, ProgressMode.RSYNC,
+                    rsync_watch(o), listener=Listener(remote, READY, stdin=(job.secret + "\n").encode(),
+                                                      ends_by_itself=False), stdin_data=names)
 
     def _build_for_module(self, job: Job, module: DaemonModule) -> Plan:
         """The user's own daemon: no helper to start; $RSYNC_PASSWORD passes through from the user."""
@@ -113,4 +114,4 @@ class RsyncDaemon(RsyncFlow, RsyncKeeps, Method):
         else:
             urls = [base + "./" + rsync_glob_escape(relpath(s.rstrip("/"), module.path)) for s in job.sources]
             argv = [*head, *urls, job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o), stdin_data=names)
+        return Plan([Stage(argv)], display([argv]), ProgressMode.RSYNC, rsync_watch(o), stdin_data=names)

@@ -8,6 +8,7 @@ import os
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, Plan, Process, display,
                                             rsync_glob_escape, rsync_watch)
+from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 from app.core.runner import Stage
 
@@ -112,4 +113,4 @@ class RsyncOverSsh(RsyncFlow, RsyncKeeps, Method):
         else:
             argv += [f"{job.ssh.target}:{rsync_glob_escape(s.rstrip('/') if not job.files else s)}" for s in sources]
             argv += [job.dest + "/"]
-        return Plan([Stage(argv)], display([argv]), "rsync", rsync_watch(o), stdin_data=names)
+        return Plan([Stage(argv)], display([argv]), ProgressMode.RSYNC, rsync_watch(o), stdin_data=names)

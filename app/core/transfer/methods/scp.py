@@ -19,6 +19,7 @@ from posixpath import basename, dirname, join
 from app.core.host.capabilities import Capabilities
 from app.core.quoting import single_quoted
 from app.core.transfer.methods.base import Context, Job, Method, Plan, SftpFlow, display, glob_escape
+from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
 
@@ -114,7 +115,7 @@ class Scp(SftpFlow, Method):
             argv += [*sources, f"{job.ssh.target}:{_remote(mode, dest + '/', globbed=False)}"]
         else:
             argv += [f"{job.ssh.target}:{_remote(mode, s, globbed=True)}" for s in sources] + [dest + "/"]
-        return Plan([Stage(argv)], display([argv]) + _unflagged(mode, job.local), "io")
+        return Plan([Stage(argv)], display([argv]) + _unflagged(mode, job.local), ProgressMode.IO)
 
 
 def _listed(job: Job) -> tuple[list[str], str]:

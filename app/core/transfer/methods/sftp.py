@@ -7,6 +7,7 @@ from posixpath import join
 
 from app.core import quoting
 from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, SftpFlow, split_sources
+from app.core.transfer.progress import ProgressMode
 from app.core.runner import Stage
 
 
@@ -57,4 +58,4 @@ class Sftp(SftpFlow, Method):
         script = "\n".join(lines) + "\n"
         argv = ["sftp", "-q", *job.ssh.opts(o), "-b", "-", "--", job.ssh.target]
         shown = f"printf '%s\\n' {quoting.join(lines)} | {quoting.join(argv)}"
-        return Plan([Stage(argv)], shown, "io", stdin_data=script.encode("utf-8", "surrogateescape"))
+        return Plan([Stage(argv)], shown, ProgressMode.IO, stdin_data=script.encode("utf-8", "surrogateescape"))

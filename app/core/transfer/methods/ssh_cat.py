@@ -8,6 +8,7 @@ from posixpath import basename, join
 
 from app.core import quoting
 from app.core.transfer.methods.base import REMOTE, Context, Job, Method, Plan, Process, display
+from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.tar_common import codec
 from app.core.runner import Stage
@@ -50,12 +51,12 @@ class SshCat(Method):
         if not o.download:
             remote = (quoting.join(c[1]) + " > " if c else "cat > ") + quoting.quote(target)
             stages = ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-            return Plan([Stage(s) for s in stages], f"{display(stages)} < {quoting.quote(source)}", "io", (0, "fd0"),
-                        read_file=source)
+            return Plan([Stage(s) for s in stages], f"{display(stages)} < {quoting.quote(source)}", ProgressMode.IO,
+                        (0, Count.STDIN_AT), read_file=source)
         remote = (quoting.join(c[0]) if c else "cat") + " < " + quoting.quote(source)
         stages = [job.ssh.command(o, remote)] + ([c[1]] if c else [])
-        return Plan([Stage(s) for s in stages], f"{display(stages)} > {quoting.quote(target)}", "io",
-                    (len(stages) - 1, "fd1"), write_file=target)
+        return Plan([Stage(s) for s in stages], f"{display(stages)} > {quoting.quote(target)}", ProgressMode.IO,
+                    (len(stages) - 1, Count.STDOUT_AT), write_file=target)
 
 
 def _continue(job: Job, source: str, target: str) -> Plan:
@@ -66,9 +67,9 @@ def _continue(job: Job, source: str, target: str) -> Plan:
     if not o.download:
         remote = (quoting.join(c[1]) + " >> " if c else "cat >> ") + quoting.quote(target)
         stages = [[*tail, source]] + ([c[0]] if c else []) + [job.ssh.command(o, remote)]
-        return Plan([Stage(s) for s in stages], display(stages), "io", (0, "rchar"))
+        return Plan([Stage(s) for s in stages], display(stages), ProgressMode.IO, (0, Count.READ))
     remote = quoting.join([*tail, source]) + (" | " + quoting.join(c[0]) if c else "")
     # exec: the writer is the shell's own process, so /proc counts what it wrote.
     append = ["sh", "-c", 'exec cat >> "$1"', "sh", target]
     stages = [job.ssh.command(o, remote)] + ([c[1]] if c else []) + [append]
-    return Plan([Stage(s) for s in stages], display(stages), "io", (len(stages) - 1, "wchar"))
+    return Plan([Stage(s) for s in stages], display(stages), ProgressMode.IO, (len(stages) - 1, Count.WRITTEN))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.core.transfer.methods import listen
 from app.core.transfer.methods.base import REMOTE, Context, Job, Listener, Method, Plan, Process, display
+from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.tar_common import (TarFlow, TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
                                          tar_extract)
 from app.core.runner import Stage
@@ -40,14 +41,14 @@ class TarOverNetcat(TarFlow, TarKeeps, Method):
         if not o.download:
             create, names = tar_create_list(job) if job.files else (tar_create(job), None)
             stages = [create] + ([c[0]] if c else [])
-            watch = (0, "wchar")  # the plain tar stream, before any compressor
+            watch = (0, Count.WRITTEN)  # the plain tar stream, before any compressor
         else:
             stages = ([c[1]] if c else []) + [tar_extract(job)]
-            watch = (len(stages) - 1, "rchar")  # what tar read, after any decompressor
+            watch = (len(stages) - 1, Count.READ)  # what tar read, after any decompressor
         port = str(job.port or "PORT")
         connect = ["nc", *([] if o.download else ["-N"]), job.listen_address, port]
         shown = listen.shown(job.ssh.command(o, self._remote(job, port)), display(stages), connect, o.download)
-        return Plan([Stage(s) for s in stages], shown, "io", watch,
+        return Plan([Stage(s) for s in stages], shown, ProgressMode.IO, watch,
                     listener=Listener(self._remote(job, port), listen.READY, stdin=(job.secret + "\n").encode(),
                                       guarded=True),
                     connect="download" if o.download else "upload", counts_tar_stream=True, stdin_data=names)

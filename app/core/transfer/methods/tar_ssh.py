@@ -4,6 +4,7 @@ and there is no per-file round trip. The winner for many small files."""
 from __future__ import annotations
 
 from app.core.transfer.methods.base import Context, Job, Method, Plan, display
+from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.tar_common import (TarFlow, TarKeeps, busybox_list_fits, codec, remote_pipeline, tar_create,
                                          tar_create_list, tar_extract)
 from app.core.runner import Stage
@@ -33,13 +34,13 @@ class TarOverSsh(TarFlow, TarKeeps, Method):
             remote = [c[1], tar_extract(job)] if c else [tar_extract(job)]
             stages = [create] + ([c[0]] if c else [])
             stages.append(job.ssh.command(o, remote_pipeline(remote)))
-            watch = (0, "wchar")  # the tar stream tar wrote, before any compressor
+            watch = (0, Count.WRITTEN)  # the tar stream tar wrote, before any compressor
         else:
             create, names = (tar_create_list(job, remote_tar_is_busybox(job)) if job.files else
                              (tar_create(job), None))
             remote = [create] + ([c[0]] if c else [])
             stages = [job.ssh.command(o, remote_pipeline(remote))] + ([c[1]] if c else [])
             stages.append(tar_extract(job))
-            watch = (len(stages) - 1, "rchar")  # the tar stream tar read, after any decompressor
-        return Plan([Stage(s) for s in stages], display(stages), "io", watch, counts_tar_stream=True,
+            watch = (len(stages) - 1, Count.READ)  # the tar stream tar read, after any decompressor
+        return Plan([Stage(s) for s in stages], display(stages), ProgressMode.IO, watch, counts_tar_stream=True,
                     stdin_data=names)
