@@ -18,7 +18,7 @@ from app.core.advice.factors import Factor
 from app.core.profile import profiler
 
 from app.core import wording
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import no_method_can_run
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import worded_link_errors
 from app.core.transfer.methods.base import Options
@@ -163,8 +163,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     left_out.update(refused)
     predictions = [p for p in predictions if p.candidate.method_id not in refused]
     if not predictions:
-        raise TransferError(ErrorKind.UNAVAILABLE, "No transfer method can run between this computer and "
-                            f"{session.host.label}; see `transfer-advisor methods` for why.")
+        raise no_method_can_run(session.host.label)
     laps: list[Lap] = []
     whole = False  # the race copied the whole selection, not a sample of it
     if req.race:

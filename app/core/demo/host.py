@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import demo_host_not_started
 from app.core.host.hosts import HostSpec
 from app.core.runner import start_server, stop_server
 
@@ -253,8 +253,7 @@ def start(sshd: str | None = "auto") -> DemoHost:
             embedded.stop()
         shutil.rmtree(root, ignore_errors=True)
         if isinstance(exc, (OSError, RuntimeError, asyncssh.Error)):
-            raise TransferError(ErrorKind.FAILED, f"The local demo host could not be started ({exc}); try again, or "
-                                f"set {ENV_SSHD}=none to use the built-in server.", str(exc)) from exc
+            raise demo_host_not_started(exc, ENV_SSHD) from exc
         raise
     host = DemoHost(root, port, user, config, dest, "sshd" if proc else "embedded", note, proc, embedded)
     _RUNNING.append(host)

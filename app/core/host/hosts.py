@@ -21,7 +21,9 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from app.core import quoting
-from app.core.errors import ErrorKind, TransferError, explain_connect
+from app.core.errors import (ErrorKind, TransferError, connect_timeout_not_seconds, explain_connect, host_key_changed,
+                              host_unknown, no_host_key, no_known_hosts_file, not_a_host, port_out_of_range,
+                              ssh_config_missing, ssh_config_unreadable, ssh_missing, trust_declined)
 from app.core.runner import run_sync
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
@@ -47,8 +49,7 @@ def connect_timeout() -> float:
     except ValueError:
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds > 0):
-        raise TransferError(ErrorKind.USAGE, f"{ENV_CONNECT_TIMEOUT} is '{value}', which is not a number of seconds; "
-                            "set it to a positive number such as 15, or unset it.")
+        raise connect_timeout_not_seconds(ENV_CONNECT_TIMEOUT, value)
     return seconds
 
 
@@ -67,12 +68,11 @@ class HostSpec:
         match = _SPEC.match(self.text.strip())
         # A part starting with '-' would be read as an option by ssh or rsync.
         if not match or match["host"].startswith("-") or (match["user"] or "").startswith("-"):
-            raise TransferError(ErrorKind.USAGE, f"'{self.text}' is not a host; write an alias from your ssh config "
-                                "or [user@]host[:port].")
+            raise not_a_host(self.text)
         host = match["host"].strip("[]")
         port = int(match["port"]) if match["port"] else None
         if port is not None and not 0 < port < 65536:
-            raise TransferError(ErrorKind.USAGE, f"Port {port} is out of range; use 1-65535.")
+            raise port_out_of_range(port)
         return match["user"], host, port
 
 
@@ -175,7 +175,7 @@ def resolve(spec: HostSpec) -> Host:
     """Ask OpenSSH (`ssh -G`) what the spec means, the same way scp/rsync/ssh will."""
     user, host, port = spec.parts()
     if spec.ssh_config and not os.path.isfile(spec.ssh_config):
-        raise TransferError(ErrorKind.USAGE, f"The ssh config file {spec.ssh_config} does not exist; check the path.")
+        raise ssh_config_missing(spec.ssh_config)
     argv = ["ssh", "-G"]
     if spec.ssh_config:
         argv += ["-F", spec.ssh_config]
@@ -187,12 +187,9 @@ def resolve(spec: HostSpec) -> Host:
     try:
         code, out, err = run_sync(argv, timeout=SSH_G_TIMEOUT)
     except FileNotFoundError as exc:
-        raise TransferError(ErrorKind.TOOL_MISSING,
-                            "The OpenSSH client (`ssh`) is not installed; install openssh-client.",
-                            str(exc)) from exc
+        raise ssh_missing(str(exc)) from exc
     if code != 0:
-        raise TransferError(ErrorKind.USAGE,
-                            f"OpenSSH could not read the settings for {spec.text}; check the ssh config.", err)
+        raise ssh_config_unreadable(spec.text, err)
     values = _parse_ssh_g(out)
 
     def one(key: str, default: str = "") -> str:
@@ -260,17 +257,12 @@ async def fetch_host_key(host: Host) -> asyncssh.SSHKey:
     except (OSError, asyncssh.Error, TimeoutError) as exc:
         raise explain_connect(exc, host.label, where=host.where, timeout=timeout) from exc
     if key is None:
-        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN,
-                            f"{host.where} presented no host key, so it cannot be verified; "
-                            "check its SSH server's HostKey settings.")
+        raise no_host_key(host.where)
     return key
 
 
-def _changed_sentence(host: Host, fingerprint: str, path: str, refused: str) -> str:
-    return (f"The host key of {host.label} has changed (it now has fingerprint {fingerprint}), which can mean "
-            f"someone is intercepting the connection, so {refused}; if the server was reinstalled, confirm the "
-            f"new fingerprint with its owner, remove the old key with `{_forget_command(host, path)}` and run "
-            f"`{host.trust_command()}`.")
+def _key_changed(host: Host, fingerprint: str, path: str, refused: str) -> TransferError:
+    return host_key_changed(host.label, fingerprint, refused, _forget_command(host, path), host.trust_command())
 
 
 async def _host_key_error(host: Host) -> TransferError:
@@ -278,12 +270,8 @@ async def _host_key_error(host: Host) -> TransferError:
     fingerprint = key.get_fingerprint("sha256")
     path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
     if path is not None:
-        return TransferError(ErrorKind.HOST_KEY_CHANGED,
-                             _changed_sentence(host, fingerprint, path, "the connection was refused"))
-    return TransferError(
-        ErrorKind.HOST_KEY_UNKNOWN,
-        f"{host.label} is not a known host yet (its key fingerprint is {fingerprint}); if the host's owner "
-        f"confirms that fingerprint, run `{host.trust_command()}` and try again.")
+        return _key_changed(host, fingerprint, path, "the connection was refused")
+    return host_unknown(host.label, fingerprint, host.trust_command())
 
 
 def cpu_has_aes() -> bool:
@@ -362,16 +350,14 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
                 return fingerprint
             if exc.kind not in (ErrorKind.HOST_KEY_CHANGED, ErrorKind.HOST_KEY_UNKNOWN):
                 raise
-            raise TransferError(ErrorKind.HOST_KEY_CHANGED, _changed_sentence(
-                host, fingerprint, path, f"it was not trusted and {path} was left as it was")) from exc
+            raise _key_changed(host, fingerprint, path, f"it was not trusted and {path} was left as it was") from exc
         conn.close()
         return fingerprint
     if not confirm(fingerprint):
-        raise TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"The key of {host.label} was not trusted, so nothing was "
-                            "changed; copies to it stay refused until its key is trusted.")
+        raise trust_declined(host.label)
     target = next((p for p in host.known_hosts_files if p != "/dev/null" and not p.startswith("/etc/")), None)
     if target is None:
-        raise TransferError(ErrorKind.USAGE, "No user known_hosts file is configured; set UserKnownHostsFile.")
+        raise no_known_hosts_file()
     Path(target).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     line = f"{host.known_hosts_name} {key.export_public_key('openssh').decode().strip()}\n"
     with open(target, "a") as f:

@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 import asyncssh
 
-from app.core.errors import ErrorKind, TransferError, link_lost
+from app.core.errors import ErrorKind, TransferError, host_refused_request, host_too_busy, link_lost
 from app.core.runner import finish
 from app.core.host.session import Session
 
@@ -48,11 +48,8 @@ async def word(session: Session, exc: BaseException, doing: str) -> BaseExceptio
     host = session.host.label
     if not await session.link_alive():
         return link_lost(host, doing, details=repr(exc))
-    what = {"copy": "the copy", "race": "the race"}.get(doing, "the measurement")
     if isinstance(exc, TimeoutError):
-        return TransferError(ErrorKind.FAILED, f"{host} did not answer a command in time during {what} (it may be very "
-                             "busy); try again.", repr(exc))
+        return host_too_busy(host, doing, repr(exc))
     if isinstance(exc, asyncssh.Error):
-        return TransferError(ErrorKind.FAILED, f"{host} refused a request during {what} ({exc.reason}); try again.",
-                             repr(exc))
+        return host_refused_request(host, doing, exc.reason, repr(exc))
     return exc

@@ -8,7 +8,7 @@ import shutil
 import tempfile
 import time
 
-from app.core.errors import ErrorKind, TransferError, explain_exit
+from app.core.errors import TransferError, explain_exit, shared_connection_down
 from app.core.transfer.methods.base import Options
 from app.core.host.remote_helper import LISTEN_TIMEOUT
 from app.core.runner import Pipeline, Stage, run
@@ -44,7 +44,7 @@ class Mux:
             if code == 0:
                 return self.path
             await asyncio.sleep(0.05)
-        raise TransferError(ErrorKind.FAILED, "The shared ssh connection did not come up; try without multiplexing.")
+        raise shared_connection_down()
 
     async def stop(self) -> None:
         try:

@@ -18,8 +18,11 @@ import asyncssh
 
 from app.core import quoting
 from app.core.transfer import staging, verify
-from app.core.host.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
-from app.core.errors import ErrorKind, TransferError
+from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
+from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
+                             half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
+                             placing_failed, remote_hashing_failed, remote_listing_failed, remote_source_missing,
+                             renames_failed)
 from app.core.selection.entries import Entry, Selection, entry_kind
 
 if TYPE_CHECKING:
@@ -95,9 +98,7 @@ class RemoteFiles:
     async def sftp(self) -> asyncssh.SFTPClient:
         """The session's one SFTP client, started when first needed."""
         if not self.session.remote.sftp:
-            raise TransferError(ErrorKind.UNAVAILABLE,
-                                f"{self.session.host.label} has no SFTP server; on an embedded box, "
-                                "install its sftp-server package.")
+            raise no_sftp(self.session.host.label)
         if self._sftp is None:
             self._sftp = await self.session.conn.start_sftp_client()
         return self._sftp
@@ -132,8 +133,8 @@ class RemoteFiles:
             result = await self._sh(_NEAREST, path)
             found = (result.stdout or b"").decode("utf-8", "surrogateescape")
             if result.exit_status != 0 or not found:
-                raise TransferError(ErrorKind.FAILED, f"No folder on the way to {path} could be found on "
-                                    f"{self.session.host.label}.", (result.stderr or b"").decode(errors="replace"))
+                raise no_folder_on_the_way(path, self.session.host.label,
+                                           (result.stderr or b"").decode(errors="replace"))
             return found
         sftp = await self.sftp()
         d = normpath(path)
@@ -174,9 +175,7 @@ class RemoteFiles:
         result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
         if result.exit_status != 0:
             err = (result.stderr or b"").decode(errors="replace")
-            raise TransferError(ErrorKind.SOURCE_MISSING,
-                                f"Listing {', '.join(roots)} on {self.session.host.label} failed; "
-                                "check that it can be read.", err)
+            raise remote_listing_failed(roots, self.session.host.label, err)
         return parse_scan(result.stdout or b"", roots, paths, missing_ok)
 
     async def listdir(self, path: str) -> list[Entry]:
@@ -192,10 +191,7 @@ class RemoteFiles:
         if self.shell:
             result = await self.session.run(staging.remote_prepare_command(dest, stage))
             if result.exit_status != 0:
-                from app.core.errors import explain_stderr
-                err = (result.stderr or b"").decode(errors="replace")
-                raise explain_stderr(err, label, f"Could not create {dest} on {label}; choose a folder you can "
-                                     "write to.")
+                raise destination_not_made(dest, label, (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()
         try:
@@ -203,9 +199,7 @@ class RemoteFiles:
             if stage is not None:
                 await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
         except asyncssh.SFTPError as exc:
-            raise sftp_error(exc, label, f"Could not create {dest} on {label} ({exc.reason}); choose a folder "
-                              "this account may write to (an SFTP-only account often may write only in one).") \
-                from None
+            raise destination_not_made(dest, label, sftp=exc) from None
 
     async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
         """Move the staged items into place (see staging.py): all checked first, then all moved."""
@@ -215,20 +209,17 @@ class RemoteFiles:
         if records.renames:
             result = await self._run(staging.remote_rename_command(stage), records.rename_stdin(), 600)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.FAILED, f"Giving the kept copies their new names at {where} failed.",
-                                    (result.stderr or b"").decode(errors="replace"))
+                raise renames_failed(where, (result.stderr or b"").decode(errors="replace"))
         result = await self._run(staging.remote_place_command(stage, dest), records.stdin(), 600)
         out = result.stdout or b""
         if result.exit_status == 3:
-            raise staging.appeared([os.fsdecode(p) for p in out.split(b"\0") if p], where)
+            raise appeared([os.fsdecode(p) for p in out.split(b"\0") if p], where)
         if result.exit_status == 4:
             failed = records.items[len(out)][1] if len(out) < len(records.items) else ""
-            raise staging.half_placed(len(out), len(records.items), failed, where,
-                                      (result.stderr or b"").decode(errors="replace"))
+            raise half_placed(len(out), len(records.items), failed, where,
+                              (result.stderr or b"").decode(errors="replace"))
         if result.exit_status != 0:
-            from app.core.errors import explain_stderr
-            raise explain_stderr((result.stderr or b"").decode(errors="replace"), self.session.host.label,
-                                 "Moving the copy into place failed; see the details.")
+            raise placing_failed(self.session.host.label, (result.stderr or b"").decode(errors="replace"))
 
     async def _run(self, command: bytes, stdin: bytes, timeout: float) -> asyncssh.SSHCompletedProcess:
         return await self.session.run(command, stdin=stdin, timeout=timeout)
@@ -265,14 +256,13 @@ class RemoteFiles:
         if self.shell:
             result = await self._sh('cat > "$1"', path, stdin=data)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.DEST_UNWRITABLE, f"Could not write {path} on {self.session.host.label}.",
-                                    (result.stderr or b"").decode(errors="replace"))
+                raise file_not_written(path, self.session.host.label, (result.stderr or b"").decode(errors="replace"))
             return
         try:
             async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
                 await f.write(data)
         except asyncssh.SFTPError as exc:
-            raise sftp_error(exc, self.session.host.label, f"Could not write {path} ({exc.reason}).") from None
+            raise file_not_written(path, self.session.host.label, sftp=exc) from None
 
     async def read_range(self, path: str, start: int, length: int) -> bytes:
         """`length` bytes of a file from `start` (dd is POSIX; its skip counts whole blocks of `bs`)."""
@@ -315,16 +305,14 @@ class RemoteFiles:
             stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
             result = await self._sh('xargs -0 mkdir -p --', stdin=stdin, timeout=600)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.DEST_UNWRITABLE,
-                                    f"Folders could not be made on {label}; choose a folder you "
-                                    "can write to.", (result.stderr or b"").decode(errors="replace"))
+                raise folders_not_made(label, (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()
         try:
             for path in paths:
                 await sftp.makedirs(os.fsencode(path), exist_ok=True)
         except asyncssh.SFTPError as exc:
-            raise sftp_error(exc, label, f"Folders could not be made on {label} ({exc.reason}).") from None
+            raise folders_not_made(label, sftp=exc) from None
 
     async def stamp(self, times: list[tuple[str, int]]) -> None:
         """Give files their source's modification time (for tools that do not keep it), so a later run
@@ -344,8 +332,7 @@ class RemoteFiles:
         stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
         result = await self._sh(f'cd "$1" && {verify.hash_script(tool)}', base, stdin=stdin, timeout=3600)
         if result.exit_status != 0:
-            raise TransferError(ErrorKind.VERIFY_FAILED, f"Hashing on {self.session.host.label} with {tool} failed.",
-                                (result.stderr or b"").decode(errors="replace"))
+            raise remote_hashing_failed(self.session.host.label, tool, (result.stderr or b"").decode(errors="replace"))
         return verify.parse_hashes(result.stdout or b"")
 
     async def write(self, path: str, data: bytes) -> None:
@@ -353,8 +340,7 @@ class RemoteFiles:
         if self.shell:
             result = await self._sh('cat > "$1"', path, stdin=data)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.FAILED, f"{path} could not be written on {self.session.host.label}.",
-                                    (result.stderr or b"").decode(errors="replace"))
+                raise marker_not_written(path, self.session.host.label, (result.stderr or b"").decode(errors="replace"))
             return
         async with (await self.sftp()).open(os.fsencode(path), "wb") as f:
             await f.write(data)
@@ -391,16 +377,14 @@ class RemoteFiles:
             stdin = b"".join(os.fsencode(t) + b"\0" + os.fsencode(p) + b"\0" for t, p in links)
             result = await self._sh('xargs -0 -n 2 sh -c \'ln -s -- "$0" "$1"\'', stdin=stdin, timeout=600)
             if result.exit_status != 0:
-                raise TransferError(ErrorKind.FAILED, f"The symbolic links could not all be made on {label}.",
-                                    (result.stderr or b"").decode(errors="replace"))
+                raise links_not_made(label, (result.stderr or b"").decode(errors="replace"))
             return
         sftp = await self.sftp()
         try:
             for target, path in links:
                 await sftp.symlink(os.fsencode(target), os.fsencode(path))
         except asyncssh.SFTPError as exc:
-            raise sftp_error(exc, label, f"The symbolic links could not all be made on {label} ({exc.reason}).") \
-                from None
+            raise links_not_made(label, sftp=exc) from None
 
     async def space(self, path: str) -> Space | None:
         """Free space where `path` is (its nearest existing folder), or None when the host does not say."""
@@ -431,7 +415,7 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     status, _, rest = out.partition(b"\0")
     for root, seen, name in zip(roots, status.decode(errors="replace"), given):
         if seen != "y" and not missing_ok:
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"{name} does not exist on the remote side; check the path.")
+            raise remote_source_missing(name)
     kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
     names_blob, _, rest = rest.partition(b"\0\0")
     stats_blob, _, links_blob = rest.partition(b"\0")

@@ -17,8 +17,8 @@ import socket
 import asyncssh
 
 from app.core import quoting
-from app.core.errors import (ErrorKind, TransferError, data_connection_unconfirmed, explain_stderr, helper_survived,
-                             intruder)
+from app.core.errors import (TransferError, data_connection_refused, data_connection_unconfirmed,
+                             helper_not_started, helper_port_unknown, helper_stopped, helper_survived, intruder)
 from app.core.host.helper_scripts import CHECK, LINE_PREFIX, WRAPPER, check_args
 from app.core.transfer.methods.base import Listener
 from app.core.transfer.methods.listen import ACCEPTED, INTRUDER
@@ -58,8 +58,7 @@ class RemoteHelper:
         try:
             outcome = await asyncio.wait_for(asyncio.shield(self._ready), LISTEN_TIMEOUT)
         except TimeoutError:
-            raise TransferError(ErrorKind.FAILED, "The remote helper did not start in time; try again or use a "
-                                "secure method.", self.stderr) from None
+            raise helper_not_started(self.stderr) from None
         if isinstance(outcome, BaseException):
             raise outcome
         return outcome
@@ -97,8 +96,7 @@ class RemoteHelper:
     def _not_ready(self) -> BaseException:
         if "in use" in self.stderr or "bind" in self.stderr:
             return PortBusy()
-        return explain_stderr(self.stderr, self.session.host.label,
-                              "The remote helper stopped before it was ready; see the details.")
+        return helper_stopped(self.session.host.label, self.stderr)
 
     async def accepted(self, timeout: float = LISTEN_TIMEOUT) -> None:
         """Wait until the host has checked that the data connection it took is this app's (the token came
@@ -194,7 +192,7 @@ class RemoteHelper:
 async def open_data_socket(address: str, port: int | None, greeting: bytes = b"") -> socket.socket:
     """Connect to the helper and send `greeting` (the token) before anything else."""
     if port is None:
-        raise TransferError(ErrorKind.FAILED, "The remote helper did not say which port it listens on.")
+        raise helper_port_unknown()
     loop = asyncio.get_running_loop()
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -205,7 +203,6 @@ async def open_data_socket(address: str, port: int | None, greeting: bytes = b""
             await asyncio.wait_for(loop.sock_sendall(sock, greeting), LISTEN_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         sock.close()
-        raise TransferError(ErrorKind.CONNECTION_REFUSED, f"Could not open the data connection to {address}:{port}; "
-                            "a firewall may block it. Use a secure method instead.", str(exc)) from exc
+        raise data_connection_refused(address, port, str(exc)) from exc
     sock.setblocking(True)  # the local tools read and write it with blocking calls
     return sock

@@ -9,7 +9,6 @@ from posixpath import join
 
 import asyncssh
 
-from app.core.errors import ErrorKind, TransferError
 from app.core.selection.entries import entry_kind
 
 
@@ -87,12 +86,3 @@ class SftpOps:
     async def remove(self, path: str) -> None:
         await sftp_rmtree(self.sftp, path)
 
-
-def sftp_error(exc: asyncssh.SFTPError, host: str, fallback: str) -> TransferError:
-    if isinstance(exc, asyncssh.SFTPPermissionDenied):
-        return TransferError(ErrorKind.DEST_UNWRITABLE, f"{host} did not allow writing there ({exc.reason}); choose a "
-                             "folder this account may write to.", str(exc))
-    if exc.code == 4 and "space" in str(exc.reason).lower():
-        return TransferError(ErrorKind.DEST_FULL, "The destination ran out of space during the copy; free some space "
-                             "there or choose another folder.", str(exc))
-    return TransferError(ErrorKind.FAILED, fallback, str(exc))

@@ -13,7 +13,8 @@ from posixpath import basename, join, normpath
 
 import asyncssh
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import (inside_unreadable, remote_folder_unlisted, remote_source_missing, remote_source_unreadable,
+                             source_missing, source_unreadable)
 
 # A file is sparse when its holes save at least this much and its blocks take at most half its size.
 SPARSE_MIN_HOLES = 64 * 1024
@@ -144,10 +145,9 @@ def scan_local(paths: list[str]) -> Selection:
         try:
             st = os.lstat(path)
         except FileNotFoundError:
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} does not exist; check the path.") from None
+            raise source_missing(given) from None
         except PermissionError:
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} cannot be read (permission denied); "
-                                "check its permissions.") from None
+            raise source_unreadable(given) from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
         kind = entry_kind(st.st_mode)
@@ -198,8 +198,7 @@ def _leads_to(path: str) -> str:
 
 
 def _raise(exc: OSError) -> None:
-    raise TransferError(ErrorKind.SOURCE_MISSING, f"{exc.filename} cannot be read ({exc.strerror}); "
-                        "check its permissions.") from exc
+    raise inside_unreadable(exc) from exc
 
 
 async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: bool = False,
@@ -215,12 +214,9 @@ async def scan_remote(sftp: asyncssh.SFTPClient, paths: list[str], missing_ok: b
         except asyncssh.SFTPNoSuchFile:
             if missing_ok:
                 continue
-            raise TransferError(ErrorKind.SOURCE_MISSING, f"{given} does not exist on the remote side; "
-                                "check the path.") from None
+            raise remote_source_missing(given) from None
         except asyncssh.SFTPError as exc:
-            raise TransferError(ErrorKind.SOURCE_MISSING,
-                                f"{given} cannot be read on the remote side ({exc.reason}).") \
-                from None
+            raise remote_source_unreadable(given, exc.reason) from None
         roots.append(path)
         top = basename(path.rstrip("/")) or path
         kind = entry_kind(attrs.permissions or 0)
@@ -237,8 +233,7 @@ async def _walk_remote(sftp: asyncssh.SFTPClient, path: str, prefix: str, entrie
     try:
         items = await sftp.readdir(os.fsencode(path))
     except asyncssh.SFTPError as exc:
-        raise TransferError(ErrorKind.SOURCE_MISSING, f"{path} cannot be listed on the remote side ({exc.reason}).") \
-            from None
+        raise remote_folder_unlisted(path, exc.reason) from None
     for item in sorted(items, key=lambda i: i.filename):
         name = os.fsdecode(item.filename)
         if name in (".", ".."):

@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import key_file_missing, not_for_ssh_config
 from app.core.host.hosts import HostSpec
 from app.core.state import atomic
 from app.core.state.paths import config_dir
@@ -59,15 +59,12 @@ def choice_for(hostname: str, user: str = "", port: int = 22, key_file: str = ""
     if not key_file:
         return HostChoice(name or text, text, user_config)
     if not os.path.isfile(key_file):
-        raise TransferError(ErrorKind.USAGE, f"The key file {key_file} does not exist; choose the private key file.")
+        raise key_file_missing(key_file)
     name = name or hostname
     for value, what in ((name, "name"), (hostname, "host"), (user or "x", "user name"), (key_file, "key path")):
         pattern = _NAME if what == "name" else _PATH if what == "key path" else _WORD
         if not pattern.match(value):
-            hint = ("a path without quotes or backslashes" if what == "key path" else
-                    "letters, digits, dots and dashes without spaces")
-            raise TransferError(ErrorKind.USAGE,
-                                f"The {what} '{value}' cannot be written to an ssh config; use {hint}.")
+            raise not_for_ssh_config(what, value)
     hosts = [h for h in load() if h.name != name] + [AddedHost(name, hostname, user, port, key_file)]
     _write(hosts, user_config)
     return HostChoice(name, name, str(config_path()))

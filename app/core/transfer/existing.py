@@ -293,20 +293,3 @@ def _fit(base: str, tail: str) -> str:
     while len(os.fsencode(base)) > room:
         base = base[:-1]
     return (base or "_") + tail
-
-
-# -- saying it -------------------------------------------------------------------------------------
-def clash_sentence(clashes: list[Clash], where: str) -> str:
-    """Why a copy without a choice stopped: how many, the first names, what to add."""
-    shown = ", ".join(repr(c.path) for c in clashes[:3]) + (f" and {len(clashes) - 3} more" if len(clashes) > 3 else "")
-    items = plural(len(clashes), "item")
-    verb = "is" if len(clashes) == 1 else "are"
-    return (f"{items} of the copy {verb} already at {where} and differ{'s' if len(clashes) == 1 else ''} "
-            f"({shown}); nothing was copied: add --existing skip, replace, newer or rename (keep both).")
-
-
-def refused_sentence(refused: list[Clash], where: str) -> str:
-    first = refused[0].describe()
-    more = f" (and {plural(len(refused) - 1, 'item')} more like it)" if len(refused) > 1 else ""
-    return (f"At {where}, {first}{more}, which is never replaced; nothing was copied: move it aside, or add "
-            "--existing skip or rename (keep both).")

@@ -17,7 +17,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from posixpath import basename, dirname, join
 
-from app.core.errors import Cancelled, ErrorKind, TransferError
+from app.core.errors import Cancelled, ErrorKind, TransferError, not_deleted
+from app.core.errors import refuse_policy  # noqa: F401 (the command line and the engine call mirror.refuse_policy)
 from app.core.events import Emit, Phase, TransferResult
 from app.core.runner import finish
 from app.core.selection.entries import Entry, Selection, ancestors
@@ -170,11 +171,6 @@ def unconfirmed_sentence(deletion: Deletion, where: str) -> str:
             "--yes-delete to delete them, or --dry-run to list them all.")
 
 
-def refuse_policy(policy_value: str) -> TransferError:
-    return TransferError(ErrorKind.USAGE, f"--mirror makes the destination equal to the selection, which --existing "
-                         f"{policy_value} would not; use --existing replace or --update with it.")
-
-
 def deleted_note(done: Deletion, where: str) -> str:
     return (f"Deleted {plural(done.count, 'item')} at {where} that the selection does not have "
             f"({plural(done.files, 'file')}, {size(done.bytes)}).")
@@ -190,14 +186,6 @@ def turned_up_note(paths: list[str]) -> str:
 def kept_note(kept: tuple[str, ...]) -> str:
     return (f"{plural(len(kept), 'folder')} of Transfer Advisor's own inside the copy's folders "
             f"{agree(len(kept), 'was', 'were')} left: {', '.join(repr(k) for k in kept[:SHOWN])}.")
-
-
-def not_deleted(left: list[str], where: str) -> TransferError:
-    shown = ", ".join(repr(p) for p in left[:SHOWN]) + (f" and {len(left) - SHOWN} more" if len(left) > SHOWN else "")
-    return TransferError(ErrorKind.DELETE_FAILED,
-                         f"The copy is in place and verified, but {plural(len(left), 'item')} at "
-                         f"{where} could not be deleted ({shown}); check the permissions there and run the "
-                         "mirror again.")
 
 
 # -- doing ---------------------------------------------------------------------------------------

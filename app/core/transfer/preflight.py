@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from app.core import quoting
 from app.core.transfer import rsyncd
-from app.core.errors import ErrorKind, TransferError
-from app.core.formatting import size
+from app.core.errors import (destination_too_small, destination_unwritable, method_unusable, module_without_daemon,
+                             outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
+                             sources_share_a_name)
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
 
@@ -20,17 +21,13 @@ if TYPE_CHECKING:
 def check_names(selection: Selection) -> None:
     names = selection.names
     if any(n in ("", "/", ".", "..") for n in names):
-        raise TransferError(ErrorKind.USAGE, "A source resolves to a filesystem root or '..'; name the folder to copy.")
+        raise source_is_a_root()
     ours = [n for n in names if n.startswith(".transfer-advisor-")]
     if ours:
-        raise TransferError(ErrorKind.USAGE,
-                            f"{ours[0]!r} is one of Transfer Advisor's own working folders; copy what is "
-                            "inside it instead, or rename it.")
+        raise source_is_ours(ours[0])
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise TransferError(ErrorKind.USAGE,
-                            f"Two sources are both named {twice[0]!r} and would land on the same place; "
-                            "copy them in separate runs or rename one.")
+        raise sources_share_a_name(twice[0])
 
 
 def check_method(session: "Session", method: Method, req: "CopyRequest", selection: Selection,
@@ -40,27 +37,21 @@ def check_method(session: "Session", method: Method, req: "CopyRequest", selecti
                   entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds())
     reason = method.unavailable(ctx)
     if reason:
-        kind = (ErrorKind.INSECURE_NOT_ALLOWED if not method.secure and not req.allow_insecure else
-                ErrorKind.UNAVAILABLE)
-        raise TransferError(kind, f"{method.label} cannot be used here: it {reason}."
-                            if not reason.startswith(("`", "the ", "its ")) else
-                            f"{method.label} cannot be used here: {reason}; choose another method.")
+        raise method_unusable(method.label, reason, insecure_refused=not method.secure and not req.allow_insecure)
 
 
 async def check_destination(session: "Session", selection: Selection, dest: str, download: bool) -> None:
     caps = session.local if download else session.remote
     where = dest if download else f"{session.host.label}:{dest}"
     if caps.dest_writable is False:
-        raise TransferError(ErrorKind.DEST_UNWRITABLE, f"{where} cannot be written; choose a folder you can write to.")
+        raise destination_unwritable(where)
     needed = selection.bytes_on_disk()
     free = caps.dest_free_bytes
     if free is None and not download:  # no shell asked: SFTP's statvfs, where the server has it
         space = await session.files.space(dest)
         free = space.bytes_free if space else None
     if free is not None and free < needed:
-        raise TransferError(ErrorKind.DEST_FULL,
-                            f"{where} has {size(free)} free but the selection needs {size(needed)}; "
-                            "free some space or choose another folder.")
+        raise destination_too_small(where, free, needed)
 
 
 async def daemon_module(session: "Session", method: Method, req: "CopyRequest",
@@ -68,17 +59,14 @@ async def daemon_module(session: "Session", method: Method, req: "CopyRequest",
     if req.rsync_module is None:
         return None
     if method.id != "rsync-daemon":
-        raise TransferError(ErrorKind.USAGE,
-                            "--rsync-module goes with --method rsync-daemon; add it or drop the module.")
+        raise module_without_daemon()
     result = await session.run(quoting.sh_command('cat -- "$1"', req.rsyncd_conf))
     if result.exit_status != 0:
-        raise TransferError(ErrorKind.USAGE, f"The rsync daemon config {req.rsyncd_conf} could not be read on "
-                            f"{session.host.label}; pass its location with --rsyncd-conf.",
-                            (result.stderr or b"").decode(errors="replace"))
+        raise rsyncd_conf_unreadable(req.rsyncd_conf, session.host.label,
+                                     (result.stderr or b"").decode(errors="replace"))
     module = rsyncd.module_for((result.stdout or b"").decode("utf-8", "surrogateescape"), req.rsync_module,
                                req.rsync_port, req.rsyncd_conf, session.host.label)
     for path in remote_paths:
         if path != module.path and not path.startswith(module.path.rstrip("/") + "/"):
-            raise TransferError(ErrorKind.USAGE, f"{path} is outside the rsync module '{module.name}' ({module.path}); "
-                                "choose a path inside it.")
+            raise outside_module(path, module.name, module.path)
     return module

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import no_such_module, not_a_module
 from app.core.transfer.methods.base import DaemonModule
 
 DEFAULT_CONF = "/etc/rsyncd.conf"
@@ -47,8 +47,7 @@ def parse_module_arg(text: str) -> tuple[str, str]:
     """`[user@]module` → (user, module)."""
     user, _, name = text.rpartition("@")
     if not name or "/" in name:
-        raise TransferError(ErrorKind.USAGE, f"'{text}' is not an rsync module; write [user@]module as in "
-                            "rsync://host/module.")
+        raise not_a_module(text)
     return user, name
 
 
@@ -56,7 +55,5 @@ def module_for(conf_text: str, arg: str, port: int | None, conf_path: str, host:
     user, name = parse_module_arg(arg)
     conf = parse_conf(conf_text)
     if name not in conf.modules:
-        known = ", ".join(sorted(conf.modules)) or "none"
-        raise TransferError(ErrorKind.USAGE, f"The rsync daemon config {conf_path} on {host} has no module '{name}' "
-                            f"(it has: {known}); check the name or pass --rsyncd-conf.")
+        raise no_such_module(conf_path, host, name, list(conf.modules))
     return DaemonModule(name, conf.modules[name], port or conf.port, user)

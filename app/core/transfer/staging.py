@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from posixpath import dirname, join
 from typing import Protocol
 
-from app.core.errors import ErrorKind, TransferError
-from app.core.formatting import plural
+from app.core.errors import TransferError, appeared, half_placed, local_destination_failed, went_missing
 from app.core.quoting import sh_command
 
 PREFIX = ".transfer-advisor-partial-"
@@ -92,14 +91,7 @@ def local_prepare(dest: str, stage: str | None) -> None:
         if stage is not None:
             os.mkdir(join(dest, stage), 0o700)
     except OSError as exc:
-        raise _local_error(dest, exc) from exc
-
-
-def _local_error(dest: str, exc: OSError) -> TransferError:
-    if exc.errno in (28, 122):
-        return TransferError(ErrorKind.DEST_FULL, f"{dest} is full; free some space or choose another folder.")
-    return TransferError(ErrorKind.DEST_UNWRITABLE, f"Cannot write to {dest} ({exc.strerror}); choose a folder you "
-                         "can write to.")
+        raise local_destination_failed(dest, exc) from exc
 
 
 # -- placing, where no shell does it (this computer, an SFTP-only host) ---------------------------
@@ -116,8 +108,7 @@ async def place(ops: PlaceOps, stage: str, dest: str, records: Records, where: s
     in_the_way = []
     for mode, path in records.items:
         if await ops.kind(join(stage, path)) is None:
-            raise TransferError(ErrorKind.FAILED, f"{path!r} went missing from the staging folder at {where}; run the "
-                                "same copy again.")
+            raise went_missing(path, where)
         there, parent = await ops.kind(join(dest, path)), await ops.kind(dirname(join(dest, path)))
         if parent != "dir" or (there is not None and (mode == "n" or there == "dir")):
             in_the_way.append(path)
@@ -130,14 +121,3 @@ async def place(ops: PlaceOps, stage: str, dest: str, records: Records, where: s
             raise half_placed(done, len(records.items), path, where, str(exc)) from None
     await ops.remove(stage)
 
-
-def appeared(paths: list[str], where: str) -> TransferError:
-    shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-    return TransferError(ErrorKind.CONFLICT, f"Something turned up at {where} while copying ({shown}), so nothing was "
-                         "placed; what was copied is kept: run the same copy again to decide about it.")
-
-
-def half_placed(done: int, total: int, path: str, where: str, details: str = "") -> TransferError:
-    return TransferError(ErrorKind.FAILED, f"Moving the copy into place at {where} failed at {path!r} after "
-                         f"{plural(done, 'item')} of {total} were placed; the rest are kept: run the same copy "
-                         "again to place them.", details)

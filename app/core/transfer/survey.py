@@ -9,9 +9,8 @@ from posixpath import dirname, join
 
 from app.core.transfer import verify
 from app.core.host.capabilities import Capabilities
-from app.core.errors import Cancelled, ErrorKind, TransferError
-from app.core.transfer.existing import (Existing, Placement, clash_sentence, hash_candidates, plan, refused_sentence,
-                               same_by_hash, same_entry)
+from app.core.errors import Cancelled, already_there, never_replaced
+from app.core.transfer.existing import Existing, Placement, hash_candidates, plan, same_by_hash, same_entry
 from app.core.host.local_files import LocalFiles
 from app.core.host.remote_files import RemoteFiles
 from app.core.selection.entries import Entry, Selection
@@ -42,7 +41,7 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
     found = plan(selection, there, Existing.ASK, same)
     if found.clashes and policy is Existing.ASK:
         if decide is None:
-            raise TransferError(ErrorKind.CONFLICT, clash_sentence(found.clashes, sides.where(dest)))
+            raise already_there([c.path for c in found.clashes], sides.where(dest))
         choice = await decide(found, sides.where(dest))
         if choice is None or choice is Existing.ASK:
             raise Cancelled()
@@ -52,7 +51,7 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
     top = await sides.dest.names_in(dest) if policy is Existing.RENAME else ()
     placement = plan(selection, there, policy, same, top)
     if placement.refused:
-        raise TransferError(ErrorKind.CONFLICT, refused_sentence(placement.refused, sides.where(dest)))
+        raise never_replaced(placement.refused[0].describe(), len(placement.refused), sides.where(dest))
     return placement
 
 

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import contents_differ, hashes_unreadable, local_hashing_failed, verification_failed
 from app.core.runner import run
 from app.core.selection.entries import Selection, compare
-from app.core.formatting import agree, plural
 from app.core.wording import SIZES, contents
 
 if TYPE_CHECKING:
@@ -59,10 +58,7 @@ def expected_manifest(source: Selection, keeps_symlinks: bool) -> dict[str, tupl
 def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str) -> None:
     problems = compare(expected, got.manifest())
     if problems:
-        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-        differ = f"{plural(len(problems), 'item')} {agree(len(problems), 'differs', 'differ')}"
-        raise TransferError(ErrorKind.VERIFY_FAILED, f"Verification failed: {differ} at {where}; copy again (with a "
-                            "different method if it repeats).", shown)
+        raise verification_failed(problems, where)
 
 
 def hash_script(tool: str) -> str:
@@ -84,21 +80,16 @@ async def local_hashes(tool: str, base: str, files: list[str]) -> list[str]:
     stdin = b"".join(f.encode("utf-8", "surrogateescape") + b"\0" for f in files)
     code, out, err = await run(["sh", "-c", f'cd "$1" && {hash_script(tool)}', "sh", base], stdin=stdin)
     if code != 0:
-        raise TransferError(ErrorKind.VERIFY_FAILED,
-                            f"Hashing the files here with {tool} failed; see the details.", err)
+        raise local_hashing_failed(tool, err)
     return parse_hashes(out)
 
 
 def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None:
     if len(ours) != len(files) or len(theirs) != len(files):
-        raise TransferError(ErrorKind.VERIFY_FAILED, "Verification could not read every hash; copy again and verify.",
-                            f"{plural(len(files), 'file')}, {plural(len(ours), 'local hash', 'local hashes')}, "
-                            f"{plural(len(theirs), 'remote hash', 'remote hashes')}")
+        raise hashes_unreadable(len(files), len(ours), len(theirs))
     bad = [f for f, a, b in zip(files, ours, theirs) if a != b]
     if bad:
-        differ = f"{plural(len(bad), 'file')} {agree(len(bad), 'differs', 'differ')}"
-        raise TransferError(ErrorKind.VERIFY_FAILED, f"Verification failed: {differ} in content; copy again.",
-                            "; ".join(repr(f) for f in bad[:10]))
+        raise contents_differ(bad)
 
 
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",

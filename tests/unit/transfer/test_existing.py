@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.core.transfer.existing import (NAME_MAX, Existing, clash_sentence, free_name, plan, refused_sentence, same_by_hash,
-                               split_ext)
+from app.core.errors import ErrorKind, already_there, never_replaced
+from app.core.transfer.existing import NAME_MAX, Existing, free_name, plan, same_by_hash, split_ext
 from app.core.selection.entries import Entry, Selection
 
 T = 1_700_000_000
@@ -61,8 +61,9 @@ def test_a_changed_file_is_a_clash_and_without_a_choice_nothing_is_placed_for_it
     p = plan(ALBUM, dest, Existing.ASK)
     assert [c.path for c in p.clashes] == ["album/a.jpg", "album/b.jpg"]
     assert ("r", "album/a.jpg") not in p.records
-    sentence = clash_sentence(p.clashes, "nas:/photos")
-    assert sentence == ("2 items of the copy are already at nas:/photos and differ ('album/a.jpg', 'album/b.jpg'); "
+    error = already_there([c.path for c in p.clashes], "nas:/photos")
+    assert error.kind is ErrorKind.CONFLICT
+    assert error.sentence == ("2 items of the copy are already at nas:/photos and differ ('album/a.jpg', 'album/b.jpg'); "
                         "nothing was copied: add --existing skip, replace, newer or rename (keep both).")
 
 
@@ -95,7 +96,7 @@ def test_a_folder_and_a_file_in_each_others_way():
     p = plan(ALBUM, dest, Existing.REPLACE)
     assert [c.describe() for c in p.refused] == ["'album' is a file where the copy has a folder",
                                                  "'notes.txt' is a folder where the copy has a file"]
-    assert refused_sentence(p.refused, "nas:/x") == (
+    assert never_replaced(p.refused[0].describe(), len(p.refused), "nas:/x").sentence == (
         "At nas:/x, 'album' is a file where the copy has a folder (and 1 item more like it), which is never "
         "replaced; nothing was copied: move it aside, or add --existing skip or rename (keep both).")
     assert plan(ALBUM, dest, Existing.SKIP).skipped == ["album", "notes.txt"]

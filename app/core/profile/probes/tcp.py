@@ -15,7 +15,7 @@ import secrets
 import socket
 
 from app.core.host.capabilities import Capabilities
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import probe_unavailable
 from app.core.transfer.methods import listen
 from app.core.transfer.methods.base import Listener
 from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
@@ -82,7 +82,7 @@ async def _connect(session: Session, download: bool, stall: float) -> tuple[Remo
     receive on it that moves nothing for `stall` seconds raises TimeoutError."""
     why = unavailable(session.remote)
     if why:
-        raise TransferError(ErrorKind.UNAVAILABLE, f"{why[0].upper()}{why[1:]}.")
+        raise probe_unavailable(why)
     token = secrets.token_urlsafe(24)
     for attempt in range(PORT_TRIES):
         helper = RemoteHelper(session, _listener(session, random.randint(20000, 60999), token, download))

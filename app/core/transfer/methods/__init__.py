@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.errors import ErrorKind, TransferError
+from app.core.errors import no_such_method
 from app.core.transfer.methods.base import Context, Job, Method, Options, Plan, Ssh
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
@@ -20,8 +20,7 @@ def get(method_id: str) -> Method:
     try:
         return METHODS[method_id]
     except KeyError:
-        raise TransferError(ErrorKind.USAGE, f"There is no method '{method_id}'; choose one of: "
-                            f"{', '.join(METHODS)}.") from None
+        raise no_such_method(method_id, list(METHODS)) from None
 
 
 __all__ = ["METHODS", "Context", "Job", "Method", "Options", "Plan", "Ssh", "get"]

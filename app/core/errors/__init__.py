@@ -3,6 +3,11 @@
 Every failure the core reports is a `TransferError`: a `kind` a program can
 branch on, one `sentence` saying what failed and what to do next, and optional
 `details` (the tool's own stderr) for people who want to dig.
+
+This module holds the kinds, the error, and the wording of what tools and SSH
+connections report (stderr, exit codes, connect errors); the sentences of each
+step of the flow are in the modules beside it (host.py, selection.py, profile.py,
+advice.py, transfer.py), and every one of them can be imported from here.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from enum import Enum
 
 import asyncssh
 
-from app.core import quoting
 from app.core.formatting import short_time
 
 
@@ -205,114 +209,9 @@ def job_crashed(job: str) -> TransferError:
     return TransferError(ErrorKind.INTERNAL, f"{job} stopped on an unexpected error; the details are in the crash log.")
 
 
-# What was asked cannot be done (the command line's words, and the window's).
-
-
-def no_password_on_stdin() -> TransferError:
-    return TransferError(ErrorKind.USAGE, "--password-stdin read no password; pipe it in as the first line of "
-                         "standard input, e.g. from a password manager.")
-
-
-def method_refuses(method_id: str, why: str, able: list[str]) -> TransferError:
-    """A method that cannot take the options asked for (`why`: "cannot compress with zstd")."""
-    return TransferError(ErrorKind.USAGE, f"{method_id} {why}; choose one of: {', '.join(able)}.")
-
-
-def no_secure_method() -> TransferError:
-    return TransferError(ErrorKind.UNAVAILABLE, "No secure method can run here; allow insecure methods or install "
-                         "rsync or tar on the host.")
-
-
-def fingerprint_unconfirmed(host: str, fingerprint: str) -> TransferError:
-    return TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"{host} has key fingerprint {fingerprint}; check it with the "
-                         "host's owner, then run again with --yes to trust it.")
-
-
-def not_connected(then: str) -> TransferError:
-    """The window asked for something that needs a tested connection (`then`: "its folders can be browsed")."""
-    return TransferError(ErrorKind.USAGE, f"Test the connection to a host first; then {then}.")
-
-
-def closed_after_login(host: str, details: str) -> TransferError:
-    return TransferError(ErrorKind.CONNECTION_LOST, f"{host} closed the connection right after login; check its SSH "
-                         "server.", details)
-
-
-def folder_unreadable(path: str, details: str) -> TransferError:
-    return TransferError(ErrorKind.USAGE, f"The folder {path} cannot be read on the host; choose another one.",
-                         details)
-
-
 def settings_unwritable(path: str, details: str) -> TransferError:
     return TransferError(ErrorKind.USAGE, f"The settings could not be written to {path}; check that the state "
                          "folder can be written.", details)
-
-
-# Passwords and key login.
-NO_KEYRING = ("No system keyring is available here, so the password is kept in memory only until Transfer "
-              "Advisor closes.")
-
-
-def remembered_password_refused(host: str) -> TransferError:
-    return TransferError(ErrorKind.AUTH,
-                         f"{host} did not accept the remembered password, so it was forgotten; run again "
-                         "and type the current password.")
-
-
-def openssh_too_old(found: tuple[int, int] | None) -> TransferError:
-    version = f"OpenSSH {found[0]}.{found[1]}" if found else "an ssh client that is not OpenSSH"
-    return TransferError(ErrorKind.TOOL_MISSING,
-                         f"Copying to a host that takes only a password needs OpenSSH 8.4 or newer "
-                         f"on this computer, which has {version}; update openssh-client, or set up key login with "
-                         "`transfer-advisor setup-key HOST`.")
-
-
-def key_install_failed(host: str, details: str) -> TransferError:
-    return TransferError(ErrorKind.FAILED,
-                         f"The key could not be added to ~/.ssh/authorized_keys on {host}; check that "
-                         "the account may write its home folder, then try again.", details)
-
-
-def key_install_needs_shell(host: str) -> TransferError:
-    return TransferError(ErrorKind.UNAVAILABLE,
-                         f"This account on {host} may only use SFTP, so the app cannot add a key to "
-                         "it; add the key in the NAS's own settings (its users or SSH page), or keep using the "
-                         "password.")
-
-
-def key_not_accepted(host: str) -> str:
-    return (f"The key is in ~/.ssh/authorized_keys on {host}, but {host} still does not accept it; its SSH server "
-            "may not allow key logins (PubkeyAuthentication), so keep using the password.")
-
-
-# Unencrypted data connections and the helpers behind them (app.core.host.remote_helper).
-def intruder(host: str, details: str = "") -> TransferError:
-    return TransferError(ErrorKind.INTRUDER, f"Another computer connected to the data port on {host} before this app "
-                         "did, so the copy was stopped and nothing was sent to it; use a secure method on this "
-                         "network.", details)
-
-
-def data_connection_unconfirmed(host: str, waited: float, details: str = "") -> TransferError:
-    return TransferError(ErrorKind.CONNECTION_REFUSED, f"{host} did not confirm this app's data connection within "
-                         f"{short_time(waited)} (something else may hold the data port, or the connection went elsewhere), "
-                         "so the copy was stopped before any data moved; use a secure method.", details)
-
-
-def helper_survived(host: str, check_output: str) -> str | None:
-    """The sentence for what the app started on the host and could not stop, from the check's
-    `left PID NAME` and `left-folder DIR` lines; None when nothing is left."""
-    procs = [line.split(None, 2)[1:] for line in check_output.splitlines() if line.startswith("left ")]
-    folders = [line.split(None, 1)[1] for line in check_output.splitlines() if line.startswith("left-folder ")]
-    if procs:
-        named = ", ".join(f"{name} (process {pid})" for pid, name, *_ in (p + ["?"] for p in procs))
-        kill = " ".join(pid for pid, *_ in procs)
-        return (f"Transfer Advisor could not stop what it started on {host}: {named} still "
-                f"{'runs' if len(procs) == 1 else 'run'}; end {'it' if len(procs) == 1 else 'them'} there "
-                f"with `kill -9 {kill}`.")
-    if folders:
-        return (f"Transfer Advisor could not remove its folder {folders[0]} on {host}; remove it there with "
-                f"`rm -rf {quoting.quote(folders[0])}`.")
-    return None
 
 
 def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:
@@ -395,3 +294,28 @@ def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str
                              str(exc))
     return TransferError(ErrorKind.FAILED, f"Connecting to {where} failed ({type(exc).__name__}: {exc}); "
                          "check the address and the ssh config.", repr(exc))
+
+
+# The sentences of each step of the flow, written in the modules beside this one, imported from here
+# by everyone (these imports come last: those modules build on what is above).
+from app.core.errors.host import (  # noqa: E402
+    not_a_host, port_out_of_range, connect_timeout_not_seconds, ssh_config_missing, ssh_missing,
+    ssh_config_unreadable, key_file_missing, not_for_ssh_config, demo_host_not_started, no_host_key,
+    host_key_changed, host_unknown, trust_declined, no_known_hosts_file, fingerprint_unconfirmed,
+    closed_after_login, not_connected, shared_connection_down, host_too_busy, host_refused_request, NO_KEYRING,
+    no_password_on_stdin, remembered_password_refused, openssh_too_old, key_install_failed,
+    key_install_needs_shell, key_not_accepted, no_sftp, sftp_error, folder_unreadable, no_folder_on_the_way,
+    destination_not_made, file_not_written, marker_not_written, folders_not_made, links_not_made,
+    helper_not_started, helper_stopped, helper_port_unknown, data_connection_refused, intruder,
+    data_connection_unconfirmed, helper_survived)
+from app.core.errors.selection import (  # noqa: E402
+    source_missing, source_unreadable, inside_unreadable, remote_source_missing, remote_source_unreadable,
+    remote_folder_unlisted, remote_listing_failed, source_is_a_root, source_is_ours, sources_share_a_name)
+from app.core.errors.profile import probe_unavailable  # noqa: E402
+from app.core.errors.advice import no_method_can_run, no_secure_method  # noqa: E402
+from app.core.errors.transfer import (  # noqa: E402
+    no_such_method, method_refuses, method_unusable, destination_unwritable, destination_too_small,
+    local_destination_failed, module_without_daemon, not_a_module, rsyncd_conf_unreadable, no_such_module,
+    outside_module, already_there, never_replaced, renames_failed, went_missing, appeared, half_placed, placing_failed, refuse_policy,
+    not_deleted, verification_failed, local_hashing_failed, remote_hashing_failed, hashes_unreadable,
+    contents_differ)

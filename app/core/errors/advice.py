@@ -1,0 +1,15 @@
+"""The sentences of the advice step: no method left to recommend (app.core.advice, the command line)."""
+
+from __future__ import annotations
+
+from app.core.errors import ErrorKind, TransferError
+
+
+def no_method_can_run(host: str) -> TransferError:
+    return TransferError(ErrorKind.UNAVAILABLE, "No transfer method can run between this computer and "
+                         f"{host}; see `transfer-advisor methods` for why.")
+
+
+def no_secure_method() -> TransferError:
+    return TransferError(ErrorKind.UNAVAILABLE, "No secure method can run here; allow insecure methods or install "
+                         "rsync or tar on the host.")

@@ -1,0 +1,10 @@
+"""The sentences of the profile step: a measurement that cannot run here (app.core.profile)."""
+
+from __future__ import annotations
+
+from app.core.errors import ErrorKind, TransferError
+
+
+def probe_unavailable(why: str) -> TransferError:
+    """`why`: what the capabilities say, in lower case ("nc is missing on the host")."""
+    return TransferError(ErrorKind.UNAVAILABLE, f"{why[0].upper()}{why[1:]}.")
