@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.host.hosts import HostSpec
-from app.core.host.remote_files import _SCAN, parse_scan
+from app.core.host.remote_tree import SCAN, parse_scan
 from app.core.selection.entries import scan_local, scan_remote
 from app.core.host.session import Session
 from app.core.errors import TransferError
@@ -135,7 +135,7 @@ async def test_small_file_reads_and_writes_both_ways(sshd, tmp_path: Path, shell
 def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: str) -> None:
     tree = make_tree(tmp_path, small_files=50)
     os.symlink("nowhere", tree / "dangling")
-    command = sh_command(_SCAN, "", str(tree), str(tmp_path / "missing")).decode("utf-8", "surrogateescape")
+    command = sh_command(SCAN, "", str(tree), str(tmp_path / "missing")).decode("utf-8", "surrogateescape")
     out = subprocess.run([os.path.join(busybox_bin, "sh"), "-c", command], capture_output=True, timeout=60,
                          env={"PATH": busybox_bin})
     assert out.returncode == 0, out.stderr

@@ -1,4 +1,5 @@
-"""Files on the host: where a path is, what a tree holds, making, moving into place, removing.
+"""Files on the host: where a path is, what a tree holds (remote_tree.py lists it), making, moving into
+place, removing.
 
 Two ways reach them, and the host's shape decides which: its shell (a POSIX sh with GNU or
 BusyBox tools; a whole tree listed in one command, whatever the round trip) or its SFTP
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from posixpath import basename, dirname, join, normpath
+from posixpath import dirname, join, normpath
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -21,35 +22,12 @@ from app.core.transfer import staging, verify
 from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
-                             placing_failed, remote_hashing_failed, remote_listing_failed, remote_source_missing,
-                             renames_failed)
-from app.core.selection.entries import Entry, Selection, entry_kind
+                             placing_failed, remote_hashing_failed, remote_listing_failed, renames_failed)
+from app.core.host.remote_tree import SCAN, SCAN_TIMEOUT, parse_scan
+from app.core.selection.entries import Entry, Selection
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
-
-SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
-
-# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
-# roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS` line per path in that order (no
-# names in these lines, so a name with a line break cannot shift them; blocks of 512 bytes, as Linux counts);
-# then every link's target and what it leads to (d, f or n for nowhere), in the same order.
-# find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
-_SCAN = r"""
-depth=$1; shift
-for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done; printf '\0'
-for p; do shift; if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; fi; done
-[ $# -gt 0 ] || exit 0
-t=$(mktemp) || exit 2
-trap 'rm -f "$t"' EXIT
-find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
-cat "$t"; printf '\0'
-xargs -0 stat -c '%s %f %Y %h %d %i %b' < "$t" || exit 3
-printf '\0'
-xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
-  if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
-  printf "%s\0%s\0" "$(readlink -- "$l")" "$k"; fi; done' sh < "$t"
-"""
 
 # $@: paths. One y/n each: something (a link too) is there.
 _EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done"""
@@ -172,7 +150,7 @@ class RemoteFiles:
             from app.core.selection.entries import scan_remote
             return await scan_remote(await self.sftp(), paths, missing_ok, depth)
         roots = [normpath(p) for p in paths]
-        result = await self._sh(_SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
+        result = await self._sh(SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
         if result.exit_status != 0:
             err = (result.stderr or b"").decode(errors="replace")
             raise remote_listing_failed(roots, self.session.host.label, err)
@@ -400,46 +378,3 @@ class RemoteFiles:
             return Space(vfs.bavail * vfs.frsize, vfs.favail if vfs.files else None)
         except (TransferError, asyncssh.Error, OSError, TimeoutError, ValueError):
             return None
-
-
-def _faithful(kind: str, fields: list[str]) -> dict:
-    """A file's inode when it has other names, and the bytes its blocks take (Entry.inode, Entry.allocated)."""
-    if kind != "file" or len(fields) < 7:
-        return {}
-    nlink, dev, ino, blocks = (int(f) for f in fields[3:7])
-    return {"inode": (dev, ino) if nlink > 1 else None, "allocated": blocks * 512}
-
-
-def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
-    """Read what _SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
-    status, _, rest = out.partition(b"\0")
-    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
-        if seen != "y" and not missing_ok:
-            raise remote_source_missing(name)
-    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
-    names_blob, _, rest = rest.partition(b"\0\0")
-    stats_blob, _, links_blob = rest.partition(b"\0")
-    names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
-    stats = stats_blob.decode(errors="replace").split()
-    targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
-    leads = {"d": "dir", "f": "file", "n": "none"}
-    entries: list[Entry] = []
-    width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
-    for i, path in enumerate(names):
-        fields = stats[width * i:width * (i + 1)]
-        size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
-        kind = entry_kind(mode)
-        if kind is None:
-            continue
-        root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
-        top = basename(root.rstrip("/")) or root
-        rel = top + path[len(root.rstrip("/")):] if path != root else top
-        if kind == "link":
-            target = next(targets, "")
-            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
-        else:
-            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields)))
-    order = {r: i for i, r in enumerate(kept)}
-    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
-    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
-    return Selection(kept, entries)

@@ -18,7 +18,7 @@ from app.core.host.capabilities import Capabilities, rsync_attrs
 from app.core.transfer.methods import METHODS, Job, Options, Ssh
 from app.core.transfer.methods.keeps import Keep, keeps_table, version_at_least
 from app.core.advice.model import SelectionStats
-from app.core.host.remote_files import _SCAN, parse_scan
+from app.core.host.remote_tree import SCAN, parse_scan
 from app.core.selection.entries import Entry, Selection, scan_local
 from app.core.quoting import sh_command
 
@@ -161,7 +161,7 @@ def test_the_hosts_scan_finds_them_too(tmp_path: Path, shell: str) -> None:
     if shell == "busybox" and not shutil.which("busybox"):
         pytest.skip("no BusyBox here")
     tree = faithful(tmp_path)
-    command = sh_command(_SCAN, "", str(tree)).decode("utf-8", "surrogateescape")
+    command = sh_command(SCAN, "", str(tree)).decode("utf-8", "surrogateescape")
     run = ["busybox", "sh", "-c", command] if shell == "busybox" else ["sh", "-c", command]
     out = subprocess.run(run, capture_output=True, timeout=60, check=True)
     remote = parse_scan(out.stdout, [str(tree)], [str(tree)], missing_ok=False)

@@ -1,0 +1,77 @@
+"""A whole tree on the host listed in one shell command, whatever the round trip: the script (SCAN)
+and the reading of what it prints into a Selection (parse_scan). app.core.host.remote_files runs it
+where the host has a shell; without one, app.core.selection.entries walks the tree over SFTP."""
+
+from __future__ import annotations
+
+import os
+from posixpath import basename
+
+from app.core.errors import remote_source_missing
+from app.core.selection.entries import Entry, Selection, entry_kind
+
+SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
+
+# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
+# roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS` line per path in that order (no
+# names in these lines, so a name with a line break cannot shift them; blocks of 512 bytes, as Linux counts);
+# then every link's target and what it leads to (d, f or n for nowhere), in the same order.
+# find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
+SCAN = r"""
+depth=$1; shift
+for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done; printf '\0'
+for p; do shift; if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; fi; done
+[ $# -gt 0 ] || exit 0
+t=$(mktemp) || exit 2
+trap 'rm -f "$t"' EXIT
+find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
+cat "$t"; printf '\0'
+xargs -0 stat -c '%s %f %Y %h %d %i %b' < "$t" || exit 3
+printf '\0'
+xargs -0 sh -c 'for l; do if [ -L "$l" ]; then
+  if [ -d "$l" ]; then k=d; elif [ -e "$l" ]; then k=f; else k=n; fi
+  printf "%s\0%s\0" "$(readlink -- "$l")" "$k"; fi; done' sh < "$t"
+"""
+
+
+def _faithful(kind: str, fields: list[str]) -> dict:
+    """A file's inode when it has other names, and the bytes its blocks take (Entry.inode, Entry.allocated)."""
+    if kind != "file" or len(fields) < 7:
+        return {}
+    nlink, dev, ino, blocks = (int(f) for f in fields[3:7])
+    return {"inode": (dev, ino) if nlink > 1 else None, "allocated": blocks * 512}
+
+
+def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
+    """Read what SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
+    status, _, rest = out.partition(b"\0")
+    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
+        if seen != "y" and not missing_ok:
+            raise remote_source_missing(name)
+    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
+    names_blob, _, rest = rest.partition(b"\0\0")
+    stats_blob, _, links_blob = rest.partition(b"\0")
+    names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
+    stats = stats_blob.decode(errors="replace").split()
+    targets = iter(os.fsdecode(t) for t in links_blob.split(b"\0")[:-1])
+    leads = {"d": "dir", "f": "file", "n": "none"}
+    entries: list[Entry] = []
+    width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
+    for i, path in enumerate(names):
+        fields = stats[width * i:width * (i + 1)]
+        size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
+        kind = entry_kind(mode)
+        if kind is None:
+            continue
+        root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
+        top = basename(root.rstrip("/")) or root
+        rel = top + path[len(root.rstrip("/")):] if path != root else top
+        if kind == "link":
+            target = next(targets, "")
+            entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
+        else:
+            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields)))
+    order = {r: i for i, r in enumerate(kept)}
+    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
+    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
+    return Selection(kept, entries)
