@@ -1,5 +1,5 @@
 """The sentences a person reads, built once for the command line and the window (failures are
-errors.py's; the numbers in them formatting.py's). In order: the advice (what limits a prediction
+errors/'s; the numbers in them formatting.py's). In order: the advice (what limits a prediction
 and why a method was chosen: "The CPU of nas caps ssh encryption at 6 MB/s while the network
 carries 38 MB/s."), the tooltips, a copy as it goes and ends, the questions before a copy, and the
 window's own lines."""
