@@ -22,8 +22,8 @@ import asyncssh
 
 from app.core import quoting
 from app.core.errors import (ErrorKind, TransferError, connect_timeout_not_seconds, explain_connect, host_key_changed,
-                              host_unknown, no_host_key, no_known_hosts_file, not_a_host, port_out_of_range,
-                              ssh_config_missing, ssh_config_unreadable, ssh_missing, trust_declined)
+                             host_unknown, no_host_key, no_known_hosts_file, not_a_host, port_out_of_range,
+                             ssh_config_missing, ssh_config_unreadable, ssh_missing, trust_declined)
 from app.core.runner import run_sync
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
