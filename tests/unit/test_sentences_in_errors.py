@@ -33,10 +33,15 @@ def _is_literal(node: ast.AST | None) -> bool:
     return False
 
 
-def _sentence(call: ast.Call) -> ast.AST | None:
-    if len(call.args) > 1:
-        return call.args[1]
-    return next((k.value for k in call.keywords if k.arg == "sentence"), None)
+# What builds a TransferError from a sentence it is given: the sentence's position and keyword.
+SENTENCE_ARG = {"TransferError": (1, "sentence"), "explain_stderr": (2, "fallback"), "sftp_error": (2, "fallback")}
+
+
+def _sentence(call: ast.Call, name: str) -> ast.AST | None:
+    position, keyword = SENTENCE_ARG[name]
+    if len(call.args) > position:
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
 
 
 def _names(node: ast.AST) -> str:
@@ -44,7 +49,8 @@ def _names(node: ast.AST) -> str:
 
 
 def literal_sentences(source: str) -> list[int]:
-    """The lines where a TransferError (or a subclass's `super().__init__`) gets a sentence in place."""
+    """The lines where a TransferError (or a subclass's `super().__init__`), or a stderr or SFTP error's
+    fallback, gets a sentence in place."""
     tree = ast.parse(source)
     subclasses = {n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
                   and any(_names(b) == "TransferError" for b in n.bases)}
@@ -53,11 +59,11 @@ def literal_sentences(source: str) -> list[int]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        constructs = _names(node.func) == "TransferError" or (
-            id(node) in inside_subclass and _names(node.func) == "__init__"
-            and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call)
-            and _names(node.func.value.func) == "super")
-        if constructs and _is_literal(_sentence(node)):
+        name = _names(node.func)
+        if (id(node) in inside_subclass and name == "__init__" and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Call) and _names(node.func.value.func) == "super"):
+            name = "TransferError"
+        if name in SENTENCE_ARG and _is_literal(_sentence(node, name)):
             found.append(node.lineno)
     return found
 
@@ -72,7 +78,9 @@ def test_the_check_finds_a_sentence_written_in_place():
     assert literal_sentences('TransferError(kind=ErrorKind.FAILED, sentence="It failed.")') == [1]
     assert literal_sentences("class Refused(TransferError):\n    def __init__(self):\n"
                              "        super().__init__(ErrorKind.USAGE, 'No.')\n") == [3]
-    assert literal_sentences("raise not_a_host(text)\nraise TransferError(kind, sentence, details)") == []
+    assert literal_sentences('raise explain_stderr(err, host, f"Copying to {host} failed.")') == [1]
+    assert literal_sentences("raise not_a_host(text)\nraise TransferError(kind, sentence, details)\n"
+                             "raise explain_stderr(err, host, fallback)") == []
 
 
 def test_no_core_module_words_a_failure_in_place():
