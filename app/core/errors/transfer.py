@@ -125,6 +125,12 @@ def refuse_policy(policy_value: str) -> TransferError:
                          f"{policy_value} would not; use --existing replace or --update with it.")
 
 
+def would_delete_unasked(where: str, deletions: str) -> str:
+    """The sentence of mirror.Unconfirmed (`deletions`: Deletion.summary())."""
+    return (f"Making {where} match would delete {deletions}; nothing was copied or deleted: add "
+            "--yes-delete to delete them, or --dry-run to list them all.")
+
+
 def not_deleted(left: list[str], where: str) -> TransferError:
     return TransferError(ErrorKind.DELETE_FAILED,
                          f"The copy is in place and verified, but {plural(len(left), 'item')} at "

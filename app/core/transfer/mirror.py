@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from posixpath import basename, dirname, join
 
-from app.core.errors import Cancelled, ErrorKind, TransferError, not_deleted
+from app.core.errors import Cancelled, ErrorKind, TransferError, not_deleted, would_delete_unasked
 from app.core.errors import refuse_policy  # noqa: F401 (the command line and the engine call mirror.refuse_policy)
 from app.core.events import Emit, Phase, TransferResult
 from app.core.runner import finish
@@ -159,16 +159,11 @@ class Unconfirmed(TransferError):
     """A mirror that would delete, without a yes: nothing was copied or deleted."""
 
     def __init__(self, deletion: Deletion, where: str) -> None:
-        super().__init__(ErrorKind.CONFIRM_DELETE, unconfirmed_sentence(deletion, where))
+        super().__init__(ErrorKind.CONFIRM_DELETE, would_delete_unasked(where, deletion.summary()))
         self.deletion = deletion
 
     def as_dict(self) -> dict:
         return {**super().as_dict(), "would_delete": self.deletion.as_dict()}
-
-
-def unconfirmed_sentence(deletion: Deletion, where: str) -> str:
-    return (f"Making {where} match would delete {deletion.summary()}; nothing was copied or deleted: add "
-            "--yes-delete to delete them, or --dry-run to list them all.")
 
 
 def deleted_note(done: Deletion, where: str) -> str:

@@ -9,7 +9,8 @@ from posixpath import dirname
 from hypothesis import given, strategies as st
 
 from app.core.transfer.existing import Existing, plan
-from app.core.transfer.mirror import OURS, Deletion, gone, ours, still_agreed, unconfirmed_sentence
+from app.core.errors import ErrorKind
+from app.core.transfer.mirror import OURS, Deletion, Unconfirmed, gone, ours, still_agreed
 from app.core.selection.entries import Entry, Selection, ancestors
 
 T = 1_700_000_000
@@ -74,7 +75,9 @@ def test_only_what_was_agreed_to_and_is_unchanged_goes():
 
 def test_the_sentence_without_a_yes():
     got = gone(ALBUM, [d("album"), f("album/o1", 1000), f("album/o2"), f("album/o3"), f("album/o4")])
-    assert unconfirmed_sentence(got, "nas:/photos") == (
+    refused = Unconfirmed(got, "nas:/photos")
+    assert refused.kind is ErrorKind.CONFIRM_DELETE
+    assert refused.sentence == (
         "Making nas:/photos match would delete 4 items (4 files, 1.0 kB): 'album/o1', 'album/o2', 'album/o3' and "
         "1 more; nothing was copied or deleted: add --yes-delete to delete them, or --dry-run to list them all.")
     assert Deletion().as_dict() == {"count": 0, "files": 0, "bytes": 0, "items": []}
