@@ -6,5 +6,6 @@ from app.core.errors import ErrorKind, TransferError
 
 
 def probe_unavailable(why: str) -> TransferError:
-    """`why`: what the capabilities say, in lower case ("nc is missing on the host")."""
+    """`why`: why the unencrypted probe cannot run, as the listener says it ("`nc` is not installed on the
+    remote host")."""
     return TransferError(ErrorKind.UNAVAILABLE, f"{why[0].upper()}{why[1:]}.")

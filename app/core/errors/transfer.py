@@ -26,7 +26,8 @@ def method_refuses(method_id: str, why: str, able: list[str]) -> TransferError:
 
 
 def method_unusable(label: str, reason: str, insecure_refused: bool) -> TransferError:
-    """`reason`: what the method says it lacks ("needs rsync on the host", "`nc` is missing");
+    """`reason`: why the method says it cannot run ("copies exactly one regular file; ...", or a reason
+    that names its subject: "`nc` is not installed on the remote host", "the server does not offer ...");
     `insecure_refused`: the method is unencrypted and insecure methods were not allowed."""
     kind = ErrorKind.INSECURE_NOT_ALLOWED if insecure_refused else ErrorKind.UNAVAILABLE
     return TransferError(kind, f"{label} cannot be used here: it {reason}."
