@@ -69,19 +69,29 @@ async def test_run_ends_a_tool_past_its_time_and_says_so(tmp_path: Path) -> None
     assert_ended(pids_written(tmp_path / "pids"))
 
 
+def _environ(pid: int) -> list[bytes]:
+    """A process's environment; empty for the moment it is between programs (sh exec'ing sleep here)."""
+    deadline = time.monotonic() + 10
+    while True:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            data = f.read()
+        if data or time.monotonic() > deadline:
+            return data.split(b"\0")
+        time.sleep(0.01)
+
+
 def test_a_server_runs_in_its_own_session_with_the_keepers_mark_and_logs(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     proc = start_server(["sh", "-c", 'echo listening; exec sleep 60'], log)
     try:
         assert os.getsid(proc.pid) == proc.pid
-        with open(f"/proc/{proc.pid}/environ", "rb") as f:
-            environ = f.read().split(b"\0")
-        (name, value), = KEEPER.mark().items()
-        assert f"{name}={value}".encode() in environ
         deadline = time.monotonic() + 10
         while "listening" not in log.read_text():
             assert time.monotonic() < deadline, "the server wrote nothing"
             time.sleep(0.01)
+        environ = _environ(proc.pid)
+        (name, value), = KEEPER.mark().items()
+        assert f"{name}={value}".encode() in environ
     finally:
         stop_server(proc)
     assert proc.returncode == -signal.SIGTERM

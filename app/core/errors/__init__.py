@@ -298,7 +298,7 @@ def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str
 
 # The sentences of each step of the flow, written in the modules beside this one, imported from here
 # by everyone (these imports come last: those modules build on what is above).
-from app.core.errors.host import (  # noqa: E402
+from app.core.errors.host import (  # noqa: E402, F401 - handed on
     not_a_host, port_out_of_range, connect_timeout_not_seconds, ssh_config_missing, ssh_missing,
     ssh_config_unreadable, key_file_missing, not_for_ssh_config, demo_host_not_started, no_host_key,
     host_key_changed, host_unknown, trust_declined, no_known_hosts_file, fingerprint_unconfirmed,
@@ -308,12 +308,12 @@ from app.core.errors.host import (  # noqa: E402
     destination_not_made, file_not_written, marker_not_written, folders_not_made, links_not_made,
     helper_not_started, helper_stopped, helper_port_unknown, data_connection_refused, intruder,
     data_connection_unconfirmed, helper_survived)
-from app.core.errors.selection import (  # noqa: E402
+from app.core.errors.selection import (  # noqa: E402, F401 - handed on
     source_missing, source_unreadable, inside_unreadable, remote_source_missing, remote_source_unreadable,
     remote_folder_unlisted, remote_listing_failed, source_is_a_root, source_is_ours, sources_share_a_name)
-from app.core.errors.profile import probe_unavailable  # noqa: E402
-from app.core.errors.advice import no_method_can_run, no_secure_method  # noqa: E402
-from app.core.errors.transfer import (  # noqa: E402
+from app.core.errors.profile import probe_unavailable  # noqa: E402, F401 - handed on
+from app.core.errors.advice import no_method_can_run, no_secure_method  # noqa: E402, F401 - handed on
+from app.core.errors.transfer import (  # noqa: E402, F401 - handed on
     no_such_method, method_refuses, method_unusable, destination_unwritable, destination_too_small,
     local_destination_failed, module_without_daemon, not_a_module, rsyncd_conf_unreadable, no_such_module,
     outside_module, already_there, never_replaced, renames_failed, went_missing, appeared, half_placed,
