@@ -33,7 +33,8 @@ from app.core.errors import (Cancelled, ErrorKind, TransferError, connection_dro
 from app.core.events import Event, Phase, ProbeDone, Progress, TransferResult
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
-from app.core.transfer.methods.base import COMPRESSION, Context, Options
+from app.core.host.ssh_command import COMPRESSION, Options
+from app.core.transfer.methods.base import Context
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.state import paths as state_paths, transfer_log
 from app.core.state.paths import ENV_HOME

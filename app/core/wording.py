@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from app.core.formatting import agree, count, duration, mbps, ms, plural, rate, short_time, size, timed
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods import METHODS
-from app.core.transfer.methods.base import Method, Options
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import Method
 from app.core.transfer.methods.keeps import NAMES
 from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction, SelectionStats

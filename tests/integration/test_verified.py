@@ -14,7 +14,7 @@ import pytest
 from app.core.errors import TransferError
 from app.core.events import Phase
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.verify import HASH_TOOLS

@@ -19,7 +19,7 @@ from typing import Iterator
 import pytest
 
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.watchdog import STALL_MIN_SECONDS

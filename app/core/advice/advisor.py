@@ -21,7 +21,7 @@ from app.core import wording
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import worded_link_errors
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.transfer.methods.keeps import Keeps
 from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile

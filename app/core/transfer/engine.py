@@ -27,7 +27,8 @@ from app.core.transfer.journal import Journal
 from app.core.host.link_loss import is_link_lost, worded_link_errors
 from app.core.host.local_files import LocalFiles
 from app.core.transfer.mirror import ConfirmDelete
-from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Options, Plan
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Plan
 from app.core.transfer.progress import Counter, ProgressMode, RateWindow, RsyncProgress, Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
