@@ -41,7 +41,7 @@ from app.core.state.paths import ENV_HOME
 from app.core.selection.reading import read_selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.link_loss import STALL_TIMEOUT
 from app.core.formatting import duration, rate, short_time, size
 from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, unencrypted_warning, would_delete, would_send
 

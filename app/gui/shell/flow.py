@@ -28,7 +28,7 @@ from app.core.selection.entries import scan_local
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, remote_abspath
 from app.core.host.ssh_command import Options
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.link_loss import STALL_TIMEOUT
 from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
