@@ -15,7 +15,7 @@ from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec
 from app.core.host.ssh_command import Options
 from app.core.host.session import Session
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli, cli_json, snapshot
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from app.core import quoting
-from app.core.transfer import staging, verify
+from app.core.host import hashes as verify  # its hash_script and parse_hashes; TODO: call them hashes.*
+from app.core.host import staging
 from app.core.host.sftp_ops import SftpOps, sftp_error, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import ErrorKind, TransferError
 from app.core.selection.entries import Entry, Selection, entry_kind
