@@ -16,12 +16,18 @@ from app.core.host.hashes import HASH_TOOLS
 from app.core.errors import ErrorKind, TransferError
 from app.core.selection.entries import Selection, compare
 from app.core.formatting import agree, plural
-from app.core.wording import SIZES, contents
 
 if TYPE_CHECKING:
     from app.core.transfer.existing import Placement
     from app.core.transfer.methods.base import Method
     from app.core.transfer.survey import Sides
+
+SIZES = "sizes"  # what `TransferResult.verification` says when only sizes were compared
+
+
+def contents(tool: str) -> str:
+    """What `TransferResult.verification` says when contents were compared: "contents (b3sum)"."""
+    return f"contents ({tool})"
 
 
 def pick_hash_tool(local: Capabilities, remote: Capabilities) -> str | None:
