@@ -33,14 +33,15 @@ from app.core.errors import (Cancelled, ErrorKind, TransferError, connection_dro
 from app.core.events import Event, Phase, ProbeDone, Progress, TransferResult
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec, resolve, trust
-from app.core.transfer.methods.base import COMPRESSION, Context, Options
+from app.core.host.ssh_command import COMPRESSION, Options
+from app.core.transfer.methods.base import Context
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.state import paths as state_paths, transfer_log
 from app.core.state.paths import ENV_HOME
 from app.core.selection.reading import read_selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy, may_mirror, preview
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.link_loss import STALL_TIMEOUT
 from app.core.formatting import duration, rate, short_time, size
 from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, unencrypted_warning, would_delete, would_send
 

@@ -12,7 +12,7 @@ import math
 from typing import Callable
 
 from app.core.transfer.methods import METHODS
-from app.core.transfer.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
+from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 
 RACE_MAX_SECONDS = 60.0   # a lap longer than a minute measures nothing a shorter one does not
 BUDGET_MAX_SECONDS = 10.0  # each probe is stopped after 20 s whatever its budget (profiler.PROBE_TIMEOUT)

@@ -453,7 +453,8 @@ def app_argv_by_hand(env: Env, method: str, ds: Dataset, dest: Path) -> tuple[fl
     """The app's own argv (from method.build) run as a plain pipeline, no app: separates what the
     app's argv costs from what its monitoring costs. Secure methods only."""
     from app.core.transfer import methods as registry
-    from app.core.transfer.methods.base import Job, Options, Ssh
+    from app.core.host.ssh_command import Options, Ssh
+    from app.core.transfer.methods.base import Job
 
     dest.mkdir(parents=True)
     ssh = Ssh(ALIAS, ("-F", env.cfg, "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes"))

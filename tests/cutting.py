@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from tests.leftovers import BOOKKEEPING
 
 APP = [sys.executable, "-m", "app"]

@@ -23,7 +23,7 @@ NON_UTF8 = os.fsdecode(b"latin1-\xe9\xff.bin")
 
 def final_names(folder: Path) -> list[str]:
     """What a folder holds under final names: all but the hidden staging folder a stopped copy keeps to carry
-    on from (app.core.transfer.staging.PREFIX)."""
+    on from (app.core.host.staging.PREFIX)."""
     if not folder.exists():
         return []
     return sorted(n for n in os.listdir(folder) if not n.startswith(".transfer-advisor-partial-"))

@@ -14,7 +14,7 @@ from typing import Callable, Iterator
 from app.core.errors import TransferError, link_lost
 from app.core.events import Progress
 from app.core.host.session import Session
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from app.core.transfer.engine import CopyRequest, copy
 
 

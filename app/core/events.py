@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from app.core.profile.link_profile import CipherProbe
+if TYPE_CHECKING:  # annotations only: the profile's types sit above these low modules
+    from app.core.profile.link_profile import CipherProbe
 
 
 @dataclass(frozen=True)

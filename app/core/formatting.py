@@ -3,7 +3,10 @@ window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files"
 
 from __future__ import annotations
 
-from app.core.profile.link_profile import CipherProbe
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: the profile's types sit above these low modules
+    from app.core.profile.link_profile import CipherProbe
 
 # Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
 # timed as a whole, and its advice speaks in seconds, not MB/s.

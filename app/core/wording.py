@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from app.core.formatting import agree, count, duration, mbps, ms, plural, rate, short_time, size, timed
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods import METHODS
-from app.core.transfer.methods.base import Method, Options
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import Method
 from app.core.transfer.methods.keeps import NAMES
+from app.core.transfer.verify import SIZES, contents
 from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
@@ -242,14 +244,6 @@ def links_become_copies(links: int) -> str:
     which = "The selection's symbolic link arrives" if links == 1 else f"The selection's {links} symbolic links arrive"
     return f"{which} as a copy of what it points to, not as a link." if links == 1 else \
         f"{which} as copies of what they point to, not as links."
-
-
-SIZES = "sizes"  # what `TransferResult.verification` says when only sizes were compared
-
-
-def contents(tool: str) -> str:
-    """What `TransferResult.verification` says when contents were compared: "contents (b3sum)"."""
-    return f"contents ({tool})"
 
 
 def verification_value(saved: str) -> str:

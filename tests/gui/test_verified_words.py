@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.transfer.verify import HASH_TOOLS
+from app.core.host.hashes import HASH_TOOLS
 from app.gui.panels.history_panel import copy_line
 from app.core.state.settings import GuiSettings
 from app.core.state.transfer_log import PastCopy

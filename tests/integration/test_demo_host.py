@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.core.demo import host as demo
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli, cli_json, far_side, make_tree, snapshot

@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from tests.helpers import cli
 from tests.peers import SshServer, free_port, keygen, start_sshd_without
 

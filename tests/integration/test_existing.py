@@ -13,9 +13,9 @@ from app.core.errors import TransferError
 from app.core.events import Phase
 from app.core.transfer.existing import Existing
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli, cli_json, snapshot
 

@@ -18,7 +18,7 @@ from app.core.transfer import ownership, engine as transfer
 from app.core.host import remote_helper
 from app.core.errors import TransferError
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import cli_json

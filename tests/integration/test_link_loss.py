@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.leftovers import BOOKKEEPING

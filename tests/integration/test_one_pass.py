@@ -71,7 +71,7 @@ async def test_the_copy_runs_the_advices_pick_and_shows_its_command(sshd, tmp_pa
     from app.core.host.hosts import HostSpec
     from app.core.host.session import Session
     from app.core.transfer.engine import CopyRequest
-    from app.core.transfer.methods.base import Options
+    from app.core.host.ssh_command import Options
 
     tree = make_tree(tmp_path / "src", small_files=50, big_bytes=2 * 1024 * 1024)
     dest = str(tmp_path / "dest")

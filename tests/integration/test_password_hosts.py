@@ -21,7 +21,7 @@ from app.core.host import passwords
 from app.core.host.askpass import ENV_TOKEN
 from app.core.errors import NO_KEYRING, TransferError
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot

@@ -14,7 +14,7 @@ import pytest
 from app.core.errors import Cancelled
 from app.core.events import Phase, Progress
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests import leftovers

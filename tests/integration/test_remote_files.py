@@ -15,7 +15,7 @@ from app.core.selection.entries import scan_local, scan_remote
 from app.core.host.session import Session
 from app.core.errors import TransferError
 from app.core.quoting import sh_command
-from app.core.transfer.staging import Records
+from app.core.host.staging import Records
 from tests.helpers import make_tree, snapshot
 
 

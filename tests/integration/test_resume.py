@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.core.transfer.journal import NAME, Journal
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes
 from tests.helpers import cli_json, far_side, final_names, snapshot
 

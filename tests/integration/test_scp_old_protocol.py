@@ -16,7 +16,7 @@ import pytest
 
 from app.core.errors import TransferError
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.helpers import HOSTILE_NAMES, NON_UTF8, snapshot

@@ -14,10 +14,10 @@ import pytest
 from app.core.errors import TransferError
 from app.core.events import Phase
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
-from app.core.transfer.verify import HASH_TOOLS
+from app.core.host.hashes import HASH_TOOLS
 from tests.helpers import cli_json, snapshot
 from tests.integration.test_existing import write  # the same time for every file unless told
 from tests.peers import start_sshd_without

@@ -19,10 +19,10 @@ from typing import Iterator
 import pytest
 
 from app.core.host.hosts import HostSpec
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
-from app.core.transfer.watchdog import STALL_MIN_SECONDS
+from app.core.host.link_loss import STALL_MIN_SECONDS
 from tests.helpers import make_many, tree_bytes
 from tests.lab.lab import Lab
 from tests.stalls import assert_lost_and_kept, copy_while_link_dies, random_file, same_bytes

@@ -20,8 +20,8 @@ from app.core.profile import profiler
 from app.core import wording
 from app.core.errors import no_method_can_run
 from app.core.events import Emit, Phase, ignore
-from app.core.host.link_loss import worded_link_errors
-from app.core.transfer.methods.base import Options
+from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
+from app.core.host.ssh_command import Options
 from app.core.transfer.methods.keeps import Keeps
 from app.core.advice.model import Candidate, Prediction, SelectionStats
 from app.core.profile.link_profile import LinkProfile
@@ -32,7 +32,6 @@ from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.transfer.command import Reach, shown_command
-from app.core.transfer.watchdog import STALL_TIMEOUT
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate

@@ -20,7 +20,8 @@ from itertools import product
 
 from app.core.host.capabilities import Capabilities
 from app.core.transfer.methods import METHODS
-from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Context, Method, Options
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Context, Method
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.selection.entries import Selection
 

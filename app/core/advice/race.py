@@ -29,7 +29,7 @@ from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.selection.entries import Selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.link_loss import STALL_TIMEOUT
 
 SCRATCH_PREFIX = ownership.PREFIXES["race"]
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data

@@ -90,7 +90,7 @@ def _p(regex: str, kind: ErrorKind, sentence: str) -> _Pattern:
 # stderr from a pipeline mixes several tools and the neighbour of the tool that failed usually
 # complains too ("Broken pipe"); the cause is ranked above its echoes.
 _STDERR_PATTERNS = [
-    # The listener's own line (app.core.transfer.methods.listen): its token check failed, so nothing moved.
+    # The listener's own line (app.core.host.listener): its token check failed, so nothing moved.
     _p(r"^transfer-advisor: another computer connected to the data port first$", ErrorKind.INTRUDER,
        "Another computer connected to the data port on {host} before this app did, so the copy was stopped "
        "and nothing was sent to it; use a secure method on this network."),

@@ -79,7 +79,7 @@ def outside_module(path: str, name: str, module_path: str) -> TransferError:
                          "choose a path inside it.")
 
 
-# Placing the copy (app.core.transfer.staging, app.core.host.remote_files).
+# Placing the copy (app.core.host.staging, app.core.host.remote_files).
 def renames_failed(where: str, details: str) -> TransferError:
     return TransferError(ErrorKind.FAILED, f"Giving the kept copies their new names at {where} failed.", details)
 

@@ -20,6 +20,10 @@ from app.core.host.session import Session
 
 T = TypeVar("T")
 CONTROL_ERRORS = (asyncssh.Error, OSError, TimeoutError)
+# How long data may stand still before the link counts as lost (a copy's watchdog, a probe, a race lap).
+STALL_TIMEOUT = 30.0       # default: seconds without life before a copy is stopped
+STALL_MIN_SECONDS = 2.0    # below this a busy machine's ordinary pauses would stop healthy copies
+STALL_MAX_SECONDS = 3600.0
 
 
 def is_link_lost(error: BaseException | None, session: Session) -> bool:

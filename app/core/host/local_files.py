@@ -8,7 +8,7 @@ import os
 import shutil
 import stat
 
-from app.core.transfer import staging, verify
+from app.core.host import hashes, staging
 from app.core.selection.entries import Selection, entry_kind, scan_local
 
 
@@ -91,7 +91,7 @@ class LocalFiles:
         await asyncio.to_thread(run)
 
     async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
-        return await verify.local_hashes(tool, base, paths)
+        return await hashes.local_hashes(tool, base, paths)
 
     async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
         await staging.place(_Ops(), stage, dest, records, where)

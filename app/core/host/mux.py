@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from app.core.errors import TransferError, explain_exit, shared_connection_down
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.host.remote_helper import LISTEN_TIMEOUT
 from app.core.runner import Pipeline, Stage, run
 from app.core.host.session import Session

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from app.core import quoting
-from app.core.transfer import staging, verify
+from app.core.host import hashes, staging
 from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
@@ -308,10 +308,10 @@ class RemoteFiles:
     async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
         """The hashes of files under `base`, in order (see verify.py)."""
         stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
-        result = await self._sh(f'cd "$1" && {verify.hash_script(tool)}', base, stdin=stdin, timeout=3600)
+        result = await self._sh(f'cd "$1" && {hashes.hash_script(tool)}', base, stdin=stdin, timeout=3600)
         if result.exit_status != 0:
             raise remote_hashing_failed(self.session.host.label, tool, (result.stderr or b"").decode(errors="replace"))
-        return verify.parse_hashes(result.stdout or b"")
+        return hashes.parse_hashes(result.stdout or b"")
 
     async def write(self, path: str, data: bytes) -> None:
         """Write a small file of ours (an owner marker), replacing what is there."""

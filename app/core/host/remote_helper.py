@@ -20,8 +20,7 @@ from app.core import quoting
 from app.core.errors import (TransferError, data_connection_refused, data_connection_unconfirmed,
                              helper_not_started, helper_port_unknown, helper_stopped, helper_survived, intruder)
 from app.core.host.helper_scripts import CHECK, LINE_PREFIX, WRAPPER, check_args
-from app.core.transfer.methods.base import Listener
-from app.core.transfer.methods.listen import ACCEPTED, INTRUDER
+from app.core.host.listener import ACCEPTED, INTRUDER, Listener
 from app.core.host.session import Session
 
 LISTEN_TIMEOUT = 15.0  # a remote helper must be ready, and confirm the data connection, within this

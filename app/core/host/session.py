@@ -19,7 +19,7 @@ from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
-from app.core.transfer.methods.base import Ssh
+from app.core.host.ssh_command import Ssh
 from app.core.host.remote_files import RemoteFiles
 
 LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does

@@ -18,12 +18,11 @@ from app.core.state import profiles as history
 from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
 from app.core.formatting import cipher_figures, ms, rate
-from app.core.host.link_loss import worded_link_errors
+from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.host.session import Session
-from app.core.transfer.watchdog import STALL_TIMEOUT
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from app.core.host.capabilities import Capabilities
 from app.core.transfer import methods
-from app.core.transfer.methods.base import DaemonModule, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods.base import DaemonModule, Job
 
 if TYPE_CHECKING:
     from app.core.host.session import Session

@@ -24,10 +24,11 @@ from app.core.errors import Cancelled, ErrorKind, TransferError, explain_exit, e
 from app.core.events import CopyPreview, Emit, Phase, Progress, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
-from app.core.host.link_loss import is_link_lost, worded_link_errors
+from app.core.host.link_loss import STALL_TIMEOUT, is_link_lost, worded_link_errors
 from app.core.host.local_files import LocalFiles
 from app.core.transfer.mirror import ConfirmDelete
-from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Options, Plan
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Plan
 from app.core.transfer.progress import Counter, ProgressMode, RateWindow, RsyncProgress, Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
@@ -38,9 +39,9 @@ from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
-from app.core.transfer.staging import Records
+from app.core.host.staging import Records
 from app.core.transfer.survey import Decide, Sides
-from app.core.transfer.watchdog import STALL_TIMEOUT, Watch, Watchdog, pulse, wake
+from app.core.transfer.watchdog import Watch, Watchdog, pulse, wake
 
 TICK = 0.25            # progress events four times a second
 PORT_TRIES = 5

@@ -15,7 +15,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from app.core.transfer.staging import PREFIX
+from app.core.host.staging import PREFIX
 
 NAME = ".transfer-advisor-journal.json"
 VERSION = 1

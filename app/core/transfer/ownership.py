@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from app.core.transfer import staging
+from app.core.host import staging
 from app.core.errors import TransferError
 
 if TYPE_CHECKING:

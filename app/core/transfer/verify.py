@@ -2,33 +2,31 @@
 
 Always: every file, folder and link, and every file's size. With hashes: the fastest
 hash tool both sides have, run the same way on both sides over the same file list in
-the same order, so the two outputs line up without parsing file names.
+the same order (app.core.host.hashes), so the two outputs line up without parsing file names.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
-
 from posixpath import dirname, join
 from typing import TYPE_CHECKING
 
-from app.core import quoting
 from app.core.host.capabilities import Capabilities
-from app.core.errors import contents_differ, hashes_unreadable, local_hashing_failed, verification_failed
-from app.core.runner import run
+from app.core.errors import contents_differ, hashes_unreadable, verification_failed
+from app.core.host.hashes import HASH_TOOLS
 from app.core.selection.entries import Selection, compare
-from app.core.wording import SIZES, contents
 
 if TYPE_CHECKING:
     from app.core.transfer.existing import Placement
     from app.core.transfer.methods.base import Method
     from app.core.transfer.survey import Sides
 
-# Fastest first. Each: the command that hashes the files named on its command line.
-HASH_TOOLS = {"b3sum": ["b3sum", "--"], "xxhsum": ["xxhsum", "-H2", "--"], "sha256sum": ["sha256sum", "--"],
-              "md5sum": ["md5sum", "--"]}
-_HASH = re.compile(r"^\\?(?:XXH\d+ \(.*\) = )?([0-9a-fA-F]{16,})\b")
+SIZES = "sizes"  # what `TransferResult.verification` says when only sizes were compared
+
+
+def contents(tool: str) -> str:
+    """What `TransferResult.verification` says when contents were compared: "contents (b3sum)"."""
+    return f"contents ({tool})"
 
 
 def pick_hash_tool(local: Capabilities, remote: Capabilities) -> str | None:
@@ -59,29 +57,6 @@ def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str
     problems = compare(expected, got.manifest())
     if problems:
         raise verification_failed(problems, where)
-
-
-def hash_script(tool: str) -> str:
-    """Reads NUL-separated relative names on stdin, hashes them in that order."""
-    # -r: with no files (an empty folder) run nothing; a hash tool given no names would read stdin instead.
-    return "xargs -0 -r " + quoting.join(HASH_TOOLS[tool])
-
-
-def parse_hashes(output: bytes) -> list[str]:
-    hashes = []
-    for line in output.decode(errors="replace").splitlines():
-        match = _HASH.match(line)
-        if match:
-            hashes.append(match.group(1).lower())
-    return hashes
-
-
-async def local_hashes(tool: str, base: str, files: list[str]) -> list[str]:
-    stdin = b"".join(f.encode("utf-8", "surrogateescape") + b"\0" for f in files)
-    code, out, err = await run(["sh", "-c", f'cd "$1" && {hash_script(tool)}', "sh", base], stdin=stdin)
-    if code != 0:
-        raise local_hashing_failed(tool, err)
-    return parse_hashes(out)
 
 
 def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None:

@@ -27,9 +27,8 @@ import os
 import signal
 from dataclasses import dataclass
 
-STALL_TIMEOUT = 30.0       # default: seconds without life before a copy is stopped
-STALL_MIN_SECONDS = 2.0    # below this a busy machine's ordinary pauses would stop healthy copies
-STALL_MAX_SECONDS = 3600.0
+from app.core.host.link_loss import STALL_TIMEOUT
+
 SLOW_PHASE_FACTOR = 4      # before the first byte and after the last, quiet may last this many times longer
 MAX_TICK_GAP = 2.0         # a tick later than this: the app itself was stopped or asleep
 SSH_CHATTER = 16 * 1024    # ssh moving less than this since the last sign of life is keepalives, not data

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QSpinBox, QVBoxLayout, QWidget)
 
 from app.core.state.paths import ENV_HOME
-from app.core.transfer.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
+from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 from app.core.state import added_hosts, settings as settings_store, state_folder
 from app.gui.shell import theme
 from app.gui.panels.card import muted

@@ -27,8 +27,8 @@ from app.core.transfer.mirror import Deletion
 from app.core.selection.entries import scan_local
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, remote_abspath
-from app.core.transfer.methods.base import Options
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.ssh_command import Options
+from app.core.host.link_loss import STALL_TIMEOUT
 from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry

@@ -12,7 +12,7 @@ from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Entry, Selection
 from app.core.transfer.engine import CopyRequest
 from app.core.transfer.existing import Existing
-from app.core.transfer.methods import Options
+from app.core.host.ssh_command import Options
 
 CIPHER = "aes128-gcm@openssh.com"
 SELECTION = Selection(["/home/ann/photos"], [Entry("photos", "dir"), Entry("photos/a.jpg", "file", 1000)])

@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 from app.cli import _parser
 from app.cli_numbers import BUDGET_MAX_SECONDS, RACE_MAX_SECONDS
 from app.core.transfer.methods import METHODS
-from app.core.transfer.watchdog import STALL_MAX_SECONDS, STALL_MIN_SECONDS
+from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 from tests.helpers import cli
 
 # option → (the command line it goes on, the attribute it sets, the values it may take)

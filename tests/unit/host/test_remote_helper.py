@@ -20,8 +20,8 @@ import pytest
 
 from app.core.errors import helper_survived
 from app.core.host.helper_scripts import CHECK, WRAPPER
-from app.core.transfer.methods import listen
-from app.core.transfer.methods.base import Listener
+from app.core.host import listener
+from app.core.host.listener import Listener
 from app.core.host.remote_helper import RemoteHelper
 from tests.unit.localhost import SHELLS, Shell, local_session, make_shell
 
@@ -49,10 +49,10 @@ def _helper(shell: Shell, port: int) -> str:
     an odd name running, and a netcat listener as a grandchild; writes in its TMPDIR; says it is ready
     once nc listens."""
     syntax = "busybox" if shell.name == "busybox" else "openbsd"
-    nc = " ".join(listen.listen_argv(syntax, "127.0.0.1", str(port), sends=False))
+    nc = " ".join(listener.listen_argv(syntax, "127.0.0.1", str(port), sends=False))
     # (BusyBox's ash names an applet by its name alone: the program is the shell's own.)
     program, applet = ('$(readlink /proc/$$/exe)', "sleep ") if shell.name == "busybox" else ('$(command -v sleep)', "")
-    return listen.LISTENING + f'''
+    return listener.LISTENING + f'''
 IFS= read -r s; echo "got $s" >&2
 sleep 300 | sleep 301 &
 sh -c 'sleep 302 & wait' &
@@ -240,7 +240,7 @@ async def test_remote_helper_stops_and_checks(shell: Shell) -> None:
     channel, and checked afterwards over a fresh command, which finds nothing left."""
     port = _free_port()
     session = local_session(shell)
-    helper = RemoteHelper(session, Listener(_helper(shell, port), listen.READY, stdin=SECRET.encode() + b"\n",
+    helper = RemoteHelper(session, Listener(_helper(shell, port), listener.READY, stdin=SECRET.encode() + b"\n",
                                             ends_by_itself=False))
     assert await helper.start() == port
     wrapper = int(helper.started.split()[0].split(":")[0])

@@ -9,7 +9,8 @@ import pytest
 
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.methods import METHODS
-from app.core.transfer.methods.base import DaemonModule, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods.base import DaemonModule
 from tests.unit.advice.test_model import caps
 
 REACH = Reach(Ssh("nas", ("-F", "/home/ann/.ssh/config")), "198.18.0.2", caps(), caps())

@@ -15,7 +15,8 @@ import pytest
 from app.core.host.capabilities import Capabilities
 from app.core.errors import explain_stderr, link_lost
 from app.core.host.hosts import KEEPALIVE, HostSpec, resolve
-from app.core.transfer.methods import Job, Options, Ssh, get
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import Job, get
 from app.core.transfer.watchdog import MAX_TICK_GAP, SLOW_PHASE_FACTOR, SSH_CHATTER, Pulse, Watchdog, pulse
 
 SIDES = dict(local=Capabilities(openssh=(9, 6)), remote=Capabilities(tools={"scp", "tar", "rsync"}))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import TransferError
-from app.core.transfer.methods import METHODS, Options
-from app.core.transfer.methods.base import DaemonModule, Job, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS
+from app.core.transfer.methods.base import DaemonModule, Job
 from app.core.transfer.rsyncd import module_for, parse_conf
 
 CONF = """# Synology-style config

@@ -11,7 +11,7 @@ import asyncio
 import os
 import select
 
-from app.core.transfer.methods.base import Options
+from app.core.host.ssh_command import Options
 from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
 from app.core.profile.link_profile import CipherProbe
 from app.core.runner import Pipeline, Stage, finish

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 from app.core.host.session import Session
-from app.core.transfer.watchdog import STALL_TIMEOUT
+from app.core.host.link_loss import STALL_TIMEOUT
 
 RANDOM_BLOCK = 4 * 1024 * 1024  # incompressible: zeros would measure compression, not the link
 

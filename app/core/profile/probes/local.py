@@ -10,7 +10,7 @@ import asyncio
 import os
 import zlib
 
-from app.core.transfer.methods.base import PIPE_CODECS
+from app.core.host.ssh_command import PIPE_CODECS
 from app.core.profile.probes.common import MBps, now
 from app.core.profile.link_profile import Compressibility
 from app.core.runner import run

@@ -1,6 +1,6 @@
 """Raw TCP throughput both ways: the netcat ceiling, with incompressible data.
 
-The same guarded listener as tar over netcat (app.core.transfer.methods.listen) is started through the ssh
+The same guarded listener as tar over netcat (app.core.host.listener) is started through the ssh
 session on a port the app chose; random bytes go through for a few seconds once the host has checked
 the connection is ours. It carries no user data, so it runs whether or not insecure methods are
 allowed, but never across a path that is not direct (NAT, a port forward, a tunnel).
@@ -16,8 +16,8 @@ import socket
 
 from app.core.host.capabilities import Capabilities
 from app.core.errors import probe_unavailable
-from app.core.transfer.methods import listen
-from app.core.transfer.methods.base import Listener
+from app.core.host import listener
+from app.core.host.listener import Listener
 from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import finish
@@ -30,7 +30,7 @@ _RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; 
 
 def unavailable(caps: Capabilities) -> str | None:
     """Why the raw TCP probes cannot run on this host, or None."""
-    return listen.unavailable(caps)
+    return listener.unavailable(caps)
 
 
 async def probe_tcp_up(ctx: ProbeContext) -> float:
@@ -71,10 +71,10 @@ def _close(sock: socket.socket) -> None:
 
 
 def _listener(session: Session, port: int, token: str, download: bool) -> Listener:
-    syntax = listen.netcat_syntax(session.remote) or "openbsd"
-    nc = listen.listen_argv(syntax, session.listen_address, str(port), sends=download)
-    script = listen.sending(_RANDOM, nc, str(port)) if download else listen.receiving(nc, str(port), "wc -c >&2")
-    return Listener(script, listen.READY, stdin=(token + "\n").encode(), guarded=True)
+    syntax = listener.netcat_syntax(session.remote) or "openbsd"
+    nc = listener.listen_argv(syntax, session.listen_address, str(port), sends=download)
+    script = listener.sending(_RANDOM, nc, str(port)) if download else listener.receiving(nc, str(port), "wc -c >&2")
+    return Listener(script, listener.READY, stdin=(token + "\n").encode(), guarded=True)
 
 
 async def _connect(session: Session, download: bool, stall: float) -> tuple[RemoteHelper, socket.socket]:

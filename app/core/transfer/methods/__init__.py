@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.core.errors import no_such_method
-from app.core.transfer.methods.base import Context, Job, Method, Options, Plan, Ssh
+from app.core.transfer.methods.base import Context, Job, Method, Plan
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
 from app.core.transfer.methods.scp import Scp
@@ -23,4 +23,4 @@ def get(method_id: str) -> Method:
         raise no_such_method(method_id, list(METHODS)) from None
 
 
-__all__ = ["METHODS", "Context", "Job", "Method", "Options", "Plan", "Ssh", "get"]
+__all__ = ["METHODS", "Context", "Job", "Method", "Plan", "get"]

@@ -14,68 +14,11 @@ from posixpath import basename, dirname
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
+from app.core.host.listener import Listener
+from app.core.host.ssh_command import PIPE_CODECS, Options, Ssh
 from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
 from app.core.runner import Stage
 from app.core.transfer.progress import Count, ProgressMode
-
-COMPRESSION = ("none", "ssh", "zstd", "lz4")
-# (compress, decompress) commands for pipeline compression.
-PIPE_CODECS = {"zstd": (["zstd", "-q", "-1", "-T0", "-c"], ["zstd", "-q", "-d", "-c"]),
-               "lz4": (["lz4", "-q", "-1", "-c"], ["lz4", "-q", "-d", "-c"])}
-
-
-@dataclass(frozen=True)
-class Options:
-    cipher: str | None = None
-    compress: str = "none"
-    mux: bool = False
-    download: bool = False
-    owners: bool = False  # keep owner and group by number (needs root on the receiving side)
-    xattrs: bool = False  # keep extended attributes and ACLs (both sides' tools and filesystems must take them)
-
-    def as_dict(self) -> dict:
-        return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
-                "direction": "download" if self.download else "upload", "owners": self.owners,
-                "xattrs": self.xattrs}
-
-
-@dataclass(frozen=True)
-class Ssh:
-    """How to start OpenSSH for one host: the options that make it resolve the host like we do."""
-
-    target: str
-    options: tuple[str, ...] = ()
-    control_path: str | None = None
-
-    def opts(self, o: Options) -> list[str]:
-        out = list(self.options)
-        if o.cipher:
-            out += ["-c", o.cipher]
-        if o.compress == "ssh":
-            out += ["-C"]
-        if self.control_path:
-            out += ["-o", f"ControlPath={self.control_path}", "-o", "ControlMaster=no"]
-        return out
-
-    def command(self, o: Options, remote: str) -> list[str]:
-        """`ssh ... target REMOTE`: the remote command is one string for the remote shell."""
-        return ["ssh", *self.opts(o), "--", self.target, remote]
-
-    def rsh(self, o: Options) -> str:
-        """The `-e` value for rsync (rsync splits it honouring quotes)."""
-        return quoting.join(["ssh", *self.opts(o)])
-
-
-@dataclass(frozen=True)
-class Listener:
-    """A helper the method needs running on the remote side before the local stages start."""
-
-    command: str           # remote shell command; prints its readiness line on stderr
-    ready: str             # regex matched against stderr lines; group "port" when the port is chosen there
-    stdin: bytes = b""     # its first line is the helper's secret (secrets travel here, never in argv)
-    ends_by_itself: bool = True  # netcat exits after its one connection; a daemon must be stopped
-    guarded: bool = False  # the app sends the secret first on the data connection and waits until the
-                           # helper says it checked out (app.core.transfer.methods.listen)
 
 
 @dataclass(frozen=True)

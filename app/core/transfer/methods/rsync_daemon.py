@@ -8,10 +8,10 @@ import os
 from posixpath import dirname, relpath
 
 from app.core import quoting
-from app.core.transfer.methods.base import (Context, DaemonModule, Job, Listener, Method, Plan, display, rsync_glob_escape,
-                                   rsync_watch)
+from app.core.host.listener import LISTENING, READY, Listener
+from app.core.transfer.methods.base import (Context, DaemonModule, Job, Method, Plan, display, rsync_glob_escape,
+                                            rsync_watch)
 from app.core.transfer.progress import ProgressMode
-from app.core.transfer.methods.listen import LISTENING, READY
 from app.core.transfer.methods.rsync_ssh import (RSYNC_BASE, RsyncFlow, RsyncKeeps, rsync_compress, rsync_keeps,
                                                  rsync_list, unfetchable)
 from app.core.runner import Stage

@@ -6,8 +6,8 @@ import os
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods.base import (PIPE_CODECS, RECEIVER, SENDER, Job, Options, Process, dot_slash,
-                                            split_sources)
+from app.core.host.ssh_command import PIPE_CODECS, Options
+from app.core.transfer.methods.base import RECEIVER, SENDER, Job, Process, dot_slash, split_sources
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 
 # A BusyBox tar reads no list of names (no -T): they go on its command line, which the host's shell

@@ -1,12 +1,13 @@
 """tar over netcat (insecure): the tar stream on a plain TCP connection, no encryption.
 Wins when the remote CPU cannot keep up with ssh (a weak NAS). The listener is started through the
 ssh session on a port the app chose, takes one connection, and lets tar near it only after the
-connection's first bytes were this copy's one-time token (app.core.transfer.methods.listen)."""
+connection's first bytes were this copy's one-time token (app.core.host.listener)."""
 
 from __future__ import annotations
 
-from app.core.transfer.methods import listen
-from app.core.transfer.methods.base import REMOTE, Context, Job, Listener, Method, Plan, Process, display
+from app.core.host import listener
+from app.core.host.listener import Listener
+from app.core.transfer.methods.base import REMOTE, Context, Job, Method, Plan, Process, display
 from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.tar_common import (TarFlow, TarKeeps, codec, remote_pipeline, tar_create, tar_create_list,
                                          tar_extract)
@@ -28,7 +29,7 @@ class TarOverNetcat(TarFlow, TarKeeps, Method):
         return [("local", "tar"), ("remote", "tar"), ("remote", "nc")]
 
     def unavailable(self, ctx: Context) -> str | None:
-        return super().unavailable(ctx) or listen.unavailable(ctx.remote)
+        return super().unavailable(ctx) or listener.unavailable(ctx.remote)
 
     def takes_list(self, job: Job) -> bool:
         # Fetching, the host's tar sends: its input is the helper's, which must stay open (the dead-man
@@ -47,9 +48,9 @@ class TarOverNetcat(TarFlow, TarKeeps, Method):
             watch = (len(stages) - 1, Count.READ)  # what tar read, after any decompressor
         port = str(job.port or "PORT")
         connect = ["nc", *([] if o.download else ["-N"]), job.listen_address, port]
-        shown = listen.shown(job.ssh.command(o, self._remote(job, port)), display(stages), connect, o.download)
+        shown = listener.shown(job.ssh.command(o, self._remote(job, port)), display(stages), connect, o.download)
         return Plan([Stage(s) for s in stages], shown, ProgressMode.IO, watch,
-                    listener=Listener(self._remote(job, port), listen.READY, stdin=(job.secret + "\n").encode(),
+                    listener=Listener(self._remote(job, port), listener.READY, stdin=(job.secret + "\n").encode(),
                                       guarded=True),
                     connect="download" if o.download else "upload", counts_tar_stream=True, stdin_data=names)
 
@@ -57,7 +58,7 @@ class TarOverNetcat(TarFlow, TarKeeps, Method):
     def _remote(job: Job, port: str) -> str:
         c = codec(job.options)
         syntax = "busybox" if job.netcat == "BusyBox" else "openbsd"
-        nc = listen.listen_argv(syntax, job.listen_address, port, sends=job.options.download)
+        nc = listener.listen_argv(syntax, job.listen_address, port, sends=job.options.download)
         if not job.options.download:
-            return listen.receiving(nc, port, remote_pipeline(([c[1]] if c else []) + [tar_extract(job)]))
-        return listen.sending(remote_pipeline([tar_create(job)] + ([c[0]] if c else [])), nc, port)
+            return listener.receiving(nc, port, remote_pipeline(([c[1]] if c else []) + [tar_extract(job)]))
+        return listener.sending(remote_pipeline([tar_create(job)] + ([c[0]] if c else [])), nc, port)

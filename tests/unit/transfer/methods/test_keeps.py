@@ -15,7 +15,8 @@ import pytest
 
 from app.core import wording
 from app.core.host.capabilities import Capabilities, rsync_attrs
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.keeps import Keep, keeps_table, version_at_least
 from app.core.advice.model import SelectionStats
 from app.core.host.remote_tree import SCAN, parse_scan

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
-from app.core.transfer.methods import METHODS, Options
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods import METHODS
 from app.core.transfer.methods.base import Context
 
 CIPHERS = ["chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr"]

@@ -14,8 +14,9 @@ import pytest
 
 from app.core.host.capabilities import Capabilities
 from app.core.errors import TransferError
-from app.core.transfer.methods import METHODS, Job, Options, Ssh, get
-from app.core.transfer.methods import listen
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job, get
+from app.core.host import listener
 from app.core.transfer.methods.base import glob_escape, rsync_glob_escape
 from app.core.transfer.methods.sftp import batch_arg
 from tests.unit.hostile import NON_UTF8
@@ -323,7 +324,7 @@ TOKEN_LINE = b"Zq3-one-time_token\n"
 def test_tar_nc_upload(netcat, nc):
     plan = METHODS["tar-nc"].build(up(**NC, netcat=netcat))
     assert argvs(plan) == [TAR_UP]
-    assert plan.listener.command == listen.receiving(nc, "40123", f"tar -x -f - -p --no-same-owner -C {STAGE_UP}")
+    assert plan.listener.command == listener.receiving(nc, "40123", f"tar -x -f - -p --no-same-owner -C {STAGE_UP}")
     assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded and plan.listener.ends_by_itself
     assert (plan.connect, plan.watch, plan.counts_tar_stream) == ("upload", (0, "wchar"), True)
     assert re.search(plan.listener.ready, "ready on port 40123")["port"] == "40123"
@@ -335,7 +336,7 @@ def test_tar_nc_upload(netcat, nc):
 def test_tar_nc_download(netcat, nc):
     plan = METHODS["tar-nc"].build(down(**NC, netcat=netcat))
     assert argvs(plan) == [["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
-    assert plan.listener.command == listen.sending(TAR_DOWN_REMOTE, nc, "40123")
+    assert plan.listener.command == listener.sending(TAR_DOWN_REMOTE, nc, "40123")
     assert plan.listener.stdin == TOKEN_LINE and plan.listener.guarded
     assert (plan.connect, plan.watch) == ("download", (0, "rchar"))
 
@@ -343,11 +344,11 @@ def test_tar_nc_download(netcat, nc):
 def test_tar_nc_zstd_both_ways():
     plan = METHODS["tar-nc"].build(up(Options(compress="zstd"), **NC))
     assert argvs(plan) == [TAR_UP, ZSTD_C]
-    assert plan.listener.command == listen.receiving(OPENBSD_UP, "40123", f"zstd -q -d -c | {EXTRACT} -C {STAGE_UP}")
+    assert plan.listener.command == listener.receiving(OPENBSD_UP, "40123", f"zstd -q -d -c | {EXTRACT} -C {STAGE_UP}")
     assert plan.watch == (0, "wchar")
     plan = METHODS["tar-nc"].build(down(Options(compress="zstd"), **NC))
     assert argvs(plan) == [ZSTD_D, ["tar", "-x", "-f", "-", "-p", "--no-same-owner", "-C", STAGE_DOWN]]
-    assert plan.listener.command == listen.sending(f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c", OPENBSD_DOWN, "40123")
+    assert plan.listener.command == listener.sending(f"{TAR_DOWN_REMOTE} | zstd -q -1 -T0 -c", OPENBSD_DOWN, "40123")
     assert plan.watch == (1, "rchar")
 
 
@@ -355,7 +356,7 @@ def test_tar_nc_display_is_a_recipe_with_its_own_token():
     """What the app shows: made with port 0 and no secret, as the copy does (tests/unit/test_tar_nc_hosts.py
     runs it)."""
     plan = METHODS["tar-nc"].build(up(listen_address="198.18.0.2"))
-    remote = listen.receiving(["nc", "-d", "-n", "-l", "198.18.0.2", "PORT"], "PORT", f"{EXTRACT} -C {STAGE_UP}")
+    remote = listener.receiving(["nc", "-d", "-n", "-l", "198.18.0.2", "PORT"], "PORT", f"{EXTRACT} -C {STAGE_UP}")
     assert plan.display == ("t=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n'); "
                             f'echo "$t" | ssh -F /home/ann/.ssh/config -o BatchMode=yes -- nas {shlex.quote(remote)} '
                             f'& sleep 2; {{ printf %s "$t"; {shlex.join(TAR_UP)}; }} | nc -N 198.18.0.2 PORT; wait')

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.base import DaemonModule
 from app.core.transfer.methods.tar_common import ARGV_LIST_MAX
 from tests.helpers import HOSTILE_NAMES, NON_UTF8

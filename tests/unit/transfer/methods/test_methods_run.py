@@ -20,7 +20,8 @@ import pytest
 
 from app.core.host.askpass import openssh_version
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from tests.unit.hostile import DEST, NAMES, assert_copied, assert_no_traps, make_file, make_sources, run_stages
 
 SSH = Ssh("nas")

@@ -8,7 +8,8 @@ import typing
 import pytest
 
 from app.core.advice.model import Candidate, SelectionStats, predict
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Method, Process
 from tests.unit.advice.test_model import caps, gigabit
 

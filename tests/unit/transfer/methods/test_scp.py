@@ -20,7 +20,8 @@ import pytest
 from app.core.host.askpass import openssh_version
 from app.core.quoting import single_quoted
 from app.core.host.capabilities import TOOLS, Capabilities
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.base import Context
 from tests.helpers import HOSTILE_NAMES
 from tests.helpers import NON_UTF8 as NON_UTF8_BIN
@@ -344,7 +345,8 @@ def test_scp_is_left_out_for_links_it_would_follow_into_trouble() -> None:
     """scp -r follows links: a link to a folder is copied again (or loops), a link to nothing stops it."""
     from app.core.host.capabilities import Capabilities
     from app.core.transfer.methods import METHODS
-    from app.core.transfer.methods.base import Context, Options
+    from app.core.host.ssh_command import Options
+    from app.core.transfer.methods.base import Context
     local = Capabilities(tools={"scp", "ssh", "sftp"}, openssh=(9, 2))
     remote = Capabilities(tools={"scp"})
     for kinds, ok in ((frozenset(), True), (frozenset({"file"}), True), (frozenset({"dir"}), False),

@@ -17,7 +17,8 @@ import pytest
 
 from app.core.host.capabilities import Capabilities
 from app.core.errors import TransferError
-from app.core.transfer.methods import METHODS, Job, Options, Ssh
+from app.core.host.ssh_command import Options, Ssh
+from app.core.transfer.methods import METHODS, Job
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from tests.leftovers import left_since, received, snapshot
 from tests.unit.hostile import DEST, assert_copied, assert_no_traps, make_sources, run_stages

@@ -1,6 +1,6 @@
 """What the host-side listeners of the unencrypted paths share (tar over netcat, the raw TCP probes, the
-private rsync daemon): netcat's two ways to listen, knowing when a listener really listens, and the
-token check that makes the data connection the app's own.
+private rsync daemon): the `Listener` a method or probe asks for, netcat's two ways to listen, knowing
+when a listener really listens, and the token check that makes the data connection the app's own.
 
 BusyBox nc listens on every address and says nothing when it is ready; OpenBSD netcat binds the one
 address. So readiness is read from /proc/net/tcp (the socket in LISTEN state, held by our process),
@@ -10,6 +10,7 @@ its input (never in argv): only then do tar, or anything else, read or write a b
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
@@ -17,6 +18,19 @@ from app.core.host.capabilities import Capabilities
 READY = r"^ready on port (?P<port>\d+)"
 ACCEPTED = "transfer-advisor: the data connection is this app's"
 INTRUDER = "transfer-advisor: another computer connected to the data port first"
+
+
+@dataclass(frozen=True)
+class Listener:
+    """A helper a method (or a probe) needs running on the remote side before the local stages start."""
+
+    command: str           # remote shell command; prints its readiness line on stderr
+    ready: str             # regex matched against stderr lines; group "port" when the port is chosen there
+    stdin: bytes = b""     # its first line is the helper's secret (secrets travel here, never in argv)
+    ends_by_itself: bool = True  # netcat exits after its one connection; a daemon must be stopped
+    guarded: bool = False  # the app sends the secret first on the data connection and waits until the
+                           # helper says it checked out (the guard below)
+
 
 # listening PID PORT: true once process PID holds a TCP socket listening on PORT (state 0A in
 # /proc/net/tcp or tcp6; the socket's inode among the process's open files, so a listener of

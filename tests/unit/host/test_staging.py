@@ -17,7 +17,7 @@ import pytest
 from app.core.errors import TransferError
 from app.core.host.local_files import LocalFiles
 from app.core.quoting import sh_command
-from app.core.transfer.staging import (PREFIX, Records, local_prepare, remote_place_command, remote_prepare_command,
+from app.core.host.staging import (PREFIX, Records, local_prepare, remote_place_command, remote_prepare_command,
                               remote_remove_command, remote_rename_command)
 from tests.unit.hostile import NAMES, assert_no_traps, snapshot
 
