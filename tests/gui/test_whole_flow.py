@@ -74,7 +74,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
     assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
     assert os.listdir(dest) == [tree.name]  # no staging or race folder left behind
     assert "Verified" in window.transfer.verdict.text()
-    assert scans == [[str(tree)]] and window.result.command == window.card.chosen().command
+    assert scans == [[str(tree)]] and window.copying.result.command == window.card.chosen().command
     [note] = desktop_bus.server.received
     assert (note["app_name"], note["summary"]) == ("Transfer Advisor", "Copy finished")
     assert note["body"] == f"{window.copying.result.files} files to testhost:{dest}, verified: sizes."
