@@ -98,6 +98,17 @@ async def pick_on_host(window: MainWindow, path: str) -> None:
     assert window.selection.sources() == [path]
 
 
+async def advised(window: MainWindow, host: str, source: Path, dest: Path) -> None:
+    """Connect, drop `source`, wait for its counts, and find the fastest way: the advice must come."""
+    await connect(window, host)
+    assert drop_files(window.selection.list, [str(source)])
+    window.selection.dest.setText(str(dest))
+    await until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
+    window.find_bar.find.click()
+    await state(window, "recommendation", "error", timeout=90)
+    assert window.state == "recommendation", window.banner.sentence.text()
+
+
 async def copying(window: MainWindow, host: str, source: Path, dest: Path) -> None:
     """Connect, drop `source`, find the fastest way, Copy now, and return once its bytes move."""
     await connect(window, host)

@@ -30,13 +30,7 @@ def album(base: Path) -> tuple[Path, Path]:
 
 
 async def until_asked(window, src: Path, dest: Path) -> QMessageBox:
-    await driver.connect(window, "testhost")
-    assert driver.drop_files(window.selection.list, [str(src)])
-    window.selection.dest.setText(str(dest))
-    await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
-    window.find_bar.find.click()
-    await driver.state(window, "recommendation", "error", timeout=90)
-    assert window.state == "recommendation", window.banner.sentence.text()
+    await driver.advised(window, "testhost", src, dest)
     window.card.go.click()
     return await driver.until(lambda: window.copying.existing_box, 60, "the question")
 

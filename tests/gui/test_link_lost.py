@@ -1,9 +1,12 @@
 """The window when the link dies during a copy: the error banner says so in one sentence and offers
-Resume, which starts the same copy again; a dropped connection is never the crash dialog."""
+Resume, which starts the same copy again; a dropped connection is never the crash dialog. When the
+advice's connection closed before Copy now, the copy logs in again instead of failing on it."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +15,7 @@ import asyncssh
 import pytest
 
 from app.core.errors import link_lost
+from app.core.host import session as sessions
 from app.core.host.hosts import ENV_CONNECT_TIMEOUT
 from app.core.state import settings as settings_store
 from app.gui.shell.bridge import Job
@@ -56,6 +60,35 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
     drive(steps())
     assert same_bytes(dest / big_file.name, big_file)
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_a_copy_after_the_hosts_connections_closed_logs_in_again(sshd, tmp_path: Path, make_window, drive,
+                                                                  monkeypatch) -> None:
+    logins: list[str] = []
+    monkeypatch.setattr(sessions, "connect", lambda host, *args, real=sessions.connect, **kwargs:
+                        logins.append(host.label) or real(host, *args, **kwargs))
+    source = tmp_path / "photos"
+    source.mkdir()
+    for i in range(20):
+        (source / f"{i}.jpg").write_bytes(os.urandom(4096))
+    window = make_window(sshd.ssh_config)
+    dest = tmp_path / "dest"
+
+    async def steps() -> None:
+        await driver.advised(window, "testhost", source, dest)
+        for pid in descendants(sshd.proc.pid):  # the host ends every connection (its ssh server restarted)
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        await asyncio.sleep(0.5)  # while the user reads the advice
+        window.card.go.click()
+        await driver.state(window, "done", "error", "cancelled", timeout=60)
+        assert window.state == "done", window.banner.sentence.text()
+
+    drive(steps())
+    assert all(same_bytes(dest / "photos" / f"{i}.jpg", source / f"{i}.jpg") for i in range(20))
+    assert logins == ["testhost"] * 3  # the test, the advice, and the copy's own: the advice's had closed
 
 
 async def resume(window) -> None:

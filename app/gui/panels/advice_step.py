@@ -16,7 +16,7 @@ from app.gui.panels.error_banner import ErrorBanner
 from app.gui.panels.find_bar import FindBar
 from app.gui.panels.history_panel import HistoryPanel
 from app.gui.panels.recommendation_card import RecommendationCard
-from app.gui.shell.flow import Connected, Flow
+from app.gui.shell.flow import Connected, Flow, Measured
 from app.gui.shell.preferences import Preferences
 
 
@@ -44,13 +44,17 @@ class AdviceStep(QObject):
             self.find_bar.set_insecure(self.prefs.settings.allow_insecure_lan)
         self.find_bar.offer_insecure(connected is not None and connected.on_local_network)
 
-    def start(self, choice: HostChoice, sources: list[str], dest: str, download: bool) -> None:
+    def start(self, choice: HostChoice, sources: list[str], dest: str, download: bool,
+              measured: list[Measured] | None = None) -> None:
+        """Find the fastest way for `sources`; `measured`: the files panel's measurements of them (the
+        selection the advice then takes instead of reading it again, when they still hold)."""
         self.banner.hide()
         self.advice = None
         self.card.clear()
         self.advice_view.reset(download)
         request = self.flow.advice_request(sources, dest, download, self.allow_insecure(), self.prefs.settings)
-        job = self.flow.start("advise", self.flow.job(self.flow.advise(choice, request), "Finding the fastest way"))
+        job = self.flow.start("advise", self.flow.job(self.flow.advise(choice, request, measured),
+                                                       "Finding the fastest way"))
         job.succeeded.connect(self._advised)
         job.failed.connect(self._failed)
         self.state_changed.emit("profiling")

@@ -36,7 +36,7 @@ class CopyOrder:
     dest: str
     download: bool
     chosen: Recommendation
-    advice: Advice  # what `chosen` comes from: the copy takes the selection it read
+    advice: Advice  # what `chosen` comes from: the copy takes the selection it read (and its session, once)
     allow_insecure: bool
     verify_hashes: bool
     stall_timeout: float

@@ -4,7 +4,7 @@ choose upload or download and the destination folder."""
 from __future__ import annotations
 
 import os
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPainter, QShortcut
@@ -20,8 +20,21 @@ from app.core.formatting import count, size
 
 PATH_ROLE = Qt.UserRole + 1
 SIZE_ROLE = Qt.UserRole + 2  # (files, bytes) once measured
+MEASURED_ROLE = Qt.UserRole + 3  # what `measure` gave (app.gui.shell.flow.Measured): what the item holds
 
-Measure = Callable[[str, bool], Awaitable[tuple[int, int]]]
+
+class Measurement(Protocol):
+    """What measuring one item gives: its counts, and whatever else the measurer keeps (the flow: the
+    selection as read, for the advice)."""
+
+    @property
+    def files(self) -> int: ...
+
+    @property
+    def bytes(self) -> int: ...
+
+
+Measure = Callable[[str, bool], Awaitable[Measurement]]
 
 
 def local_paths(mime) -> list[str]:
@@ -180,6 +193,12 @@ class SelectionPanel(Card):
                 files, total = files + measured[0], total + measured[1]
         return files, total, complete
 
+    def measured(self) -> list[Any] | None:
+        """What each item was measured as (`measure`'s answers), in the list's order, when every item is
+        measured; None while one is still measured or could not be (then the advice reads them itself)."""
+        found = [self.list.topLevelItem(i).data(0, MEASURED_ROLE) for i in range(self.list.topLevelItemCount())]
+        return found if found and all(m is not None for m in found) else None
+
     def set_enabled(self, enabled: bool) -> None:
         for w in (self.upload, self.download, self.list, self.add_files, self.add_folder, self.dest, self.browse,
                   self.mirror):
@@ -246,11 +265,12 @@ class SelectionPanel(Card):
         job = Job(self.measure(path, self.is_download()), "Measuring the selection", self)
         self.jobs.append(job)
 
-        def done(value: tuple[int, int]) -> None:
+        def done(value: Measurement) -> None:
             if self._alive(item):
-                item.setData(0, SIZE_ROLE, value)
-                item.setText(1, f"{value[0]:,}".replace(",", "\u2009"))
-                item.setText(2, size(value[1]))
+                item.setData(0, SIZE_ROLE, (value.files, value.bytes))
+                item.setData(0, MEASURED_ROLE, value)
+                item.setText(1, f"{value.files:,}".replace(",", "\u2009"))
+                item.setText(2, size(value.bytes))
                 self._refresh()
 
         def failed(error: TransferError) -> None:

@@ -3,7 +3,8 @@
 The window's steps (app.gui.panels: host_steps, advice_step, copy_step) call these and react to each
 `Job`'s signals. No transfer logic lives here: every step is a core call (Session.open, hosts.trust,
 advisor.advise, transfer.copy); this module only keeps the host's session for browsing, the passwords
-typed in this run, and which advice or copy runs (one at a time).
+typed in this run, which advice or copy runs (one at a time), and what one step learnt for the next:
+the selection as the files panel measured it (for the advice) and the advice's session (for its copy).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from app.core.transfer.existing import Existing, Placement
 from app.core.host.hosts import Host, fetch_host_key, resolve, trust
 from app.core.host.keylogin import KeySetup, setup_key
 from app.core.transfer.mirror import Deletion
-from app.core.selection.entries import scan_local
+from app.core.selection import entries as selection_entries
+from app.core.selection.entries import Selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, remote_abspath
 from app.core.host.ssh_command import Options
@@ -47,6 +49,40 @@ class HostKeyQuestion:
     where: str
     fingerprint: str
     key_type: str
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One item of the files panel as it was measured: what it holds, read once (the advice takes it
+    instead of reading it again), and whose files they are: "" for this computer's, else the profile key of
+    the host they were read on (a download's paths mean something only there)."""
+
+    selection: Selection
+    host: str = ""
+
+    @property
+    def files(self) -> int:
+        return self.selection.files
+
+    @property
+    def bytes(self) -> int:
+        return self.selection.bytes
+
+
+@dataclass(frozen=True)
+class KeptSession:
+    """The session an advice ran on, kept open for the copy of that advice: the copy needs what the session
+    read of both sides (tools, the destination's disk), and reading it again means logging in again."""
+
+    advice: Advice
+    choice: HostChoice
+    session: Session
+
+    def fits(self, choice: HostChoice, advice: Advice, dest: str, download: bool) -> bool:
+        """It was opened for this copy: the same advice and host, the same destination and direction."""
+        asked = advice.request
+        return (self.advice is advice and self.choice == choice and asked is not None and asked.dest == dest
+                and asked.download == download)
 
 
 @dataclass(frozen=True)
@@ -78,6 +114,7 @@ class Flow(QObject):
         self.session: Session | None = None
         self.connected: Connected | None = None
         self.running_job: Job | None = None  # the advice or the copy: one at a time
+        self.kept: KeptSession | None = None  # the last advice's session, until its copy takes it
         self.activity = ""                    # "advise" or "copy" while it runs
 
     def job(self, coro: Awaitable[Any], name: str) -> Job:
@@ -172,11 +209,15 @@ class Flow(QObject):
 
     async def disconnect(self) -> None:
         session, self.session, self.connected = self.session, None, None
+        await self._let_go()
         if session is not None:
             await session.close()
 
     def close_now(self) -> None:
-        """On quit: close the browsing connection without waiting for the host to confirm."""
+        """On quit: close the browsing connection (and an advice's) without waiting for the host to confirm."""
+        kept, self.kept = self.kept, None
+        if kept is not None:
+            kept.session.close_now()
         if self.session is not None:
             self.session.close_now()
             self.session = self.connected = None
@@ -209,13 +250,24 @@ class Flow(QObject):
             raise folder_unreadable(path, str(exc)) from exc
         return Listing(real, [RemoteEntry(e.path, e.kind == "dir", e.size) for e in entries])
 
-    async def measure(self, path: str, download: bool) -> tuple[int, int]:
+    async def measure(self, path: str, download: bool) -> Measured:
+        """One item of the selection, read as the advice reads it: on the host for a download (over the
+        browsing session), else on this computer."""
         if download:
-            files = self._connected().files
-            selection = await files.scan([await files.abspath(path)])
-        else:
-            selection = await asyncio.to_thread(scan_local, [path])
-        return selection.files, selection.bytes
+            files, host = self._connected().files, self.connected.profile_key
+            return Measured(await files.scan([await files.abspath(path)]), host)
+        return Measured(await asyncio.to_thread(selection_entries.scan_local, [path]))
+
+    def measured_selection(self, measured: list[Measured] | None, download: bool) -> Selection | None:
+        """The selection as the files panel measured it, item by item (`measured`, in the list's order), when
+        that still holds for an advice now: every item read, on this computer for an upload, on the
+        connected host for a download. None: the advice reads it itself."""
+        host = "" if not download else self.connected.profile_key if self.connected is not None else None
+        if not measured or host is None or any(m.host != host for m in measured):
+            return None
+        # Reading the items one by one gives what reading them together gives (each root is read alone).
+        return Selection([r for m in measured for r in m.selection.roots],
+                         [e for m in measured for e in m.selection.entries])
 
     # -- advice and copy ------------------------------------------------------------------------
     async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
@@ -228,21 +280,50 @@ class Flow(QObject):
                              race_seconds=settings.race_seconds, probe_budget=settings.probe_budget,
                              stall_timeout=settings.stall_timeout)
 
-    async def advise(self, choice: HostChoice, request: AdviceRequest) -> Advice:
+    async def advise(self, choice: HostChoice, request: AdviceRequest,
+                     measured: list[Measured] | None = None) -> Advice:
+        """The advice for `request`, on a session of its own that is then kept for its copy. `measured`: the
+        selection as the files panel read it (see `measured_selection`), so it is not read again."""
+        await self._let_go()
         session = await self._open(choice, request.dest, request.download)
         try:
-            return await advise(session, request, self.bridge.emit)
-        finally:
+            advice = await advise(session, request, self.bridge.emit,
+                                  self.measured_selection(measured, request.download))
+        except BaseException:
             await asyncio.shield(session.close())
+            raise
+        self.kept = KeptSession(advice, choice, session)
+        return advice
+
+    async def _session_for_copy(self, choice: HostChoice, advice: Advice, dest: str, download: bool) -> Session:
+        """The advice's session when it was opened for this copy and the host still answers on it; else a new
+        one (it closed or the link was lost; the copy goes elsewhere; a copy already took it, as for Resume)."""
+        kept, self.kept = self.kept, None
+        if kept is not None:
+            try:
+                if kept.fits(choice, advice, dest, download) and await kept.session.link_alive():
+                    return kept.session
+            except BaseException:  # cancelled while asking
+                await asyncio.shield(kept.session.close())
+                raise
+            await asyncio.shield(kept.session.close())
+        return await self._open(choice, dest, download)
+
+    async def _let_go(self) -> None:
+        """Close the last advice's session: no copy will take it (another advice or host comes)."""
+        kept, self.kept = self.kept, None
+        if kept is not None:
+            await asyncio.shield(kept.session.close())
 
     async def copy(self, choice: HostChoice, advice: Advice, chosen: Recommendation, sources: list[str], dest: str,
                    download: bool, allow_insecure: bool, verify_hashes: bool, stall_timeout: float = STALL_TIMEOUT,
                    mirror: bool = False, rescan: bool = False) -> TransferResult:
         """Copy with `chosen`, one of the `advice`'s recommendations: the copy takes the selection the advice
-        read when it copies the same files to the same place (app.core.advice.follow), unless `rescan`."""
+        read when it copies the same files to the same place (app.core.advice.follow), unless `rescan`, and
+        the advice's session when it still can (`_session_for_copy`)."""
         request = CopyRequest(sources, dest, "", Options(download=download), allow_insecure, verify_hashes,
                               stall_timeout=stall_timeout, mirror=mirror)
-        session = await self._open(choice, dest, download)
+        session = await self._session_for_copy(choice, advice, dest, download)
         try:
             result = await copy_advised(session, advice, chosen, request, self.bridge.emit, self._decide,
                                         self._confirm_delete, rescan)

@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
         choice = self.picker.current()
         if choice is not None and not self._missing():
             self.advising.start(choice, self.selection.sources(), self.selection.destination(),
-                                self.selection.is_download())
+                                self.selection.is_download(), self.selection.measured())
 
     def _copy_now(self, chosen: Recommendation) -> None:
         choice = self.picker.current()

@@ -163,3 +163,18 @@ def test_predictions_and_sentences_for_any_selection_and_profile(tree: dict, pro
     for sentence in sentences:
         assert sentence.endswith(".") and sentence == sentence.strip(), sentence
         assert not any(w in sentence for w in ("nan", "inf ", "None", " 1 files")), sentence
+
+
+@given(tree=tops)
+def test_reading_the_items_one_by_one_gives_the_selection(tree: dict) -> None:
+    """The window measures each item as it is added and hands the advice those reads, joined in the list's
+    order (app.gui.shell.flow.Flow.measured_selection): that is what reading them together gives."""
+    with tempfile.TemporaryDirectory(dir=BASE) as tmp:
+        root = Path(tmp) / "selection"
+        root.mkdir()
+        write(root, tree)
+        sources = [str(root / n) for n in tree] or [str(root)]
+        together = scan_local(sources)
+        one_by_one = [scan_local([s]) for s in sources]
+    assert together.roots == [r for part in one_by_one for r in part.roots]
+    assert together.entries == [e for part in one_by_one for e in part.entries]
