@@ -53,7 +53,14 @@ if hasattr(runner, "Relay"):
 
     runner.Relay._run = _timed_relay_run  # bound when Relay() builds its thread, so set before any copy
 
-_copy = cli.copy
+# The engine's copy, as the copy command calls it: from app/cli_commands.py, or app/cli.py itself in versions
+# before the CLI was split.
+try:
+    import app.cli_commands as _caller
+    _CALLED = "engine_copy"
+except ImportError:
+    _caller, _CALLED = cli, "copy"
+_copy = getattr(_caller, _CALLED)
 
 
 async def _instrumented_copy(session, req, emit):
@@ -72,7 +79,7 @@ async def _instrumented_copy(session, req, emit):
         mark("copy-end")
 
 
-cli.copy = _instrumented_copy
+setattr(_caller, _CALLED, _instrumented_copy)
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from app.cli import _parser
+from app.cli_parser import build_parser
 from app.cli_numbers import BUDGET_MAX_SECONDS, RACE_MAX_SECONDS
 from app.core.transfer.methods import METHODS
 from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
@@ -39,7 +39,7 @@ def parse(argv: list[str]) -> tuple[object, str]:
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         try:
-            return _parser().parse_args(argv), err.getvalue()
+            return build_parser().parse_args(argv), err.getvalue()
         except SystemExit as exc:
             return exc.code, err.getvalue()
 

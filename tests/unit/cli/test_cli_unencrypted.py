@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.cli import unencrypted_warning
+from app.cli_commands import unencrypted_warning
 from app.core.transfer.methods import METHODS
 
 

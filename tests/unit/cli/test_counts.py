@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.cli import _print_copy
+from app.cli_output import print_copy
 from app.core.errors import TransferError
 from app.core.selection.entries import Entry, Selection
 from app.core.transfer.verify import check_sizes, compare_hashes, expected_manifest
@@ -26,7 +26,7 @@ def test_irregular_plural_and_thousands_in_the_window() -> None:
 @pytest.mark.parametrize("files,words", [(0, "Copied 0 files, 0 B"), (1, "Copied 1 file, 5 B"),
                                          (2, "Copied 2 files, 5 B")])
 def test_cli_copy_line(capsys: pytest.CaptureFixture, files: int, words: str) -> None:
-    _print_copy({"files": files, "bytes": 5 if files else 0, "seconds": 0.21, "rate_MBps": 0.0, "method": "scp",
+    print_copy({"files": files, "bytes": 5 if files else 0, "seconds": 0.21, "rate_MBps": 0.0, "method": "scp",
                  "verification": "sizes", "notes": [], "command": "scp ..."})
     first = capsys.readouterr().out.splitlines()[0]
     # A copy too small to time says no rate at all rather than "0.0 MB/s".
@@ -40,7 +40,7 @@ def test_cli_copy_line(capsys: pytest.CaptureFixture, files: int, words: str) ->
 def test_what_was_compared_reads_the_same_everywhere(capsys: pytest.CaptureFixture, verification: str,
                                                      words: str, tool: str | None) -> None:
     assert verified_as(verification) == words and hashed_with(verification) == tool
-    _print_copy({"files": 1, "bytes": 5, "seconds": 0.21, "rate_MBps": 0.0, "method": "tar-nc",
+    print_copy({"files": 1, "bytes": 5, "seconds": 0.21, "rate_MBps": 0.0, "method": "tar-nc",
                  "verification": verification, "notes": [], "command": "tar ..."})
     assert capsys.readouterr().out.splitlines()[0] == f"Copied 1 file, 5 B in 0.2 s with tar-nc; {words}."
 
