@@ -8,9 +8,9 @@ the method itself (`Method.processes`, its per-file and set-up costs: app.core.t
 its pipeline is written down here as `Work` items: the processes it runs on each side and the CPU
 seconds each spends per MB of the selection. A process can use at most its own threads; all processes of one side share
 that side's cores. That is how compression and encryption compete for a weak NAS's CPU, and why
-a saturated core does not speed up when the machine has more of them. The figures it assumes where the
-profile has none are in calibration.py, the candidates it prices in candidates.py, and what the race
-corrects in correction.py (their names callers use are importable from here too).
+a saturated core does not speed up when the machine has more of them. The figures it is calibrated
+with are in calibration.py, the candidates it prices in candidates.py, and what the race corrects in
+correction.py (the names of theirs that callers use are importable from here too).
 
 Rates are MB/s = 10^6 bytes per second of the selection's own bytes (before compression).
 """
