@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.transfer import ownership, engine as transfer
+from app.core.transfer import execute, ownership
 
 from app.core.host import remote_helper
 from app.core.errors import TransferError
@@ -70,7 +70,7 @@ async def test_someone_else_on_the_data_port_stops_the_copy(sshd, before, big_fi
             intruders[-1].sendall(b"x" * 32 + b"a tar stream of its own")
             return port
 
-    monkeypatch.setattr(transfer, "RemoteHelper", SomeoneFirst)
+    monkeypatch.setattr(execute, "RemoteHelper", SomeoneFirst)
     dest = tmp_path / "dest"
     dest.mkdir()
     with pytest.raises(TransferError) as err:

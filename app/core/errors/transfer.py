@@ -79,6 +79,11 @@ def outside_module(path: str, name: str, module_path: str) -> TransferError:
                          "choose a path inside it.")
 
 
+# Running a method's tools (app.core.transfer.execute).
+def remote_side_failed(stderr: str, host: str, code: int) -> TransferError:
+    return explain_stderr(stderr, host, f"The remote side of the copy failed (exit {code}); see the details.")
+
+
 # Placing the copy (app.core.host.staging, app.core.host.remote_files).
 def renames_failed(where: str, details: str) -> TransferError:
     return TransferError(ErrorKind.FAILED, f"Giving the kept copies their new names at {where} failed.", details)

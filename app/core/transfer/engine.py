@@ -1,4 +1,5 @@
-"""The transfer engine: run one method on a selection, watch it, stage it, verify it.
+"""The copy: look at the selection and the destination, stage what is missing, send it, move it into
+place, verify, and say what a stopped copy keeps (each plan it sends is run by app.core.transfer.execute).
 
 copy() is the whole flow: scan the selection, check the method can run, look at what the destination
 already holds (and settle what is in the way: app.core.transfer.existing), open this copy's staging folder
@@ -13,39 +14,36 @@ import asyncio
 import os
 import random
 import secrets
-import socket
 import time
 from dataclasses import dataclass, field, replace
 from posixpath import join
-from typing import Awaitable, Callable, TypeVar
 
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
-from app.core.errors import Cancelled, ErrorKind, TransferError, explain_exit, explain_stderr, link_lost
-from app.core.events import CopyPreview, Emit, Phase, Progress, TransferResult, ignore
+from app.core.errors import Cancelled, ErrorKind, TransferError
+from app.core.events import CopyPreview, Emit, Phase, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
 from app.core.host.link_loss import STALL_TIMEOUT, is_link_lost, worded_link_errors
 from app.core.host.local_files import LocalFiles
 from app.core.transfer.mirror import ConfirmDelete
 from app.core.host.ssh_command import Options
-from app.core.transfer.methods.base import Context, DaemonModule, Job, Method, Plan
-from app.core.transfer.progress import Counter, ProgressMode, RateWindow, RsyncProgress, Tally
+from app.core.transfer.methods.base import Context, DaemonModule, Job, Method
+from app.core.transfer.progress import Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
-from app.core.host.remote_helper import PortBusy, RemoteHelper
-from app.core.runner import Pipeline, finish
+from app.core.host.remote_helper import PortBusy
+from app.core.runner import finish
 from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command
+from app.core.transfer.execute import execute, side_by_side
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
 from app.core.host.staging import Records
 from app.core.transfer.survey import Decide, Sides
-from app.core.transfer.watchdog import Watch, Watchdog, pulse, wake
+from app.core.transfer.watchdog import Watch
 
-TICK = 0.25            # progress events four times a second
 PORT_TRIES = 5
-T = TypeVar("T")
 # Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
 # stopped, something that turned up at the destination); after the others it goes (a full disk needs
 # the space, a failed verification says the bytes are not to be trusted).
@@ -292,7 +290,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
     # A file cut short goes on beside the rest: its own connection starts while the others do.
     runs = list(enumerate(sends.runs))
     carry_on = [run(i, s) for i, s in runs if s.offset]
-    await _side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
+    await side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
     await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
     await sides.dest.stamp(sends.stamps)
     return tally.sent
@@ -303,28 +301,11 @@ async def _run(session: Session, method: Method, job: Job, selection: Selection,
     for attempt in range(PORT_TRIES):
         plan = method.build(replace(job, port=random.randint(20000, 60999), secret=secrets.token_urlsafe(24)))
         try:
-            await _execute(session, plan, selection, download, emit, notes, watch)
+            await execute(session, plan, selection, download, emit, notes, watch)
             return
         except PortBusy:
             if attempt == PORT_TRIES - 1:
                 raise TransferError(ErrorKind.FAILED, "No free port was found for the remote helper; try again.")
-
-
-async def _side_by_side(coros: list) -> None:
-    """Run side by side; the first failure (or a cancel) stops the others once they have cleaned up."""
-    if len(coros) == 1:
-        await coros[0]
-        return
-    tasks = [asyncio.ensure_future(c) for c in coros]
-    try:
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await finish(asyncio.gather(*tasks, return_exceptions=True))
-    failed = [t.exception() for t in done if not t.cancelled() and t.exception()]
-    if failed:
-        raise failed[0]
 
 
 async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,
@@ -378,189 +359,3 @@ async def _discard(session: Session, stage: str | None, download: bool, error: B
     may not answer)."""
     if stage is not None and not is_link_lost(error, session):
         await remove_folder(session, stage, local=download)
-
-
-async def _execute(session: Session, plan: Plan, selection: Selection, download: bool, emit: Emit,
-                   notes: list[str] | None = None, watch: Watch = Watch()) -> None:
-    """Run one plan: remote helper, data socket, local pipeline, progress; raise a worded error on failure.
-    A copy whose data stops moving for `watch.limit` seconds, or whose control connection ends, is
-    stopped and raised as link-lost (app.core.transfer.watchdog). Something the helper left running on the host
-    that could not be stopped goes into `notes` (or, when the copy failed, into its error's sentence)."""
-    helper: RemoteHelper | None = None
-    sock: socket.socket | None = None
-    fds: list[int] = []
-    pipeline: Pipeline | None = None
-    sampler: asyncio.Task | None = None
-    started = time.monotonic()
-    failed: TransferError | None = None
-    try:
-        if plan.listener:
-            helper = RemoteHelper(session, plan.listener)
-            port = await helper.start()
-            if plan.connect:
-                sock = await helper.connect(session.listen_address, port)
-        source, sink = _ends(plan, sock, fds)
-        rsync = RsyncProgress()
-        pipeline = Pipeline(plan.stages, source=source, sink=sink,
-                            stdout_pipe=plan.progress is ProgressMode.RSYNC, login_env=session.login_env)
-        await pipeline.start()
-        for fd in fds:
-            os.close(fd)
-        fds.clear()
-        check = _stall_check(session, pipeline, selection.bytes, download, watch)
-        sampler = asyncio.create_task(_sample(plan, pipeline, rsync, selection, emit, check))
-        results = await _watched(pipeline.wait(), sampler)
-        if sock is not None:  # upload: tell the listener we are done; download: it waits for our close
-            sock.shutdown(socket.SHUT_WR if plan.connect == "upload" else socket.SHUT_RDWR)
-        remote_status = await _watched(helper.finish(), sampler) if helper else None
-        sampler.cancel()
-        _raise_for(results, remote_status, session.host.label)
-        elapsed = time.monotonic() - started
-        emit(Progress(selection.bytes, selection.bytes, selection.bytes / elapsed if elapsed else 0.0, elapsed))
-    except asyncio.CancelledError:
-        if pipeline is not None:
-            await finish(pipeline.cancel())
-        failed = Cancelled()
-        raise failed from None
-    except BaseException as exc:
-        lost = is_link_lost(exc, session)
-        if pipeline is not None:
-            if lost:
-                wake(pipeline.pids())
-            await finish(pipeline.cancel())
-        if lost:  # a host that no longer answers is dropped here, so stopping its helper below is quick
-            await finish(session.link_alive())
-        failed = exc if isinstance(exc, TransferError) else None
-        raise
-    finally:
-        if sampler is not None:
-            sampler.cancel()
-        if pipeline is not None:
-            pipeline.close_stdout()
-        for fd in fds:
-            os.close(fd)
-        if sock is not None:
-            sock.close()
-        if helper is not None:
-            _note_left(await finish(helper.stop()), notes, failed)
-
-
-def _ends(plan: Plan, sock: socket.socket | None, fds: list[int]) -> tuple[int | None, int | None]:
-    """The pipeline's stdin and stdout: the data socket, a local file, or the plan's own input through a
-    pipe; descriptors opened here go into `fds`, for the caller to close once the tools hold them."""
-    source = sink = None
-    if sock is not None:
-        if plan.connect == "upload":
-            sink = sock.fileno()
-        else:
-            source = sock.fileno()
-    if plan.read_file:
-        source = os.open(plan.read_file, os.O_RDONLY)
-        fds.append(source)
-    if plan.write_file:
-        sink = os.open(plan.write_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        fds.append(sink)
-    if plan.stdin_data is not None:
-        r, w = os.pipe()
-        fds.append(r)
-        asyncio.get_running_loop().run_in_executor(None, _write_all, w, plan.stdin_data)
-        source = r
-    return source, sink
-
-
-def _stall_check(session: Session, pipeline: Pipeline, total: int, download: bool,
-                 watch: Watch) -> Callable[[int], None]:
-    """What the sampler calls at each tick with the bytes done: raises link-lost once the control
-    connection has ended, or once the copy has shown no life for the watchdog's allowance."""
-    dog = Watchdog(watch.limit, total, time.monotonic())
-    host = session.host.label
-
-    def check(done: int) -> None:
-        if session.lost:
-            raise link_lost(host, watch.doing, upload=not download)
-        running = [p.pid for p in pipeline.procs if p.returncode is None]
-        if dog.tick(time.monotonic(), done, pulse(running)):
-            raise link_lost(host, watch.doing, dog.allowance(done), upload=not download)
-    return check
-
-
-async def _watched(step: Awaitable[T], sampler: asyncio.Task) -> T:
-    """Await one step of the copy while the sampler watches its progress: when the sampler ends first,
-    with the watchdog's link-lost, the step is abandoned and that error raised."""
-    task = asyncio.ensure_future(step)
-    try:
-        await asyncio.wait({task, sampler}, return_when=asyncio.FIRST_COMPLETED)
-        if task.done():
-            return task.result()
-        sampler.result()
-        raise RuntimeError("the progress sampler ended without a reason")
-    finally:
-        if not task.done():
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-
-def _note_left(left: str | None, notes: list[str] | None, failed: TransferError | None) -> None:
-    """Say what the helper left running on the host: beside a copy that worked, or after the error's own
-    sentence when it failed."""
-    if not left:
-        return
-    if failed is not None:
-        failed.sentence = f"{failed.sentence} {left}"
-        failed.args = (failed.sentence,)
-    elif notes is not None:
-        notes.append(left)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    try:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)
-            view = view[n:]
-    except OSError:
-        pass  # the reader went away; its own exit status tells why
-    finally:
-        os.close(fd)
-
-
-async def _sample(plan: Plan, pipeline: Pipeline, rsync: RsyncProgress, selection: Selection, emit: Emit,
-                  check: Callable[[int], None] | None = None) -> None:
-    """Progress four times a second; `check` (the watchdog) sees each figure and may end the copy."""
-    start = time.monotonic()
-    window = RateWindow()
-    total = selection.bytes
-    stage, counter = plan.watch
-    counted = Counter(pipeline.pids()[stage], counter)
-    tar_total = selection.tar_stream_bytes()
-    while True:
-        await asyncio.sleep(TICK)
-        if plan.progress is ProgressMode.RSYNC:
-            rsync.feed_bytes(pipeline.read_stdout())
-            done = max(rsync.done, counted.read())
-        else:
-            raw = counted.read()
-            done = int(raw * total / tar_total) if plan.counts_tar_stream and tar_total else raw
-        done = min(done, total)
-        now = time.monotonic()
-        emit(Progress(done, total, window.add(done, now), now - start))
-        if check is not None:
-            check(done)
-
-
-def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) -> None:
-    failed = [r for r in results if r.returncode != 0]
-    if remote_status is not None and remote_status[0] != 0:
-        code, err = remote_status
-        text = err + "\n" + "\n".join(r.stderr for r in failed)
-        raise explain_stderr(text, host, f"The remote side of the copy failed (exit {code}); see the details.")
-    if not failed:
-        return
-    # The stage that failed for a reason (not just a broken pipe from its neighbour) explains it best.
-    combined = "\n".join(r.stderr for r in failed if r.stderr.strip())
-    first = failed[-1] if any(r.tool == "ssh" for r in failed) else failed[0]
-    for r in failed:
-        if r.tool == "ssh" and r.stderr.strip():
-            first = r
-    error = explain_exit(first.tool, first.returncode, combined, host)
-    raise error

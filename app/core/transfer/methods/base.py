@@ -113,7 +113,7 @@ class Process:
 
     name: str   # as the bottleneck sentence names it: "tar", "sftp-server", "nc"
     where: str  # SENDER, RECEIVER, LOCAL or REMOTE
-    tool: str   # whose CPU cost per MB prices its work (app.core.advice.model.TOOL_MBPS)
+    tool: str   # whose CPU cost per MB prices its work (app.core.advice.calibration.TOOL_MBPS)
 
 
 class Method:

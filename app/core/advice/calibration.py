@@ -1,0 +1,183 @@
+"""The figures the bottleneck model is calibrated with (tools, codecs, ciphers, set-up and per-file costs),
+and the profile read through them: what held a cipher probe, and the Conditions of one direction.
+
+Some figures stand in for what the probes did not measure (a measured figure wins); the others are costs
+no probe measures (the tools' own CPU, ssh's window, a login's round trips). app.core.advice.model prices
+each candidate with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.advice.factors import Factor
+from app.core.profile.link_profile import CipherProbe, LinkProfile
+
+# OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
+# offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
+OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                           "aes128-gcm@openssh.com", "aes256-gcm@openssh.com")
+
+# Reading a cipher probe (one `ssh -c X host 'cat > /dev/null'` stream).
+LINK_SHARE = 0.9    # at this share of raw TCP (or of ssh's window limit) the link is what held it
+SATURATED = 0.85    # a side using this much of a core was CPU-bound
+CLEARLY_BELOW = 0.8  # below this share of raw TCP, a CPU held the probe even with no core saturated
+NEAR_TIE = 1.25     # CPU shares this close count as equal; the remote is then blamed (the usual weak side)
+MIN_BUSY = 0.05     # a side using less than this was not working hard at all (the figures are noise)
+MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
+SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
+
+# Flow control. OpenSSH's channel window is 2 MiB, so one ssh stream carries at most 2 MiB per round
+# trip; a method's own protocol may keep less in flight (`Method.in_flight`: SFTP's 64 requests of
+# 32 KiB). Both are limits of the link and its protocol, so they are named `link`; the sentence says which.
+SSH_WINDOW = 2 * 1024 * 1024
+
+# CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"). A slower
+# remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing: published
+# on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s. On this
+# project's x86 machine with both ends on one CPU (bench/overhead.py, the lab's fast-link) it was the
+# other way round (rsync daemon 460-670 MB/s, tar with nc 250-490): the two are too close for the
+# model to order everywhere, which is what the race is for.
+TOOL_MBPS = {"tar": 1000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0}
+
+# Compression, when the profile has no figure: speed per core on this computer, MB/s of original bytes.
+# An unmeasured codec gets ratio 1.0: the model never promises a gain nobody measured.
+# zlib is ssh -C (level 6): tens of MB/s, far slower than lz4 or zstd -1.
+CODEC_MBPS = {"zstd": (300.0, 1000.0), "lz4": (500.0, 3000.0), "zlib": (25.0, 300.0)}  # (compress, decompress)
+RSYNC_ZSTD_SPEED = 0.6  # rsync -z uses zstd level 3 (its default), the probe measured level 1
+DEFAULT_CORES = 2       # most NAS boxes and laptops have at least two
+# When no cipher was measured: MB/s per core by AES instructions (OpenSSH on a desktop core).
+DEFAULT_CIPHER_MBPS = {("aes", True): 1000.0, ("aes", False): 120.0, ("chacha", True): 400.0,
+                       ("chacha", False): 400.0}
+# A weak CPU is relatively worse at cryptography (no vector units, no AES instructions) than at the
+# copying and system calls tar or rsync do: a 50× gap in ssh cost maps to ~15× for general work. With
+# it, a NAS whose ssh needs 50× this computer's CPU gets rsync ~32 MB/s and netcat+tar ~43 MB/s,
+# as published for the 1.2 GHz ARM NAS (rsync daemon ~31, netcat ~38 on the wire).
+GENERAL_VS_CRYPTO = 0.7
+ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
+ASSUMED_RTT_MS = 1.0      # a home network's round trip, when it was not measured (never 0: sftp pays per file)
+
+# Per file: what each method pays is its own (`Method.round_trips_per_file`, `Method.file_cpu_ms`).
+TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
+# A pipelined method (tar, rsync) overlaps per-file work with the stream, but through small buffers
+# (64 KiB pipes, a 2 MiB window), so only partly; sftp/scp do one file after another and overlap nothing.
+PIPELINE_OVERLAP = 0.5
+
+# Setup. An ssh login is ~6 round trips plus key exchange CPU (slower on a weak NAS); a method's own
+# handshake and any listener it starts are its own (`Method.handshake_round_trips`, `Method.listens`).
+SSH_HANDSHAKE_RTTS = 6
+SSH_HANDSHAKE_CPU_S = 0.15
+# Every method here opens one ssh connection, so multiplexing saves nothing: the master logs in and
+# is checked, then the method's channel opens over it. It never changes throughput.
+MUX_CHECK_S = 0.05
+MUX_CHANNEL_RTTS = 2
+MIN_RATE = 1e-6  # MB/s: a probe that measured (next to) nothing still predicts a finite time
+# An option must win by more than this to be worth its moving part (the race is noisier than this).
+OPTION_PENALTY = 0.02
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The profile read for one direction, shared by every candidate's prediction."""
+
+    download: bool
+    rtt_s: float
+    tcp: float
+    framing: float
+    source_read: float | None
+    dest_write: float | None
+    budget: dict[str, float]    # cores the transfer's processes can use, per side
+    slowdown: dict[str, float]  # how many times longer general work takes than on this computer
+    shared_cores: float | None  # both sides run on this computer's CPU: the cores they share, else None
+    unmeasured: dict[str, str]  # figure → words, for what the probes did not measure
+
+    @property
+    def sender(self) -> str:
+        return "remote" if self.download else "local"
+
+    @property
+    def receiver(self) -> str:
+        return "local" if self.download else "remote"
+
+
+# --- reading the profile -------------------------------------------------------------------------
+
+def default_cipher(server_ciphers: list[str] | None) -> str:
+    """The cipher plain `ssh` negotiates: the first of OpenSSH's defaults the server offers."""
+    offered = set(server_ciphers or ())
+    return next((c for c in OPENSSH_DEFAULT_CIPHERS if not offered or c in offered), OPENSSH_DEFAULT_CIPHERS[0])
+
+
+def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> Factor:
+    """What held one cipher probe: the link or the encrypting CPU of one side."""
+    local, remote = probe.local_cpu or 0.0, probe.remote_cpu or 0.0
+    busier = Factor.cipher_cpu("remote" if remote >= local else "local")
+    if max(local, remote) >= SATURATED and tcp and probe.MBps >= SSH_FRAMING * tcp:
+        return busier  # ssh reached raw TCP: the TCP probe was no ceiling (netcat tops out too)
+    if tcp and probe.MBps >= LINK_SHARE * tcp:
+        return Factor.LINK
+    if rtt_ms and probe.MBps >= LINK_SHARE * SSH_WINDOW / (rtt_ms / 1000) / 1e6:
+        return Factor.LINK  # ssh's window over this round trip, not a CPU
+    if max(local, remote) >= SATURATED:
+        return busier
+    # Clearly below the link with no core saturated: a CPU quota or a busy NAS gave one side less than
+    # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote,
+    # the usual weak side.
+    if tcp and probe.MBps < CLEARLY_BELOW * tcp and max(local, remote) >= MIN_BUSY:
+        return Factor.cipher_cpu("remote" if remote * NEAR_TIE >= local else "local")
+    return Factor.LINK
+
+
+def _budgets(profile: LinkProfile) -> dict[str, float]:
+    """Cores per side. A side that was the limit while using less than a core gets only that share."""
+    budget = {"local": float(profile.local_cores or DEFAULT_CORES),
+              "remote": float(profile.remote_cores or DEFAULT_CORES)}
+    for p in profile.ciphers:
+        limit = probe_limit(p, profile.tcp_up_MBps, profile.rtt_ms)
+        for side, used in (("local", p.local_cpu), ("remote", p.remote_cpu)):
+            if limit is Factor.cipher_cpu(side) and used and used < SATURATED:
+                budget[side] = min(budget[side], max(used, MIN_CPU))
+    return budget
+
+
+def _remote_slowdown(profile: LinkProfile) -> float:
+    """How many times longer the remote takes for general work than this computer, from the CPU both
+    ssh ends used for the same stream (chacha20 preferred: neither side has hardware for it)."""
+    probes = [p for p in profile.ciphers if p.local_cpu and p.remote_cpu]
+    if not probes:
+        return 1.0
+    ref = next((p for p in probes if p.cipher.startswith("chacha20")), max(probes, key=lambda p: p.MBps))
+    ratio = max(ref.remote_cpu, MIN_CPU) / max(ref.local_cpu, MIN_CPU)
+    return min(30.0, max(1 / 3, ratio ** GENERAL_VS_CRYPTO))
+
+
+def _framing(profile: LinkProfile) -> float:
+    """ssh's share of raw TCP, from a probe the link held (not the window)."""
+    tcp, rtt = profile.tcp_up_MBps, profile.rtt_ms
+    shares = [p.MBps / tcp for p in profile.ciphers
+              if tcp and probe_limit(p, tcp, rtt) is Factor.LINK and p.MBps >= LINK_SHARE * tcp]
+    return min(1.0, max(0.85, max(shares))) if shares else SSH_FRAMING
+
+
+def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
+    tcp = profile.tcp_down_MBps if download else profile.tcp_up_MBps
+    read = profile.remote_read_MBps if download else profile.local_read_MBps
+    write = profile.local_write_MBps if download else profile.remote_write_MBps
+    budget = _budgets(profile)
+    return Conditions(download, (profile.rtt_ms or ASSUMED_RTT_MS) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
+                      read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
+                      budget["local"] if profile.same_machine else None, unmeasured(profile, download))
+
+
+def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:
+    """What the probes did not measure (figure → words), of the figures this direction uses."""
+    checks = {"rtt": (profile.rtt_ms, "the round-trip time"),
+              "tcp": (profile.tcp_down_MBps if download else profile.tcp_up_MBps, "the raw network speed"),
+              "ciphers": (profile.ciphers or None, "ssh encryption speed"),
+              "remote_cpu": (profile.remote_cores, "the remote CPU"),
+              "dest_disk": (profile.local_write_MBps if download else profile.remote_write_MBps,
+                            "this computer's disk" if download else "the destination disk"),
+              "source_disk": (profile.remote_read_MBps if download else profile.local_read_MBps,
+                              "the remote disk" if download else "how fast this computer reads the files"),
+              "compress": (profile.compress or None, "how well the files compress")}
+    return {key: words for key, (value, words) in checks.items() if value is None}

@@ -1,0 +1,86 @@
+"""What the race teaches the model: the profile's figures a raced candidate disproved, raised to what
+it did (corrected_by_race), so a probe that was unlucky for a second no longer caps every candidate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from app.core.advice.calibration import SATURATED, SSH_FRAMING, default_cipher, probe_limit
+from app.core.advice.candidates import Candidate
+from app.core.advice.factors import Factor
+from app.core.profile.link_profile import CipherProbe, LinkProfile
+
+if TYPE_CHECKING:
+    from app.core.advice.model import Prediction
+
+RACE_BEATS_PROBE = 1.25  # a raced candidate this much faster than its predicted ceiling disproves the probe
+
+
+def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
+                      measured: dict[Candidate, float]) -> LinkProfile:
+    """The profile with every figure a raced candidate has disproved raised to what it did.
+
+    A short probe can be unlucky (another program took the CPU for that second), and one low figure
+    then caps every candidate that depends on it and names the wrong bottleneck. A lap that moved
+    data faster than that ceiling proves the figure too low: for an uncompressed candidate the ceiling
+    it was predicted to hit must be at least what it did. Figures are only ever raised here; a lap
+    slower than predicted may have met something the model does not see, so it says nothing about
+    which figure was too high (the ranking scales unraced candidates for that)."""
+    by_candidate = {p.candidate: p for p in predictions}
+    ciphers = {c.cipher: c for c in profile.ciphers}
+    changes: dict[str, float] = {}
+    notes = []
+    for candidate, rate in measured.items():
+        p = by_candidate.get(candidate)
+        o = candidate.options
+        if p is None or o.compress != "none" or rate < RACE_BEATS_PROBE * p.stream_MBps:
+            continue
+        if p.limit.is_cipher_cpu and candidate.secure:
+            name = o.cipher or default_cipher(None)
+            probe = ciphers.get(name)
+            if probe is not None and probe.MBps < rate:
+                ciphers[name] = _scaled(probe, rate / probe.MBps)
+                notes.append(f"ssh with {name} measured {probe.MBps:.0f} MB/s, the race moved {rate:.0f} MB/s")
+        elif p.limit is Factor.LINK and p.detail == "network":
+            key = "tcp_down_MBps" if o.download else "tcp_up_MBps"
+            wire = rate / (SSH_FRAMING if candidate.secure else 1.0)
+            if wire > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
+                changes[key] = wire
+                notes.append(f"raw TCP measured {getattr(profile, key) or 0:.0f} MB/s, "
+                             f"the race moved {rate:.0f} MB/s")
+        elif p.limit.is_disk and p.detail == "write":
+            key = "local_write_MBps" if o.download else "remote_write_MBps"
+            if rate > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
+                changes[key] = rate
+                notes.append(f"the destination disk measured {getattr(profile, key) or 0:.0f} MB/s, "
+                             f"the race wrote {rate:.0f} MB/s")
+    if not notes:
+        return profile
+    _quota_disproved(profile, ciphers)
+    return replace(profile, ciphers=[ciphers[c.cipher] for c in profile.ciphers], **changes,
+                   notes=[*profile.notes, *(f"{n}: figure corrected." for n in notes)])
+
+
+def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> None:
+    """A cipher probe held below a core on neither side saturated reads as a CPU quota (a weak or
+    busy NAS), and that quota then holds every process on that side. When the race disproved one
+    such probe, the others taken in the same seconds get the same correction: the quota was a busy
+    moment, not the host."""
+    factors = [ciphers[c.cipher].MBps / c.MBps for c in profile.ciphers
+               if ciphers[c.cipher] is not c and c.MBps > 0]
+    if not factors:
+        return
+    factor = max(factors)
+    for c in profile.ciphers:
+        if ciphers[c.cipher] is c and max(c.local_cpu, c.remote_cpu) < SATURATED and \
+                probe_limit(c, profile.tcp_up_MBps, profile.rtt_ms).is_cipher_cpu:
+            ciphers[c.cipher] = _scaled(c, factor)
+
+
+def _scaled(probe: CipherProbe, factor: float) -> CipherProbe:
+    """The probe as it would have read with `factor` times the data: the CPU each side spends per MB
+    is the cipher's own (a busy moment slows it, it does not make it dearer), so the shares grow too."""
+    return CipherProbe(probe.cipher, probe.MBps * factor, min(1.0, probe.local_cpu * factor),
+                       min(1.0, probe.remote_cpu * factor))
