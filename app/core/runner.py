@@ -1,4 +1,6 @@
 """One runner for every local process the app starts.
+(Over 400 lines on purpose: every kind of process — pipelines, short commands, servers — shares one
+start, cancel and reap path and the keeper here, so none can be started a different way.)
 
 Each process gets its own session (so a signal reaches its whole group), is
 cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.

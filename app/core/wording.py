@@ -2,7 +2,8 @@
 errors/'s; the numbers in them formatting.py's). In order: the advice (what limits a prediction
 and why a method was chosen: "The CPU of nas caps ssh encryption at 6 MB/s while the network
 carries 38 MB/s."), the tooltips, a copy as it goes and ends, the questions before a copy, and the
-window's own lines."""
+window's own lines. (Over 400 lines on purpose: the one place for these sentences, so a translation
+or a change of tone touches one file.)"""
 
 from __future__ import annotations
 

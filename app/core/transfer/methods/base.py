@@ -197,6 +197,21 @@ class Method:
         raise NotImplementedError
 
 
+class StreamFlow:
+    """What every method that streams its files through one pipe shares (tar, rsync, ssh cat): per-file
+    work overlaps the bytes, no round trip waited for per file or folder, nothing of SFTP's in flight, and
+    no listener unless the method says so. Each method still names its processes and per-file cost."""
+
+    pipelined = True
+    round_trips_per_file = 0
+    round_trips_per_dir = 0
+    in_flight = 0
+    handshake_round_trips = 0
+    listens = False
+    listener_start_s = 0.0
+    tar_stream = False
+
+
 class SftpFlow:
     """How a method speaking SFTP moves files (sftp, and scp, which speaks it since OpenSSH 9): an sftp
     client and the host's sftp-server, 64 requests of 32 KiB in flight, and on every file a wait for open,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, Plan, Process, display,
-                                            rsync_glob_escape, rsync_watch)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, Plan, Process, StreamFlow,
+                                            display, rsync_glob_escape, rsync_watch)
 from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 from app.core.runner import Stage
@@ -30,21 +30,14 @@ def unfetchable(ctx: Context) -> str | None:
     return None
 
 
-class RsyncFlow:
+class RsyncFlow(StreamFlow):
     """How rsync moves files (both rsync methods): an rsync at each end streaming the files, a file costing
     only CPU (its checksums and the receiver creating it; ~0.15 ms on loopback, bench/overhead.py), with
     -z compressing inside rsync itself (`Method.uses_pipe_codecs` is False)."""
 
     processes = (Process("rsync", SENDER, "rsync"), Process("rsync", RECEIVER, "rsync"))
-    pipelined = True
     file_cpu_ms = 0.15
-    round_trips_per_file = 0
-    round_trips_per_dir = 0
-    in_flight = 0
     handshake_round_trips = 3  # versions, file list, first request
-    listens = False
-    listener_start_s = 0.0
-    tar_stream = False
 
 
 class RsyncKeeps:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from posixpath import basename, join
 
 from app.core import quoting
-from app.core.transfer.methods.base import REMOTE, Context, Job, Method, Plan, Process, display
+from app.core.transfer.methods.base import REMOTE, Context, Job, Method, Plan, Process, StreamFlow, display
 from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.tar_common import codec
 from app.core.runner import Stage
 
 
-class SshCat(Method):
+class SshCat(StreamFlow, Method):
     id = "ssh-cat"
     label = "ssh cat (one file)"
     summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
@@ -24,15 +24,7 @@ class SshCat(Method):
     keeps_mtime = False  # the engine gives the file its source's time afterwards
     # One stream through `cat` on the host; one file, so no per-file work at all.
     processes = (Process("cat", REMOTE, "cat"),)
-    pipelined = True
     file_cpu_ms = 0.0
-    round_trips_per_file = 0
-    round_trips_per_dir = 0
-    in_flight = 0
-    handshake_round_trips = 0
-    listens = False
-    listener_start_s = 0.0
-    tar_stream = False
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "ssh")]

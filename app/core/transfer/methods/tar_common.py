@@ -7,7 +7,7 @@ import os
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.host.ssh_command import PIPE_CODECS, Options
-from app.core.transfer.methods.base import RECEIVER, SENDER, Job, Process, dot_slash, split_sources
+from app.core.transfer.methods.base import RECEIVER, SENDER, Job, Process, StreamFlow, dot_slash, split_sources
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 
 # A BusyBox tar reads no list of names (no -T): they go on its command line, which the host's shell
@@ -15,20 +15,13 @@ from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 ARGV_LIST_MAX = 100_000
 
 
-class TarFlow:
+class TarFlow(StreamFlow):
     """How tar moves files (both tar methods): one tar stream, created at one end and extracted at the
     other, a file costing only the receiver's CPU to create it (~0.05 ms on loopback, bench/overhead.py);
     its headers and padding travel with the bytes."""
 
     processes = (Process("tar", SENDER, "tar"), Process("tar", RECEIVER, "tar"))
-    pipelined = True
     file_cpu_ms = 0.05
-    round_trips_per_file = 0
-    round_trips_per_dir = 0
-    in_flight = 0
-    handshake_round_trips = 0
-    listens = False
-    listener_start_s = 0.0
     tar_stream = True
 
 
