@@ -79,6 +79,21 @@ def outside_module(path: str, name: str, module_path: str) -> TransferError:
                          "choose a path inside it.")
 
 
+# The copy as a whole (app.core.transfer.engine).
+def no_rename_in_own_module() -> TransferError:
+    return TransferError(ErrorKind.USAGE, "Keeping both copies cannot be done through your own rsync daemon (it "
+                         "writes in place); choose --existing skip, replace or newer, or another method.")
+
+
+def no_free_port() -> TransferError:
+    return TransferError(ErrorKind.FAILED, "No free port was found for the remote helper; try again.")
+
+
+def ran_out_of_space(details: str) -> TransferError:
+    return TransferError(ErrorKind.DEST_FULL, "The destination ran out of space during the copy; free some space "
+                         "there or choose another folder.", details)
+
+
 # Running a method's tools (app.core.transfer.execute).
 def remote_side_failed(stderr: str, host: str, code: int) -> TransferError:
     return explain_stderr(stderr, host, f"The remote side of the copy failed (exit {code}); see the details.")

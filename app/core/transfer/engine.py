@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from posixpath import join
 
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
-from app.core.errors import Cancelled, ErrorKind, TransferError
+from app.core.errors import (Cancelled, ErrorKind, TransferError, no_free_port, no_rename_in_own_module,
+                             ran_out_of_space)
 from app.core.events import CopyPreview, Emit, Phase, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
@@ -162,8 +163,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
-            raise TransferError(ErrorKind.USAGE, "Keeping both copies cannot be done through your own rsync daemon (it "
-                                "writes in place); choose --existing skip, replace or newer, or another method.")
+            raise no_rename_in_own_module()
     return _Seen(selection, sources, dest, module, placement, sides, notes)
 
 
@@ -305,7 +305,7 @@ async def _run(session: Session, method: Method, job: Job, selection: Selection,
             return
         except PortBusy:
             if attempt == PORT_TRIES - 1:
-                raise TransferError(ErrorKind.FAILED, "No free port was found for the remote helper; try again.")
+                raise no_free_port()
 
 
 async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,
@@ -324,9 +324,7 @@ async def _stopped(exc: BaseException, session: Session, target: str, staged: bo
     if full or exc.kind not in KEEP_STAGED:
         await finish(_discard(session, stage, download, exc))
     if full:
-        return TransferError(ErrorKind.DEST_FULL,
-                             "The destination ran out of space during the copy; free some space there "
-                             "or choose another folder.", exc.details)
+        return ran_out_of_space(exc.details)
     if stage and isinstance(exc, Cancelled) and not placed:
         return _carries_on(exc)
     return exc
