@@ -23,6 +23,8 @@ from app.core.selection.entries import Selection
 
 if TYPE_CHECKING:
     from app.core.advice.advisor import Ranked  # the advisor words its advice with this module
+    from app.core.transfer.existing import Placement
+    from app.core.transfer.mirror import Deletion
 
 
 def _tcp(profile: LinkProfile, download: bool) -> float | None:
@@ -334,6 +336,135 @@ def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selec
     stats = SelectionStats.of(selection)
     lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
     return losses_sentences(method.label.split(" (")[0], lost, stats)
+
+
+# The phase lines a user sees while a copy (or the advice) works: the detail under each step's title.
+PHASE_SCANNING = "Reading the selection"
+PHASE_COMPARING = "Looking at what is already at the destination"
+PHASE_FINALIZING = "Moving the copy into place"
+PHASE_VERIFYING = "Checking the far side"
+PHASE_DELETING = "Deleting what the selection does not have"
+
+
+def measuring_link(host: str) -> str:
+    return f"Measuring the link to {host}"
+
+
+def carrying_on(method: str) -> str:
+    """A send that finishes a file an earlier copy cut short."""
+    return f"{method}: carrying on a file cut short"
+
+
+# The notes beside a copy's result: what it did with what was at the destination, what it compared,
+# what a mirror deleted.
+
+def _left_as_was(n: int) -> str:
+    return f"left as {agree(n, 'it was', 'they were')}"
+
+
+def update_note(unchanged: int, updated: int, new: int, newer_there: int) -> str:
+    """"Updated: 3 unchanged, 1 updated, 2 new.", and what was newer at the destination."""
+    newer = f"; {plural(newer_there, 'item')} newer at the destination {_left_as_was(newer_there)}" if newer_there else ""
+    return f"Updated: {unchanged} unchanged, {updated} updated, {new} new{newer}."
+
+
+def identical_note(items: int) -> str:
+    was = agree(items, "was", "were")
+    return f"{plural(items, 'item')} {was} already at the destination, identical, and {was} not sent again."
+
+
+def skipped_note(paths: list[str]) -> str:
+    shown = ", ".join(repr(p) for p in paths[:5]) + (" ..." if len(paths) > 5 else "")
+    return f"{plural(len(paths), 'item')} at the destination {_left_as_was(len(paths))}: {shown}."
+
+
+def replaced_note(items: int) -> str:
+    return f"{plural(items, 'item')} at the destination replaced."
+
+
+def placement_notes(placement: Placement) -> list[str]:
+    """What the copy did with what was at the destination, in sentences."""
+    out = []
+    if placement.identical:
+        out.append(identical_note(len(placement.identical)))
+    if placement.skipped:
+        out.append(skipped_note(placement.skipped))
+    if placement.replaced:
+        out.append(replaced_note(len(placement.replaced)))
+    return out + renamed_notes(placement.renamed)
+
+
+def carried_on_note(complete: int, partial: int) -> list[str]:
+    """A copy that went on from an earlier run's staging folder (`complete` items not sent again,
+    `partial` files cut short and finished); nothing when it started afresh."""
+    kept = [f"{plural(complete, 'item')} it had copied {agree(complete, 'was', 'were')} not sent again"
+            if complete else "",
+            f"{plural(partial, 'file')} it had cut short went on from where {agree(partial, 'it', 'they')} stopped"
+            if partial else ""]
+    if not any(kept):
+        return []
+    return ["Carried on from an earlier run of this copy: " + ", and ".join(k for k in kept if k) + "."]
+
+
+def renamed_notes(renamed: dict[str, str]) -> list[str]:
+    """"Kept both: the copy of 'a.jpg' is 'a (2).jpg'.", for the first five."""
+    out = [f"Kept both: the copy of {old!r} is {new!r}." for old, new in list(renamed.items())[:5]]
+    if len(renamed) > 5:
+        out.append(f"... and {len(renamed) - 5} more kept both the same way.")
+    return out
+
+
+HASHING_FAILED = "Files already at the destination were compared by size and time: hashing them failed."
+
+
+def contents_not_compared(why_not: str) -> str:
+    return f"Contents were not compared: {why_not}; sizes were compared."
+
+
+def links_followed(method: str) -> str:
+    return f"{method} copies what symbolic links point to, not the links themselves."
+
+
+def sent_all_again(method: str) -> str:
+    return f"{method} cannot send a list of files this way, so all of the selection was sent again."
+
+
+MIRROR_SHOWN = 3  # names in a mirror's sentence
+
+
+def _names_shown(paths: list[str]) -> str:
+    more = f" and {len(paths) - MIRROR_SHOWN} more" if len(paths) > MIRROR_SHOWN else ""
+    return ", ".join(repr(p) for p in paths[:MIRROR_SHOWN]) + more
+
+
+def deletion_line(path: str, kind: str, files: int, nbytes: int, target: str | None) -> str:
+    """One item a mirror deletes, for a full list: "'album/old' (a folder: 3 files, 1.2 MB)"."""
+    if kind == "dir":
+        return f"{path!r} (a folder: {plural(files, 'file')}, {size(nbytes)})"
+    if kind == "link":
+        return f"{path!r} (a link to {target!r})"
+    return f"{path!r} ({size(nbytes)})"
+
+
+def deletion_lines(deletion: Deletion) -> list[str]:
+    """One line per item a mirror deletes, for a full list (the dry run's, the window's question)."""
+    return [deletion_line(g.path, g.entry.kind, g.files, g.bytes, g.entry.target) for g in deletion.items]
+
+
+def deleted_note(items: int, files: int, nbytes: int, where: str) -> str:
+    return (f"Deleted {plural(items, 'item')} at {where} that the selection does not have "
+            f"({plural(files, 'file')}, {size(nbytes)}).")
+
+
+def turned_up_note(paths: list[str]) -> str:
+    n = len(paths)
+    return (f"{plural(n, 'item')} {agree(n, 'was', 'were')} not deleted: {agree(n, 'it', 'they')} changed at the "
+            f"destination during the copy ({_names_shown(paths)}); run the mirror again to see them.")
+
+
+def kept_note(kept: list[str]) -> str:
+    return (f"{plural(len(kept), 'folder')} of Transfer Advisor's own inside the copy's folders "
+            f"{agree(len(kept), 'was', 'were')} left: {', '.join(repr(k) for k in kept[:MIRROR_SHOWN])}.")
 
 
 # Before a copy: what a dry run would do, and the questions the window asks.

@@ -150,7 +150,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
     notes = await ownership.sweep(session, dest, local=req.download)
     stats = SelectionStats.of(selection)
-    emit(Phase("profiling", f"Measuring the link to {session.host.label}"))
+    emit(Phase("profiling", wording.measuring_link(session.host.label)))
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
                                      req.stall_timeout)

@@ -133,6 +133,20 @@ def already_there(paths: list[str], where: str) -> TransferError:
                          "--existing skip, replace, newer or rename (keep both).")
 
 
+def clash_words(path: str, ours: str, theirs: str, newer_there: int, other_size: bool) -> str:
+    """Something in the copy's way (existing.Clash.describe()): "'a.jpg' differs (newer there, another
+    size)"; `ours`, `theirs`: the kinds ("file", "dir", "link"); `newer_there`: 1 newer, -1 older, 0 the
+    same time. Part of never_replaced's sentence, and a line of the window's question."""
+    if ours != theirs:
+        return f"{path!r} is {_a(theirs)} where the copy has {_a(ours)}"
+    when = {1: "newer there", -1: "older there", 0: "same time"}[newer_there]
+    return f"{path!r} differs ({when}{', another size' if other_size else ''})"
+
+
+def _a(kind: str) -> str:
+    return {"dir": "a folder", "link": "a link", "file": "a file"}[kind]
+
+
 def never_replaced(first: str, count: int, where: str) -> TransferError:
     """A folder against a file or link (`first`: the first of `count` such clashes, described)."""
     more = f" (and {plural(count - 1, 'item')} more like it)" if count > 1 else ""
@@ -144,6 +158,11 @@ def never_replaced(first: str, count: int, where: str) -> TransferError:
 def refuse_policy(policy_value: str) -> TransferError:
     return TransferError(ErrorKind.USAGE, f"--mirror makes the destination equal to the selection, which --existing "
                          f"{policy_value} would not; use --existing replace or --update with it.")
+
+
+def deletions_words(paths: list[str], files: int, nbytes: int) -> str:
+    """What a mirror deletes (mirror.Deletion.summary()): "3 items (5 files, 1.2 MB): 'a', 'b', 'c' and 2 more"."""
+    return f"{plural(len(paths), 'item')} ({plural(files, 'file')}, {size(nbytes)}): {_named(paths)}"
 
 
 def would_delete_unasked(where: str, deletions: str) -> str:

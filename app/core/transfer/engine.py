@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field, replace
 from posixpath import join
 
+from app.core import wording
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
 from app.core.errors import (Cancelled, ErrorKind, TransferError, no_free_port, no_rename_in_own_module,
                              ran_out_of_space)
@@ -97,10 +98,10 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
                                 seen.placement, seen.sides, seen.notes)
     if seen.placement is not None:
         update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer
-        extra = [seen.placement.update_note()] if update else []
+        extra = [wording.update_note(**seen.placement.changes())] if update else []
         result = replace(result, changes=seen.placement.changes(), notes=[*result.notes, *extra])
     if deletion is not None:
-        result = await mirror.carry_out(seen.sides, seen.selection, seen.dest, deletion, result, emit)
+        result = await _delete(seen, deletion, result, emit)
     return replace(result, seconds=time.monotonic() - started)
 
 
@@ -112,7 +113,22 @@ async def preview(session: Session, req: CopyRequest, decide: Decide | None = No
     deletion = await mirror.look(seen.sides.dest, seen.selection, seen.dest) if req.mirror else None
     return CopyPreview(seen.sides.where(seen.dest), [(p.dest_path(e.path), e.size) for e in p.staged
                                                      if e.kind != "dir"], p.changes(), p.summary(),
-                       deletion.as_dict() if deletion else None, deletion.described() if deletion else [])
+                       deletion.as_dict() if deletion else None, wording.deletion_lines(deletion) if deletion else [])
+
+
+async def _delete(seen: _Seen, agreed: mirror.Deletion, result: TransferResult, emit: Emit) -> TransferResult:
+    """A mirror's deletions, once the copy is in place and verified, said beside its result."""
+    if agreed.count:
+        emit(Phase("deleting", wording.PHASE_DELETING))
+    doomed, turned_up = await mirror.carry_out(seen.sides, seen.selection, seen.dest, agreed)
+    notes = list(result.notes)
+    if doomed.count:
+        notes.append(wording.deleted_note(doomed.count, doomed.files, doomed.bytes, seen.sides.where(seen.dest)))
+    if turned_up:
+        notes.append(wording.turned_up_note(turned_up))
+    if agreed.kept:
+        notes.append(wording.kept_note(list(agreed.kept)))
+    return replace(result, notes=notes, deleted=doomed.as_dict())
 
 
 @worded_link_errors("copy")
@@ -158,7 +174,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
-        emit(Phase("comparing", "Looking at what is already at the destination"))
+        emit(Phase("comparing", wording.PHASE_COMPARING))
         placement = await survey.look(sides, selection, sources, dest, req.existing, decide, notes)
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
@@ -195,8 +211,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     target = join(dest, journal.folder) if staged else dest
     shown = shown_command(method.id, o, sources, dest, Reach.of(session), module)
     if not req.scratch:
-        from app.core.wording import copy_losses  # with the model it needs, only when a copy runs
-        notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
+        notes += wording.copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
     leftover = resume.Leftover()
     if idle:
         await resume.drop(sides.dest, dest, journal)
@@ -220,10 +235,10 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
                                   shown, notes)
         placed = True  # from here on the copy is whole at the destination, or says how far it got
         if staged:
-            emit(Phase("finalizing", "Moving the copy into place"))
+            emit(Phase("finalizing", wording.PHASE_FINALIZING))
             records = Records(list(placement.renamed.items()), placement.records)
             await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
-        emit(Phase("verifying", "Checking the far side"))
+        emit(Phase("verifying", wording.PHASE_VERIFYING))
         verification = await verify.far_side(sides, method, selection, placement, sources, dest, notes)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
@@ -231,7 +246,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if mux:
             await finish(mux.stop())
     if placement is not None:
-        notes += leftover.notes() + placement.notes()
+        notes += wording.carried_on_note(len(leftover.complete), len(leftover.partial)) + wording.placement_notes(placement)
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes, sent=sent,
                           existing=placement.summary() if placement else {},
@@ -267,7 +282,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
     total = sum(e.size for e in wanted if e.kind == "file")
     done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
     if sends.again:
-        notes.append(f"{method.label} cannot send a list of files this way, so all of the selection was sent again.")
+        notes.append(wording.sent_all_again(method.label))
         done, total = 0, selection.bytes
         leftover.complete.clear()  # nothing was carried on: the result says so
         leftover.partial.clear()
@@ -276,8 +291,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
 
     async def run(i: int, send: Send) -> None:
         run_method = methods.get(send.method)
-        emit(Phase("copying", run_method.label if run_method is method else f"{run_method.label}: "
-                   "carrying on a file cut short"))
+        emit(Phase("copying", run_method.label if run_method is method else wording.carrying_on(run_method.label)))
         carried = sum(e.size for e in send.entries if e.kind == "file") - send.skip
         await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
                    req.options.download, tally.part(i, carried), notes, watch)

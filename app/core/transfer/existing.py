@@ -21,7 +21,7 @@ from enum import Enum
 from posixpath import basename, dirname, join
 
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.formatting import plural
+from app.core.errors import clash_words
 
 # FAT keeps times in 2-second steps; the copy tools keep whole seconds.
 MTIME_WINDOW = 1
@@ -50,16 +50,10 @@ class Clash:
         return (self.ours.kind == "dir") != (self.theirs.kind == "dir")
 
     def describe(self) -> str:
-        if self.ours.kind != self.theirs.kind:
-            return f"{self.path!r} is {_a(self.theirs.kind)} where the copy has {_a(self.ours.kind)}"
         gap = self.theirs.mtime - self.ours.mtime
-        when = "newer there" if gap > MTIME_WINDOW else "older there" if gap < -MTIME_WINDOW else "same time"
-        size = ", another size" if self.ours.kind == "file" and self.ours.size != self.theirs.size else ""
-        return f"{self.path!r} differs ({when}{size})"
-
-
-def _a(kind: str) -> str:
-    return {"dir": "a folder", "link": "a link", "file": "a file"}[kind]
+        newer = 1 if gap > MTIME_WINDOW else -1 if gap < -MTIME_WINDOW else 0
+        other_size = self.ours.kind == "file" and self.ours.size != self.theirs.size
+        return clash_words(self.path, self.ours.kind, self.theirs.kind, newer, other_size)
 
 
 @dataclass
@@ -109,35 +103,6 @@ class Placement:
         new = sum(1 for e in self.staged if e.kind != "dir" and e.path not in replaced)
         return {"unchanged": len(self.identical), "updated": len(self.replaced), "new": new,
                 "newer_there": len(self.skipped) if self.policy is Existing.NEWER else 0}
-
-    def update_note(self) -> str:
-        """"3 unchanged, 1 updated, 2 new", as a sentence."""
-        c = self.changes()
-        newer = (f"; {plural(c['newer_there'], 'item')} newer at the destination left as "
-                 f"{'it was' if c['newer_there'] == 1 else 'they were'}" if c["newer_there"] else "")
-        return f"Updated: {c['unchanged']} unchanged, {c['updated']} updated, {c['new']} new{newer}."
-
-    def notes(self) -> list[str]:
-        """What the copy did with what was there, in sentences."""
-        out = []
-        if self.identical:
-            was = _was(self.identical)
-            out.append(f"{plural(len(self.identical), 'item')} {was} already at the destination, identical, and "
-                       f"{was} not sent again.")
-        if self.skipped:
-            shown = ", ".join(repr(p) for p in self.skipped[:5]) + (" ..." if len(self.skipped) > 5 else "")
-            out.append(f"{plural(len(self.skipped), 'item')} at the destination left as "
-                       f"{'it was' if len(self.skipped) == 1 else 'they were'}: {shown}.")
-        if self.replaced:
-            out.append(f"{plural(len(self.replaced), 'item')} at the destination replaced.")
-        out += [f"Kept both: the copy of {old!r} is {new!r}." for old, new in list(self.renamed.items())[:5]]
-        if len(self.renamed) > 5:
-            out.append(f"... and {len(self.renamed) - 5} more kept both the same way.")
-        return out
-
-
-def _was(items: Collection) -> str:
-    return "was" if len(items) == 1 else "were"
 
 
 def same_entry(ours: Entry, theirs: Entry) -> bool:

@@ -14,18 +14,15 @@ that gained something meanwhile stays).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from posixpath import basename, dirname, join
 
-from app.core.errors import Cancelled, ErrorKind, TransferError, not_deleted, would_delete_unasked
+from app.core.errors import Cancelled, ErrorKind, TransferError, deletions_words, not_deleted, would_delete_unasked
 from app.core.errors import refuse_policy  # noqa: F401 (the command line and the engine call mirror.refuse_policy)
-from app.core.events import Emit, Phase, TransferResult
 from app.core.runner import finish
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.formatting import agree, plural, size
 
 OURS = ".transfer-advisor-"  # the names of the app's own folders beside and inside a destination
-SHOWN = 3  # names in a sentence
 
 
 @dataclass(frozen=True)
@@ -71,26 +68,12 @@ class Deletion:
     def paths(self) -> list[str]:
         return [g.path for g in self.items]
 
-    def described(self) -> list[str]:
-        """One line per item, for a full list: "'album/old' (a folder: 3 files, 1.2 MB)"."""
-        return [_describe(g) for g in self.items]
-
     def as_dict(self) -> dict:
         return {"count": self.count, "files": self.files, "bytes": self.bytes, "items": self.paths}
 
     def summary(self) -> str:
         """"3 items (5 files, 1.2 MB): 'a', 'b', 'c' and 2 more"."""
-        shown = ", ".join(repr(p) for p in self.paths[:SHOWN])
-        more = f" and {self.count - SHOWN} more" if self.count > SHOWN else ""
-        return f"{plural(self.count, 'item')} ({plural(self.files, 'file')}, {size(self.bytes)}): {shown}{more}"
-
-
-def _describe(g: Gone) -> str:
-    if g.entry.kind == "dir":
-        return f"{g.path!r} (a folder: {plural(g.files, 'file')}, {size(g.bytes)})"
-    if g.entry.kind == "link":
-        return f"{g.path!r} (a link to {g.entry.target!r})"
-    return f"{g.path!r} ({size(g.bytes)})"
+        return deletions_words(self.paths, self.files, self.bytes)
 
 
 def ours(path: str) -> bool:
@@ -166,23 +149,6 @@ class Unconfirmed(TransferError):
         return {**super().as_dict(), "would_delete": self.deletion.as_dict()}
 
 
-def deleted_note(done: Deletion, where: str) -> str:
-    return (f"Deleted {plural(done.count, 'item')} at {where} that the selection does not have "
-            f"({plural(done.files, 'file')}, {size(done.bytes)}).")
-
-
-def turned_up_note(paths: list[str]) -> str:
-    shown = ", ".join(repr(p) for p in paths[:SHOWN]) + (f" and {len(paths) - SHOWN} more" if len(paths) > SHOWN else "")
-    return (f"{plural(len(paths), 'item')} {agree(len(paths), 'was', 'were')} not deleted: "
-            f"{agree(len(paths), 'it', 'they')} changed at the destination during the copy ({shown}); "
-            "run the mirror again to see them.")
-
-
-def kept_note(kept: tuple[str, ...]) -> str:
-    return (f"{plural(len(kept), 'folder')} of Transfer Advisor's own inside the copy's folders "
-            f"{agree(len(kept), 'was', 'were')} left: {', '.join(repr(k) for k in kept[:SHOWN])}.")
-
-
 # -- doing ---------------------------------------------------------------------------------------
 async def look(files, selection: Selection, dest: str) -> Deletion:
     """List the destination under the selection's names (files: LocalFiles or RemoteFiles) and say what
@@ -214,22 +180,14 @@ async def agreed(sides, selection: Selection, dest: str, yes: bool, confirm: Con
     return deletion
 
 
-async def carry_out(sides, selection: Selection, dest: str, agreed: Deletion, result: TransferResult,
-                    emit: Emit) -> TransferResult:
-    """After the copy is in place and verified: delete what was agreed to and is still as it was."""
-    where = sides.where(dest)
-    notes = list(result.notes)
-    doomed, turned_up = agreed, []
-    if agreed.count:
-        emit(Phase("deleting", "Deleting what the selection does not have"))
-        doomed, turned_up = still_agreed(agreed, await look(sides.dest, selection, dest))
-        left = await finish(delete(sides.dest, dest, doomed))
-        if left:
-            raise not_deleted(left, where)
-        if doomed.count:
-            notes.append(deleted_note(doomed, where))
-    if turned_up:
-        notes.append(turned_up_note(turned_up))
-    if agreed.kept:
-        notes.append(kept_note(agreed.kept))
-    return replace(result, notes=notes, deleted=doomed.as_dict())
+async def carry_out(sides, selection: Selection, dest: str, agreed: Deletion) -> tuple[Deletion, list[str]]:
+    """After the copy is in place and verified: delete what was agreed to (`agreed.count` items; the
+    caller says it is deleting) and is still as it was. Returns what was deleted and what was not
+    because it changed during the copy."""
+    if not agreed.count:
+        return agreed, []
+    doomed, turned_up = still_agreed(agreed, await look(sides.dest, selection, dest))
+    left = await finish(delete(sides.dest, dest, doomed))
+    if left:
+        raise not_deleted(left, sides.where(dest))
+    return doomed, turned_up

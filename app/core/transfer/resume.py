@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from app.core.transfer.existing import same_entry
 from app.core.transfer.journal import LIMIT, NAME, Journal
 from app.core.selection.entries import Entry, ancestors
-from app.core.formatting import plural
 
 if TYPE_CHECKING:
     from app.core.transfer.survey import Sides
@@ -38,15 +37,6 @@ class Leftover:
     def kept_bytes(self) -> int:
         """Bytes of the files cut short that are not sent again."""
         return sum(self.partial.values())
-
-    def notes(self) -> list[str]:
-        kept = [f"{plural(len(self.complete), 'item')} it had copied {'was' if len(self.complete) == 1 else 'were'} "
-                "not sent again" if self.complete else "",
-                f"{plural(len(self.partial), 'file')} it had cut short went on from where "
-                f"{'it' if len(self.partial) == 1 else 'they'} stopped" if self.partial else ""]
-        if not any(kept):
-            return []
-        return ["Carried on from an earlier run of this copy: " + ", and ".join(k for k in kept if k) + "."]
 
 
 def sort_out(wanted: list[Entry], staged: list[Entry], follows_links: bool) -> Leftover:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.mirror import Deletion
 from app.core.formatting import count
-from app.core.wording import MIRROR_DELETES_WHEN, and_more, mirror_deletes
+from app.core.wording import MIRROR_DELETES_WHEN, and_more, deletion_lines, mirror_deletes
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
 
@@ -21,7 +21,7 @@ def ask(parent: QWidget, deletion: Deletion, where: str, answer: asyncio.Future)
     box = QMessageBox(QMessageBox.Warning, "Delete files at the destination?",
                       mirror_deletes(where, n, deletion.files, deletion.bytes),
                       QMessageBox.NoButton, parent)
-    lines = deletion.described()
+    lines = deletion_lines(deletion)
     box.setInformativeText(f"{and_more(lines[:SHOWN], n)}\n\n{MIRROR_DELETES_WHEN}")
     box.setDetailedText("\n".join(lines))
     delete = box.addButton(f"&Delete {count(n, 'item')}", QMessageBox.DestructiveRole)

@@ -12,6 +12,7 @@ from app.core.transfer.existing import Existing, plan
 from app.core.errors import ErrorKind
 from app.core.transfer.mirror import OURS, Deletion, Unconfirmed, gone, ours, still_agreed
 from app.core.selection.entries import Entry, Selection, ancestors
+from app.core.wording import deletion_lines, update_note
 
 T = 1_700_000_000
 
@@ -45,8 +46,8 @@ def test_only_what_the_selection_lacks_inside_its_folders_goes():
     assert (got.count, got.files, got.bytes) == (3, 3, 14)
     assert got.items[1].files == 2 and {e.path for e in got.items[1].inside} == {
         "album/gone/x", "album/gone/deeper", "album/gone/deeper/y"}
-    assert got.described() == ["'album/old.jpg' (7 B)", "'album/gone' (a folder: 2 files, 7 B)",
-                               "'album/sub/out' (a link to '/etc')"]
+    assert deletion_lines(got) == ["'album/old.jpg' (7 B)", "'album/gone' (a folder: 2 files, 7 B)",
+                                    "'album/sub/out' (a link to '/etc')"]
 
 
 def test_nothing_goes_where_the_kinds_differ_or_the_folder_is_a_link_there():
@@ -88,8 +89,8 @@ def test_an_update_says_what_was_unchanged_updated_and_new():
                                  f("album/sub/b.jpg", mtime=T + 60), f("notes.txt", 5)]}
     p = plan(ALBUM, there, Existing.NEWER)
     assert p.changes() == {"unchanged": 1, "updated": 1, "new": 0, "newer_there": 1}
-    assert p.update_note() == ("Updated: 1 unchanged, 1 updated, 0 new; 1 item newer at the destination left as "
-                               "it was.")
+    assert update_note(**p.changes()) == ("Updated: 1 unchanged, 1 updated, 0 new; 1 item newer at the destination left as "
+                                          "it was.")
 
 
 def test_an_update_replaces_a_file_of_the_same_time_and_another_size():
