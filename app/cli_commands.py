@@ -15,7 +15,7 @@ from typing import Any
 from app.cli_output import AdviceLive, ProgressBar
 from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, method_refuses,
                              no_password_on_stdin, no_secure_method)
-from app.core.events import Event, ProbeDone, TransferResult
+from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.session import Session
 from app.core.selection.reading import read_selection
@@ -26,7 +26,7 @@ from app.core.transfer.engine import CopyRequest, copy as engine_copy, may_mirro
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import Context
-from app.core.wording import unencrypted_warning
+from app.core.wording import PHASE_SCANNING, unencrypted_warning
 
 
 def read_password_stdin(args: argparse.Namespace) -> None:
@@ -115,7 +115,8 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
             from app.core.advice.follow import copy_advised
             selection = None
             if args.mirror:  # a mirror that may not go ahead says so before the race (which reads what was read)
-                selection, _, _ = await read_selection(session, args.sources, args.dest, args.download, bar)
+                bar(Phase("scanning", PHASE_SCANNING))
+                selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
                 await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
             live = AdviceLive(sys.stderr.isatty() and not args.json)
             advice = await advisor.advise(session, _advice_request(args), live, selection)

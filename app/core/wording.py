@@ -429,6 +429,14 @@ def sent_all_again(method: str) -> str:
     return f"{method} cannot send a list of files this way, so all of the selection was sent again."
 
 
+def swept_note(place: str, gone: list[str]) -> list[str]:
+    """The folders of earlier runs that a copy (or the advice) removed before it began; nothing when none."""
+    if not gone:
+        return []
+    what = "a folder that an earlier run" if len(gone) == 1 else f"{len(gone)} folders that earlier runs"
+    return [f"Removed {what} of Transfer Advisor left in {place} ({', '.join(gone)})."]
+
+
 MIRROR_SHOWN = 3  # names in a mirror's sentence
 
 

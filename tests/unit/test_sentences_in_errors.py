@@ -104,3 +104,80 @@ def test_every_sentence_of_a_step_is_imported_from_app_core_errors(step):
               or (isinstance(value, str) and name.isupper()))]
     missing = [name for name in public if getattr(app.core.errors, name, None) is not getattr(step, name)]
     assert public and missing == []
+
+
+# --- The other sentences a user reads: a step's detail while it works (`Phase(name, detail)`) and the
+# notes beside a result (`notes.append(...)`, `notes = [...]`, `x.notes += [...]`) are worded in
+# wording.py (or errors/), never in place.
+# Modules that still word a note or a phase in place, and why: each sits below wording.py in the layers
+# (tests/unit/test_layers.py) and has no caller above it that could say the sentence instead yet.
+KNOWN_NOTES = {
+    "transfer/survey.py",     # hashing the files already there failed: decided deep inside survey.look
+    "transfer/verify.py",     # a method that follows links: said while verifying
+    "profile/profiler.py",    # "X not measured: why": said as each probe ends
+    "advice/correction.py",   # what the race measured beside the probe it corrects
+    "advice/model.py",        # what a prediction could not measure
+}
+
+
+def _is_notes(node: ast.AST) -> bool:
+    return _names(node) == "notes"
+
+
+def _literal_items(node: ast.AST | None) -> bool:
+    """A list (or a comprehension, or a list plus another) with a sentence written in place in it."""
+    if isinstance(node, ast.List):
+        return any(_is_literal(e.value if isinstance(e, ast.Starred) else e) for e in node.elts)
+    if isinstance(node, ast.ListComp):
+        return _is_literal(node.elt)
+    if isinstance(node, ast.BinOp):
+        return _literal_items(node.left) or _literal_items(node.right)
+    return False
+
+
+def literal_notes(source: str) -> list[int]:
+    """The lines where a Phase gets its detail, or a list of notes a sentence, written in place."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and _names(node.func) == "Phase":
+            detail = node.args[1] if len(node.args) > 1 else next(
+                (k.value for k in node.keywords if k.arg == "detail"), None)
+            if _is_literal(detail):
+                found.append(node.lineno)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("append", "extend", "insert") and _is_notes(node.func.value)):
+            if any(_is_literal(a) or _literal_items(a) for a in node.args):
+                found.append(node.lineno)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_is_notes(t) for t in targets) and _literal_items(node.value):
+                found.append(node.lineno)
+    return found
+
+
+def test_the_check_finds_a_note_or_a_phase_written_in_place():
+    assert literal_notes('emit(Phase("copying", "Reading the selection"))') == [1]
+    assert literal_notes('emit(Phase("copying", label if same else f"{label}: again"))') == [1]
+    assert literal_notes('emit(events.Phase(name="x", detail=f"Measuring {host}"))') == [1]
+    assert literal_notes('notes.append(f"{label} not measured: {why}")') == [1]
+    assert literal_notes('profile.notes.append("Hashing failed.")') == [1]
+    assert literal_notes('notes += [f"Kept {x}." for x in kept]') == [1]
+    assert literal_notes('profile.notes = [*kept.notes, f"Kept from {when}."]') == [1]
+    assert literal_notes('notes: list[str] = ["It was cut short."]') == [1]
+    assert literal_notes("emit(Phase('racing', label(candidate)))\nnotes.append(wording.kept_note(kept))\n"
+                         "notes += wording.placement_notes(p) + [left]\nnotes = list(result.notes)\n"
+                         "emit(Phase('scanning', wording.PHASE_SCANNING))") == []
+
+
+def test_no_core_module_words_a_note_or_a_phase_in_place():
+    offenders = {path: lines for path, source in _core_modules().items()
+                 if not path.startswith(WORDING_HOMES) and path not in KNOWN_NOTES
+                 and (lines := literal_notes(source))}
+    assert offenders == {}, ("build these notes and phase lines in a named function or constant in "
+                             f"app/core/wording.py (file: lines): {offenders}")
+
+
+def test_the_modules_known_to_word_notes_still_do():
+    modules = _core_modules()
+    stale = {path for path in KNOWN_NOTES if path not in modules or not literal_notes(modules[path])}
+    assert stale == set(), f"these no longer word notes in place: remove them from KNOWN_NOTES: {stale}"

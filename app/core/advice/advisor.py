@@ -145,10 +145,11 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     """`selection`: the sources as read already (their roots), else they are read here."""
     started = time.monotonic()
     if selection is None:
-        selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download, emit)
+        emit(Phase("scanning", wording.PHASE_SCANNING))
+        selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download)
     else:
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
-    notes = await ownership.sweep(session, dest, local=req.download)
+    notes = wording.swept_note(*await ownership.sweep(session, dest, local=req.download))
     stats = SelectionStats.of(selection)
     emit(Phase("profiling", wording.measuring_link(session.host.label)))
     profile = await profiler.measure(session, None if req.download else dest,

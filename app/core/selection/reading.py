@@ -8,7 +8,6 @@ import asyncio
 import os
 from typing import TYPE_CHECKING
 
-from app.core.events import Emit, Phase, ignore
 from app.core.selection import entries
 from app.core.selection.entries import Selection
 
@@ -16,11 +15,11 @@ if TYPE_CHECKING:
     from app.core.host.session import Session
 
 
-async def read_selection(session: "Session", sources: list[str], dest: str, download: bool,
-                         emit: Emit = ignore) -> tuple[Selection, list[str], str]:
+async def read_selection(session: "Session", sources: list[str], dest: str,
+                         download: bool) -> tuple[Selection, list[str], str]:
     """The selection, its sources as absolute paths on the sending side, and the destination as an absolute
-    path on the receiving side (`~` and relative paths from the home there)."""
-    emit(Phase("scanning", "Reading the selection"))
+    path on the receiving side (`~` and relative paths from the home there). The caller says it is reading
+    (Phase "scanning", wording.PHASE_SCANNING)."""
     if download:
         sources = [await session.files.abspath(s) for s in sources]
         selection = await session.files.scan(sources)

@@ -162,7 +162,8 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if req.selection is not None:
         selection, sources, dest = req.selection, req.selection.roots, await resolve_dest(session, req.dest, o.download)
     else:
-        selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download, emit)
+        emit(Phase("scanning", wording.PHASE_SCANNING))
+        selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download)
     module = None
     if method is not None:
         module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
@@ -170,7 +171,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if method is not None:
         preflight.check_method(session, method, req, selection, [*sources, dest])
     sweep = not req.scratch and method is not None
-    notes: list[str] = await ownership.sweep(session, dest, local=o.download) if sweep else []
+    notes: list[str] = wording.swept_note(*await ownership.sweep(session, dest, local=o.download)) if sweep else []
     sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
@@ -190,7 +191,9 @@ def _sides(session: Session, method: Method | None, req: CopyRequest, notes: lis
     here, there = LocalFiles(), session.files
     unencrypted = method is not None and not method.secure
     wanted = (req.verify_hashes or unencrypted) and not req.scratch
-    tool = survey.hash_tool(session.local, session.remote, session.host.label, wanted, notes)
+    tool, why_not = survey.hash_tool(session.local, session.remote, session.host.label, wanted)
+    if why_not:
+        notes.append(wording.contents_not_compared(why_not))
     return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 
 

@@ -174,25 +174,23 @@ async def remove_folder(session: Session, path: str, local: bool, timeout: float
         pass
 
 
-async def sweep(session: Session, where: str, local: bool) -> list[str]:
-    """Remove what earlier runs left directly in the folder `where` and is stale; a note naming what
-    went (empty when nothing did). Never raises: a sweep that cannot run leaves everything as it is."""
+async def sweep(session: Session, where: str, local: bool) -> tuple[str, list[str]]:
+    """Remove what earlier runs left directly in the folder `where` and is stale; where that is, as a
+    person reads it, and the names that went (wording.swept_note says so). Never raises: a sweep that
+    cannot run leaves everything as it is."""
+    place = where if local else f"{session.host.label}:{where}"
     try:
         if local:
             found = await asyncio.to_thread(local_markers, where)
         else:
             found = await session.files.marked_folders(where, tuple(PREFIXES.values()), MARKER, MARKER_MAX)
     except (OSError, asyncssh.Error, TimeoutError, TransferError):
-        return []
+        return place, []
     now = time.time()
     gone = [name for name, data in found if stale(name, parse(data), now)]
     for name in gone:
         await remove_folder(session, join(where, name), local)
-    if not gone:
-        return []
-    place = where if local else f"{session.host.label}:{where}"
-    what = "a folder that an earlier run" if len(gone) == 1 else f"{len(gone)} folders that earlier runs"
-    return [f"Removed {what} of Transfer Advisor left in {place} ({', '.join(sorted(gone))})."]
+    return place, sorted(gone)
 
 
 def local_markers(where: str) -> list[tuple[str, bytes]]:

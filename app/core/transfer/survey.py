@@ -73,13 +73,12 @@ async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest
     return same_by_hash({p for p, a, b in zip(candidates, ours, theirs) if a == b})
 
 
-def hash_tool(local: Capabilities, remote: Capabilities, host: str, wanted: bool, notes: list[str]) -> str | None:
-    """The hash tool when contents are `wanted` compared, or None (with a note saying why sizes are
-    compared instead)."""
+def hash_tool(local: Capabilities, remote: Capabilities, host: str, wanted: bool) -> tuple[str | None, str | None]:
+    """The hash tool when contents are `wanted` compared, or None and why not (then sizes are compared
+    instead; None when contents were not wanted)."""
     if not wanted:
-        return None
+        return None, None
     why_not = verify.no_hashes_reason(local, remote, host)
     if why_not:
-        notes.append(f"Contents were not compared: {why_not}; sizes were compared.")
-        return None
-    return verify.pick_hash_tool(local, remote)
+        return None, why_not
+    return verify.pick_hash_tool(local, remote), None

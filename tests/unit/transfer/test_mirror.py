@@ -89,8 +89,8 @@ def test_an_update_says_what_was_unchanged_updated_and_new():
                                  f("album/sub/b.jpg", mtime=T + 60), f("notes.txt", 5)]}
     p = plan(ALBUM, there, Existing.NEWER)
     assert p.changes() == {"unchanged": 1, "updated": 1, "new": 0, "newer_there": 1}
-    assert update_note(**p.changes()) == ("Updated: 1 unchanged, 1 updated, 0 new; 1 item newer at the destination left as "
-                                          "it was.")
+    assert update_note(**p.changes()) == ("Updated: 1 unchanged, 1 updated, 0 new; 1 item newer at the "
+                                          "destination left as it was.")
 
 
 def test_an_update_replaces_a_file_of_the_same_time_and_another_size():
