@@ -1,8 +1,9 @@
 """The sentences a person reads, built once for the command line and the window (failures are
 errors/'s; the numbers in them formatting.py's). In order: the advice (what limits a prediction
 and why a method was chosen: "The CPU of nas caps ssh encryption at 6 MB/s while the network
-carries 38 MB/s."), the tooltips, a copy as it goes and ends, the questions before a copy, and the
-window's own lines. (Over 400 lines on purpose: the one place for these sentences, so a translation
+carries 38 MB/s."), the tooltips, a copy as it goes and ends (its phase lines, and the notes beside
+its result: what it did with what was there, what a mirror deleted), the questions before a copy, and
+the window's own lines. (Over 400 lines on purpose: the one place for these sentences, so a translation
 or a change of tone touches one file.)"""
 
 from __future__ import annotations

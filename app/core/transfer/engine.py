@@ -242,7 +242,9 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             records = Records(list(placement.renamed.items()), placement.records)
             await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
         emit(Phase("verifying", wording.PHASE_VERIFYING))
-        verification = await verify.far_side(sides, method, selection, placement, sources, dest, notes)
+        if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
+            notes.append(wording.links_followed(method.label))
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
     finally:

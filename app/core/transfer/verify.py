@@ -68,16 +68,14 @@ def compare_hashes(files: list[str], ours: list[str], theirs: list[str]) -> None
 
 
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
-                   sources: list[str], dest: str, notes: list[str]) -> str:
+                   sources: list[str], dest: str) -> str:
     """Check the destination after a copy: the size of everything it must now hold (what was placed and
     what was there already), and with hashes the contents of what was placed (what was found identical
     was compared by the same tool before the copy). Returns what was compared: "sizes" or
     "contents (TOOL)"."""
     expected = placement.expected if placement else selection.manifest()
-    if not method.keeps_symlinks:
+    if not method.keeps_symlinks:  # its links arrive as what they point to (the engine says so)
         expected = {p: v for p, v in expected.items() if v[0] != "link"}
-        if any(e.kind == "link" for e in selection.entries):
-            notes.append(f"{method.label} copies what symbolic links point to, not the links themselves.")
     names = sorted({p.split("/", 1)[0] for p in expected})
     got = await sides.dest.scan([join(dest, n) for n in names], missing_ok=True)
     check_sizes(expected, got, sides.where(dest))
