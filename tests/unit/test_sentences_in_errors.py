@@ -112,7 +112,6 @@ def test_every_sentence_of_a_step_is_imported_from_app_core_errors(step):
 # Modules that still word a note or a phase in place, and why: each sits below wording.py in the layers
 # (tests/unit/test_layers.py) and has no caller above it that could say the sentence instead yet.
 KNOWN_NOTES = {
-    "transfer/survey.py",     # hashing the files already there failed: decided deep inside survey.look
     "profile/profiler.py",    # "X not measured: why": said as each probe ends
     "advice/correction.py",   # what the race measured beside the probe it corrects
     "advice/model.py",        # what a prediction could not measure

@@ -176,7 +176,9 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     placement = None
     if not req.scratch:
         emit(Phase("comparing", wording.PHASE_COMPARING))
-        placement = await survey.look(sides, selection, sources, dest, req.existing, decide, notes)
+        placement = await survey.look(sides, selection, sources, dest, req.existing, decide)
+        if placement.hashing_failed:
+            notes.append(wording.HASHING_FAILED)
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:

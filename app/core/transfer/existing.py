@@ -73,6 +73,7 @@ class Placement:
     records: list[tuple[str, str]] = field(default_factory=list)
     staged: list[Entry] = field(default_factory=list)  # what the staging folder must hold, parents first
     expected: dict[str, tuple[str, int | str]] = field(default_factory=dict)  # the destination afterwards
+    hashing_failed: bool = False  # contents were to be compared, but hashing failed: judged by size and time
 
     @property
     def placed_files(self) -> list[tuple[str, str]]:

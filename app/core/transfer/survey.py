@@ -4,7 +4,7 @@ does there (app.core.transfer.existing), asking the window once when something i
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from posixpath import dirname, join
 
 from app.core.transfer import verify
@@ -33,12 +33,12 @@ class Sides:
 
 
 async def look(sides: Sides, selection: Selection, sources: list[str], dest: str, policy: Existing,
-               decide: Decide | None, notes: list[str]) -> Placement:
+               decide: Decide | None) -> Placement:
     """The copy's Placement; raises with one sentence when something is in the way and nobody chose."""
     got = await sides.dest.scan([join(dest, n) for n in selection.names], missing_ok=True)
     there = {e.path: e for e in got.entries}
-    same = await _sameness(sides, selection, sources, dest, there, notes)
-    found = plan(selection, there, Existing.ASK, same)
+    same, hashing_failed = await _sameness(sides, selection, sources, dest, there)
+    found = replace(plan(selection, there, Existing.ASK, same), hashing_failed=hashing_failed)
     if found.clashes and policy is Existing.ASK:
         if decide is None:
             raise already_there([c.path for c in found.clashes], sides.where(dest))
@@ -49,28 +49,28 @@ async def look(sides: Sides, selection: Selection, sources: list[str], dest: str
     if not found.clashes or policy is Existing.ASK:
         return found
     top = await sides.dest.names_in(dest) if policy is Existing.RENAME else ()
-    placement = plan(selection, there, policy, same, top)
+    placement = replace(plan(selection, there, policy, same, top), hashing_failed=hashing_failed)
     if placement.refused:
         raise never_replaced(placement.refused[0].describe(), len(placement.refused), sides.where(dest))
     return placement
 
 
-async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest: str, there: dict,
-                    notes: list[str]) -> Callable[[Entry, Entry], bool]:
-    """How 'identical' is judged: by size and time, or by contents when hashes are compared."""
+async def _sameness(sides: Sides, selection: Selection, sources: list[str], dest: str,
+                    there: dict) -> tuple[Callable[[Entry, Entry], bool], bool]:
+    """How 'identical' is judged: by size and time, or by contents when hashes are compared; and
+    whether hashing failed (then it is by size and time)."""
     if sides.hash_tool is None:
-        return same_entry
+        return same_entry, False
     candidates = hash_candidates(selection, there)
     if not candidates:
-        return same_by_hash(())
+        return same_by_hash(()), False
     parents = {n: dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
     at_source = [join(parents[p.split("/", 1)[0]], p) for p in candidates]
     ours = await sides.source.hashes(sides.hash_tool, "/", at_source)
     theirs = await sides.dest.hashes(sides.hash_tool, dest, candidates)
     if len(ours) != len(candidates) or len(theirs) != len(candidates):
-        notes.append("Files already at the destination were compared by size and time: hashing them failed.")
-        return same_entry
-    return same_by_hash({p for p, a, b in zip(candidates, ours, theirs) if a == b})
+        return same_entry, True
+    return same_by_hash({p for p, a, b in zip(candidates, ours, theirs) if a == b}), False
 
 
 def hash_tool(local: Capabilities, remote: Capabilities, host: str, wanted: bool) -> tuple[str | None, str | None]:
