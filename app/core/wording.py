@@ -365,7 +365,8 @@ def _left_as_was(n: int) -> str:
 
 def update_note(unchanged: int, updated: int, new: int, newer_there: int) -> str:
     """"Updated: 3 unchanged, 1 updated, 2 new.", and what was newer at the destination."""
-    newer = f"; {plural(newer_there, 'item')} newer at the destination {_left_as_was(newer_there)}" if newer_there else ""
+    newer = (f"; {plural(newer_there, 'item')} newer at the destination {_left_as_was(newer_there)}"
+             if newer_there else "")
     return f"Updated: {unchanged} unchanged, {updated} updated, {new} new{newer}."
 
 

@@ -318,5 +318,5 @@ from app.core.errors.transfer import (  # noqa: E402, F401 - handed on
     ran_out_of_space, destination_unwritable, destination_too_small,
     local_destination_failed, module_without_daemon, not_a_module, rsyncd_conf_unreadable, no_such_module,
     outside_module, already_there, clash_words, never_replaced, renames_failed, went_missing, appeared, half_placed,
-    placing_failed, refuse_policy, deletions_words, would_delete_unasked, not_deleted, verification_failed, local_hashing_failed,
-    remote_hashing_failed, hashes_unreadable, contents_differ)
+    placing_failed, refuse_policy, deletions_words, would_delete_unasked, not_deleted, verification_failed,
+    local_hashing_failed, remote_hashing_failed, hashes_unreadable, contents_differ)

@@ -253,7 +253,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if mux:
             await finish(mux.stop())
     if placement is not None:
-        notes += wording.carried_on_note(len(leftover.complete), len(leftover.partial)) + wording.placement_notes(placement)
+        notes += wording.carried_on_note(len(leftover.complete), len(leftover.partial))
+        notes += wording.placement_notes(placement)
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes, sent=sent,
                           existing=placement.summary() if placement else {},
