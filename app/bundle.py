@@ -2,7 +2,7 @@
 frozen app must undo before it starts other programs. No Qt here: the core and the CLI use it too.
 
 Nothing is ever written here: the bundle's folder may be read-only. State goes to the folders in
-app.core.state.paths (platformdirs, or TRANSFER_ADVISOR_HOME).
+app.core.paths (platformdirs, or TRANSFER_ADVISOR_HOME).
 """
 
 from __future__ import annotations

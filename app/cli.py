@@ -32,7 +32,7 @@ from app.cli_parser import EXIT_USAGE, build_parser, check_host
 from app.core.errors import Cancelled, ErrorKind, TransferError, connection_dropped, unexpected
 from app.core.host.askpass import FROZEN_FLAG
 from app.core.host.hosts import HostSpec
-from app.core.state import paths as state_paths
+from app.core import paths as state_paths
 from app.core.transfer import mirror
 
 EXIT_ERROR, EXIT_CANCELLED = 1, 130  # also EXIT_USAGE (2, argparse's own) and mirror.EXIT_UNCONFIRMED (3)
@@ -141,7 +141,7 @@ def _leave_hung_up_terminal() -> None:
 
 
 def _write_crash_log() -> str:
-    from app.core.state.paths import data_dir
+    from app.core.paths import data_dir
     path = data_dir() / "crash.log"
     with open(path, "a") as f:
         f.write(f"--- transfer-advisor {__version__}, {' '.join(sys.argv)}\n{traceback.format_exc()}\n")

@@ -11,7 +11,7 @@ import sys
 from app import __version__
 from app import cli_numbers as numbers
 from app.core.errors import ErrorKind
-from app.core.state.paths import ENV_HOME
+from app.core.paths import ENV_HOME
 from app.core.transfer import methods as method_registry
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import COMPRESSION

@@ -18,7 +18,8 @@ from app.core.transfer.methods.base import Method
 from app.core.transfer.methods.keeps import NAMES
 from app.core.transfer.verify import SIZES, contents
 from app.core.advice.factors import Factor
-from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction, SelectionStats
+from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Selection
 

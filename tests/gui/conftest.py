@@ -19,8 +19,8 @@ import qasync  # noqa: E402
 
 from app.gui.shell import theme  # noqa: E402
 from app.gui.shell.main_window import MainWindow  # noqa: E402
-from app.core.state import paths  # noqa: E402
-from app.core.state.paths import ENV_HOME  # noqa: E402
+from app.core import paths  # noqa: E402
+from app.core.paths import ENV_HOME  # noqa: E402
 from app.core.state.settings import GuiSettings  # noqa: E402
 from tests.gui.desktop_bus import PrivateBus  # noqa: E402
 from tests.peers import SshServer, free_port, keygen  # noqa: E402

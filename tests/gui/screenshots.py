@@ -133,7 +133,8 @@ def _grab_with(window, popup):
 async def state_folder_shots(window, grab, work: Path) -> None:
     """The settings when another state folder is chosen: the planned move, a folder inside the present
     one, a folder that holds state of its own, and a move that failed. Nothing is moved for real."""
-    from app.core.state import paths, state_folder
+    from app.core.state import state_folder
+    from app.core import paths
 
     outside, paths._set_outside = paths._set_outside, False  # as if the user had not set it
     stick = work / "USB stick"

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from app.core.state import paths, settings as settings_store
-from app.core.state.paths import ENV_HOME
+from app.core import paths
+from app.core.paths import ENV_HOME
+from app.core.state import settings as settings_store
 from app.core.transfer.methods import METHODS
 from tests.gui import driver
 from tests.gui.conftest import short_race

@@ -6,7 +6,8 @@ from __future__ import annotations
 from app.core.advice.advisor import Advice, Ranked, Recommendation
 from app.core.advice.factors import Factor
 from app.core.host.ssh_command import Options
-from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.advice.model import Candidate, Prediction
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.gui.panels.recommendation_card import INSECURE_WARNING, RecommendationCard
 

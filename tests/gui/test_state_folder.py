@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from app.core.state import profiles as history
-from app.core.state import paths
-from app.core.state.paths import ENV_HOME
+from app.core.profile import kept as history
+from app.core import paths
+from app.core.paths import ENV_HOME
 from app.core.state import added_hosts, settings as settings_store, state_folder, transfer_log
 from app.gui.shell import crash
 from app.core.state.settings import GuiSettings, HostChoice

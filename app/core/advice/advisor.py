@@ -23,7 +23,8 @@ from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.keeps import Keeps
-from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.advice.model import Candidate, Prediction
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
 from app.core.selection.sample import race_sample

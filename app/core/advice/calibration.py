@@ -58,7 +58,6 @@ ASSUMED_TCP_MBPS = 117.0  # gigabit Ethernet, when the raw TCP probe did not run
 ASSUMED_RTT_MS = 1.0      # a home network's round trip, when it was not measured (never 0: sftp pays per file)
 
 # Per file: what each method pays is its own (`Method.round_trips_per_file`, `Method.file_cpu_ms`).
-TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
 # A pipelined method (tar, rsync) overlaps per-file work with the stream, but through small buffers
 # (64 KiB pipes, a 2 MiB window), so only partly; sftp/scp do one file after another and overlap nothing.
 PIPELINE_OVERLAP = 0.5

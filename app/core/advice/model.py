@@ -23,7 +23,8 @@ from app.core.advice.calibration import (
     CODEC_MBPS, DEFAULT_CIPHER_MBPS, MIN_CPU, MIN_RATE, MUX_CHANNEL_RTTS, MUX_CHECK_S, OPTION_PENALTY,
     PIPELINE_OVERLAP, RSYNC_ZSTD_SPEED, SSH_HANDSHAKE_CPU_S, SSH_HANDSHAKE_RTTS, SSH_WINDOW, TOOL_MBPS, Conditions,
     conditions, default_cipher, probe_limit)
-from app.core.advice.candidates import Candidate, SelectionStats, candidates
+from app.core.advice.candidates import Candidate, candidates
+from app.core.selection.stats import SelectionStats
 from app.core.advice.factors import WIRE_FACTORS, Factor
 from app.core.host.capabilities import Capabilities
 from app.core.profile.link_profile import LinkProfile

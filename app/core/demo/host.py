@@ -327,7 +327,7 @@ def process_exists(pid: int) -> bool:
 
 def _forget_profiles(host: DemoHost) -> None:
     """The link figures kept for this run's demo host: its port never comes back."""
-    from app.core.state import profiles as history
+    from app.core.profile import kept as history
     history.forget(f"{host.user}@127.0.0.1:{host.port}")
 
 

@@ -136,7 +136,7 @@ def _peer_uid(sock: socket.socket) -> int:
 
 def _private_folder() -> str:
     """A fresh 0700 folder with a short path (the socket's path must fit in sun_path)."""
-    from app.core.state.paths import runtime_dir
+    from app.core.paths import runtime_dir
     try:
         base = str(runtime_dir())
     except OSError:

@@ -24,8 +24,8 @@ from app.core import quoting
 from app.core.errors import (ErrorKind, TransferError, key_install_failed, key_install_needs_shell,
                              key_not_accepted)
 from app.core.host.hosts import Host, connect
-from app.core.state import atomic
-from app.core.state.paths import data_dir
+from app.core import atomic
+from app.core.paths import data_dir
 from app.core.host.session import Session
 
 # Runs on the host with the public key line on stdin. Prints "added" or "present".

@@ -14,7 +14,7 @@ from typing import Awaitable, Callable
 
 import asyncssh
 
-from app.core.state import profiles as history
+from app.core.profile import kept as history
 from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
 from app.core.formatting import cipher_figures, ms, rate

@@ -1,2 +1,2 @@
-"""What the app keeps between runs, under one state folder: settings, added hosts, profiles per
-host, the copies' log. Used by the command line and the window alike."""
+"""What the app keeps between runs, under one state folder: settings, added hosts, the copies' log
+(profiles per host are the profile step's: app.core.profile.kept). Used by the command line and the window alike."""

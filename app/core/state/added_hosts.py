@@ -16,8 +16,8 @@ from pathlib import Path
 
 from app.core.errors import key_file_missing, not_for_ssh_config
 from app.core.host.hosts import HostSpec
-from app.core.state import atomic
-from app.core.state.paths import config_dir
+from app.core import atomic
+from app.core.paths import config_dir
 from app.core.state.settings import HostChoice
 from app.core.host.ssh_aliases import default_config
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from app.core.advice.advisor import AdviceRequest
 from app.core.host.hosts import HostSpec
-from app.core.state import atomic
-from app.core.state.paths import config_dir
+from app.core import atomic
+from app.core.paths import config_dir
 from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS, STALL_TIMEOUT
 
 FILE_NAME = "gui-settings.json"

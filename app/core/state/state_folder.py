@@ -5,7 +5,7 @@ The core reads one switch, TRANSFER_ADVISOR_HOME. When it is set from outside (t
 chosen in the settings is remembered in a one-line pointer file in the default config folder
 and applied at start by `paths.settle`, for the commands as for the window.
 
-The state is everything in the config and data folders (`app.core.state.paths`): the settings and
+The state is everything in the config and data folders (`app.core.paths`): the settings and
 recent hosts, the hosts added in the window and their ssh config, the history of copies, the
 measured profiles and the crash log. The runtime folder only holds sockets of this run and is
 not state. In a chosen folder they are FOLDER/config and FOLDER/data.
@@ -28,8 +28,10 @@ import os
 import shutil
 from pathlib import Path
 
-from app.core.state import atomic, paths
-from app.core.state.paths import ENV_HOME, POINTER, config_dir, data_dir
+from app.core import atomic
+
+from app.core import paths
+from app.core.paths import ENV_HOME, POINTER, config_dir, data_dir
 
 KINDS = ("config", "data")
 # What the app writes in each folder (names starting with a dot are its temporary files). A folder

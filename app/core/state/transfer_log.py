@@ -15,8 +15,8 @@ from pathlib import Path
 
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import TransferResult
-from app.core.state import atomic
-from app.core.state.paths import data_dir
+from app.core import atomic
+from app.core.paths import data_dir
 
 FILE_NAME = "transfers.json"
 LOCK_NAME = ".transfers.lock"  # a dot name: state_folder counts it among the app's own files

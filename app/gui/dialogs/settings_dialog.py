@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from app.core.state.paths import ENV_HOME
+from app.core.paths import ENV_HOME
 from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 from app.core.state import added_hosts, settings as settings_store, state_folder
 from app.gui.shell import theme

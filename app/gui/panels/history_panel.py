@@ -7,7 +7,7 @@ import time
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from app.core.state import profiles as history
+from app.core.profile import kept as history
 from app.core.transfer.methods import METHODS
 from app.core.profile.link_profile import LinkProfile
 from app.core.wording import verified_as

@@ -29,7 +29,7 @@ def no_display() -> bool:
 
 
 def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = False) -> int:
-    """The window, once app.cli.main has settled where the state is (app.core.state.paths.settle)."""
+    """The window, once app.cli.main has settled where the state is (app.core.paths.settle)."""
     if self_test and no_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test must run in CI without a screen
     elif no_display():

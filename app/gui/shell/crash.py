@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app import __version__
-from app.core.state.paths import data_dir
+from app.core.paths import data_dir
 from app.core.errors import crash_said
 
 

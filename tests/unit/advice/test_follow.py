@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from app.core.advice.advisor import Advice, AdviceRequest, Ranked, Recommendation
 from app.core.advice.follow import advised_request
-from app.core.advice.model import Candidate, Prediction, SelectionStats
+from app.core.advice.model import Candidate, Prediction
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.entries import Entry, Selection
 from app.core.transfer.engine import CopyRequest

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
-from app.core.advice.model import (Prediction, SelectionStats, candidates, corrected_by_race, default_cipher, predict_all,
-                            probe_limit)
+from app.core.advice.model import Prediction, candidates, corrected_by_race, default_cipher, predict_all, probe_limit
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import CipherProbe, Compressibility, LinkProfile
 from app.core.selection.entries import Entry, Selection
 from app.core.wording import bottleneck_sentence, reason_sentence

@@ -8,7 +8,7 @@ from dataclasses import replace
 from app.core.advice.advisor import pick_entrants, rank
 from app.core.profile.link_profile import CipherProbe
 from app.core.advice.race import Lap
-from app.core.advice.model import SelectionStats
+from app.core.selection.stats import SelectionStats
 from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking
 
 

@@ -18,7 +18,8 @@ from app.core.advice import advisor
 
 from app.core import wording
 from app.core.host.capabilities import TOOLS, Capabilities
-from app.core.advice.model import FACTORS, SelectionStats, predict_all
+from app.core.advice.model import FACTORS, predict_all
+from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import CipherProbe, Compressibility, LinkProfile
 from app.core.selection.sample import race_sample
 from app.core.selection.entries import scan_local

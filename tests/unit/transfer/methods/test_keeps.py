@@ -18,7 +18,7 @@ from app.core.host.capabilities import Capabilities, rsync_attrs
 from app.core.host.ssh_command import Options, Ssh
 from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.keeps import Keep, keeps_table, version_at_least
-from app.core.advice.model import SelectionStats
+from app.core.selection.stats import SelectionStats
 from app.core.host.remote_tree import SCAN, parse_scan
 from app.core.selection.entries import Entry, Selection, scan_local
 from app.core.quoting import sh_command

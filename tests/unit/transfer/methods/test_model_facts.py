@@ -7,7 +7,8 @@ import typing
 
 import pytest
 
-from app.core.advice.model import Candidate, SelectionStats, predict
+from app.core.advice.model import Candidate, predict
+from app.core.selection.stats import SelectionStats
 from app.core.host.ssh_command import Options, Ssh
 from app.core.transfer.methods import METHODS, Job
 from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Method, Process

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core.state import paths, state_folder, transfer_log
-from app.core.state.paths import ENV_HOME
+from app.core.state import state_folder, transfer_log
+
+from app.core import paths
+from app.core.paths import ENV_HOME
 
 
 @pytest.fixture

@@ -15,8 +15,9 @@ import pytest
 from app.core.events import TransferResult
 from app.core.host.hosts import Host, HostSpec
 from app.core.host.keylogin import ensure_key, key_path
-from app.core.state import added_hosts, atomic, settings as settings_store, transfer_log
-from app.core.state.paths import ENV_HOME
+from app.core.state import added_hosts, settings as settings_store, transfer_log
+from app.core import atomic
+from app.core.paths import ENV_HOME
 from app.core.state.settings import GuiSettings
 
 

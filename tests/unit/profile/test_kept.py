@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.state import profiles as history
+from app.core.profile import kept as history
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 
 

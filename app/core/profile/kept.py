@@ -2,7 +2,7 @@
 
 A profile is reused when it is younger than MAX_AGE and the network looks the same:
 the same local address and a round-trip time within a factor of two (or 1 ms).
-Files are written whole or not at all (app.core.state.atomic).
+Files are written whole or not at all (app.core.atomic).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import re
 import time
 from pathlib import Path
 
-from app.core.state import atomic
-from app.core.state.paths import data_dir
+from app.core import atomic
+from app.core.paths import data_dir
 from app.core.profile.link_profile import LinkProfile
 
 MAX_AGE = 3600.0
