@@ -26,7 +26,7 @@ from app.core.transfer.engine import CopyRequest, copy as engine_copy, may_mirro
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import Context
-from app.core.wording import PHASE_SCANNING, unencrypted_warning
+from app.core.wording.transfer import PHASE_SCANNING, unencrypted_warning
 
 
 def read_password_stdin(args: argparse.Namespace) -> None:

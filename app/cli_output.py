@@ -11,7 +11,7 @@ from app.core.advice.factors import Factor
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.formatting import duration, rate, short_time, size
 from app.core.transfer.methods.keeps import keeps_table
-from app.core.wording import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, would_delete, would_send
+from app.core.wording.transfer import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, would_delete, would_send
 
 
 class ProgressBar:

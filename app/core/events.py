@@ -39,7 +39,7 @@ class TransferResult:
     bytes: int
     seconds: float
     verified: bool
-    verification: str  # what was compared: "sizes" or "contents (TOOL)" (app.core.wording.verified_as)
+    verification: str  # what was compared: "sizes" or "contents (TOOL)" (app.core.wording.transfer.verified_as)
     command: str
     notes: list[str] = field(default_factory=list)
     sent: int | None = None  # bytes sent by this run (None: all of `bytes`); less when resumed or already there

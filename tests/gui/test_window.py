@@ -25,7 +25,7 @@ from app.gui.charts.live_plot import LivePlot
 from app.core.host.local_network import is_local_address
 from app.core.state.settings import GuiSettings, HostChoice
 from app.gui.dialogs.settings_dialog import SettingsDialog
-from app.core.wording import method_tip
+from app.core.wording.transfer import method_tip
 from tests.gui import driver
 
 ROOT = Path(__file__).resolve().parents[2]

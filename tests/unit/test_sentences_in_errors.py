@@ -1,4 +1,4 @@
-"""Every failure a person reads is worded in app/core/errors/ (or wording.py): no other module of the
+"""Every failure a person reads is worded in app/core/errors/ (or wording/): no other module of the
 core builds a TransferError from a sentence written in place, it calls the named constructor."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import app.core.errors
 from app.core.errors import advice, host, profile, selection, transfer
 
 CORE = Path(app.core.__file__).parent
-WORDING_HOMES = ("errors/", "wording.py")
+WORDING_HOMES = ("errors/", "wording/")
 # Modules that still word their own failures; empty now, and a module listed here must still need it.
 KNOWN: set[str] = set()
 
@@ -108,14 +108,9 @@ def test_every_sentence_of_a_step_is_imported_from_app_core_errors(step):
 
 # --- The other sentences a user reads: a step's detail while it works (`Phase(name, detail)`) and the
 # notes beside a result (`notes.append(...)`, `notes = [...]`, `x.notes += [...]`) are worded in
-# wording.py (or errors/), never in place.
-# Modules that still word a note or a phase in place, and why: each sits below wording.py in the layers
-# (tests/unit/test_layers.py) and has no caller above it that could say the sentence instead yet.
-KNOWN_NOTES = {
-    "profile/profiler.py",    # "X not measured: why": said as each probe ends
-    "advice/correction.py",   # what the race measured beside the probe it corrects
-    "advice/model.py",        # what a prediction could not measure
-}
+# wording/ (or errors/), never in place. Modules that still do, and why (the list only shrinks; it is
+# empty: keep it so).
+KNOWN_NOTES: set[str] = set()
 
 
 def _is_notes(node: ast.AST) -> bool:
@@ -172,7 +167,7 @@ def test_no_core_module_words_a_note_or_a_phase_in_place():
                  if not path.startswith(WORDING_HOMES) and path not in KNOWN_NOTES
                  and (lines := literal_notes(source))}
     assert offenders == {}, ("build these notes and phase lines in a named function or constant in "
-                             f"app/core/wording.py (file: lines): {offenders}")
+                             f"app/core/wording/ (file: lines): {offenders}")
 
 
 def test_the_modules_known_to_word_notes_still_do():

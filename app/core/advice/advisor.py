@@ -17,7 +17,11 @@ from app.core.advice.factors import Factor
 
 from app.core.profile import profiler
 
-from app.core import wording
+from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, reason_sentence,
+                                      small_reason_sentence, small_selection_sentence)
+
+from app.core.wording.transfer import (PHASE_SCANNING, links_become_copies, losses_sentences, quicker_but_loses,
+                                        swept_note)
 from app.core.errors import no_method_can_run
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
@@ -146,13 +150,13 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     """`selection`: the sources as read already (their roots), else they are read here."""
     started = time.monotonic()
     if selection is None:
-        emit(Phase("scanning", wording.PHASE_SCANNING))
+        emit(Phase("scanning", PHASE_SCANNING))
         selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download)
     else:
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
-    notes = wording.swept_note(*await ownership.sweep(session, dest, local=req.download))
+    notes = swept_note(*await ownership.sweep(session, dest, local=req.download))
     stats = SelectionStats.of(selection)
-    emit(Phase("profiling", wording.measuring_link(session.host.label)))
+    emit(Phase("profiling", measuring_link(session.host.label)))
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
                                      req.stall_timeout)
@@ -291,11 +295,11 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
         p = replace(p, stream_MBps=explain.measured_MBps,
                     components={**p.components, p.limit: explain.measured_MBps})
     if too_little_to_time(stats):
-        sentence = wording.small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
+        sentence = small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
                                                     explain.seconds, explain.timed)
         return Advice(profile, stats, ranking, Factor.SETUP, sentence, secure, overall, left_out, seconds, "start-up")
-    factor = Factor.LINK if wording.compression_pays(p, profile) else p.limit
-    return Advice(profile, stats, ranking, factor, wording.bottleneck_sentence(p, profile, explain.measured_MBps),
+    factor = Factor.LINK if compression_pays(p, profile) else p.limit
+    return Advice(profile, stats, ranking, factor, bottleneck_sentence(p, profile, explain.measured_MBps),
                   secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
                   p.side if factor == p.limit else "")
 
@@ -320,16 +324,16 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
     predictions = sentence_rates(peers, stats)
     chosen_p = next(p for p in predictions if p.candidate == c)
     raced = frozenset(r.candidate for r in peers if r.measured_MBps or r.timed)
-    reason = (wording.small_reason_sentence(chosen_p, predictions, raced) if too_little_to_time(stats) else
-              wording.reason_sentence(chosen_p, predictions, profile, raced))
+    reason = (small_reason_sentence(chosen_p, predictions, raced) if too_little_to_time(stats) else
+              reason_sentence(chosen_p, predictions, profile, raced))
     if stats.links and not method.keeps_symlinks:
-        reason += " " + wording.links_become_copies(stats.links)
+        reason += " " + links_become_copies(stats.links)
     keeps = method.keeps_between(session.local, session.remote)
     loses = keeps.given(**asked).lost(stats.needs_kept())
-    reason = " ".join([reason, *wording.losses_sentences(method.label.split(" (")[0], loses, stats)])
+    reason = " ".join([reason, *losses_sentences(method.label.split(" (")[0], loses, stats)])
     if quicker and not losing.get(c.method_id):
         fastest = min(quicker, key=lambda r: r.seconds)
-        reason += " " + wording.quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
+        reason += " " + quicker_but_loses(fastest.candidate.label, losing[fastest.candidate.method_id])
     return Recommendation(chosen, reason, shown_command(c.method_id, options, sources, dest, Reach.of(session)), keeps,
                           loses, options)
 

@@ -11,6 +11,7 @@ from app.core.advice.calibration import SATURATED, SSH_FRAMING, default_cipher, 
 from app.core.advice.candidates import Candidate
 from app.core.advice.factors import Factor
 from app.core.profile.link_profile import CipherProbe, LinkProfile
+from app.core.wording.profile import cipher_corrected, disk_corrected, network_corrected
 
 if TYPE_CHECKING:
     from app.core.advice.model import Prediction
@@ -42,25 +43,23 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
             probe = ciphers.get(name)
             if probe is not None and probe.MBps < rate:
                 ciphers[name] = _scaled(probe, rate / probe.MBps)
-                notes.append(f"ssh with {name} measured {probe.MBps:.0f} MB/s, the race moved {rate:.0f} MB/s")
+                notes.append(cipher_corrected(name, probe.MBps, rate))
         elif p.limit is Factor.LINK and p.detail == "network":
             key = "tcp_down_MBps" if o.download else "tcp_up_MBps"
             wire = rate / (SSH_FRAMING if candidate.secure else 1.0)
             if wire > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = wire
-                notes.append(f"raw TCP measured {getattr(profile, key) or 0:.0f} MB/s, "
-                             f"the race moved {rate:.0f} MB/s")
+                notes.append(network_corrected(getattr(profile, key) or 0, rate))
         elif p.limit.is_disk and p.detail == "write":
             key = "local_write_MBps" if o.download else "remote_write_MBps"
             if rate > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = rate
-                notes.append(f"the destination disk measured {getattr(profile, key) or 0:.0f} MB/s, "
-                             f"the race wrote {rate:.0f} MB/s")
+                notes.append(disk_corrected(getattr(profile, key) or 0, rate))
     if not notes:
         return profile
     _quota_disproved(profile, ciphers)
     return replace(profile, ciphers=[ciphers[c.cipher] for c in profile.ciphers], **changes,
-                   notes=[*profile.notes, *(f"{n}: figure corrected." for n in notes)])
+                   notes=[*profile.notes, *notes])
 
 
 def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> None:

@@ -30,6 +30,7 @@ from app.core.host.capabilities import Capabilities
 from app.core.profile.link_profile import LinkProfile
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Method
+from app.core.wording.profile import cipher_assumed, compression_assumed
 
 # Read from here too, beside the prediction they go with (wording, the advisor, the tests).
 from app.core.advice.calibration import ASSUMED_TCP_MBPS  # noqa: F401
@@ -257,9 +258,9 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
         costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
         works += _ssh_works(costs, codec, ratio, cond)
         if not measured and profile.ciphers:
-            notes.append(f"the speed of {o.cipher or 'the default cipher'}")
+            notes.append(cipher_assumed(o.cipher))
     if codec and not codec.measured:
-        notes.append(f"how well {codec.name} compresses these files")
+        notes.append(compression_assumed(codec.name))
     caps = _caps(method, works, codec, ratio, cond)
     worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}

@@ -23,6 +23,7 @@ from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
 from app.core.profile.link_profile import CipherProbe, LinkProfile
 from app.core.host.session import Session
+from app.core.wording.profile import kept_from, kept_note, not_measured, not_measured_note, nothing_to_time_note
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
@@ -45,11 +46,11 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
         reason = exc.sentence if isinstance(exc, TransferError) else \
             getattr(exc, "reason", "") or str(exc) or type(exc).__name__
         why = reason.strip().splitlines()[-1][:160] if reason.strip() else type(exc).__name__
-        profile.notes.append(f"{label} not measured: {why}")
-        emit(ProbeDone(name, label, f"not measured: {why}", False))
+        profile.notes.append(not_measured_note(label, why))
+        emit(ProbeDone(name, label, not_measured(why), False))
         return None
     if value is None:
-        profile.notes.append(f"{label}: {nothing}.")
+        profile.notes.append(nothing_to_time_note(label, nothing))
         emit(ProbeDone(name, label, nothing, False))
         return None
     figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
@@ -90,8 +91,8 @@ NO_SHELL = "the account runs no commands (SFTP only)"
 
 
 def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> None:
-    profile.notes.append(f"{label} not measured: {why}")
-    emit(ProbeDone(name, label, f"not measured: {why}", False))
+    profile.notes.append(not_measured_note(label, why))
+    emit(ProbeDone(name, label, not_measured(why), False))
 
 
 async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
@@ -147,12 +148,12 @@ def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
         setattr(profile, field, getattr(kept, field))
     profile.ciphers = list(kept.ciphers)
     profile.per_file_ms = dict(kept.per_file_ms)
-    profile.notes = [*kept.notes, f"Link figures kept from {when}; --fresh measures again."]
+    profile.notes = [*kept.notes, kept_note(when)]
     shown = [("tcp-up", "Raw TCP, upload", kept.tcp_up_MBps), ("tcp-down", "Raw TCP, download", kept.tcp_down_MBps),
              ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
     for name, label, value in shown:
         if value is not None:
-            emit(ProbeDone(name, label, f"{rate(value)} (kept from {when})", True, value))
+            emit(ProbeDone(name, label, f"{rate(value)} ({kept_from(when)})", True, value))
     for c in kept.ciphers:
-        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{rate(c.MBps)} (kept from {when})",
+        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{rate(c.MBps)} ({kept_from(when)})",
                        True, c.MBps, c))

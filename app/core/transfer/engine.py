@@ -18,7 +18,11 @@ import time
 from dataclasses import dataclass, field, replace
 from posixpath import join
 
-from app.core import wording
+from app.core.wording.transfer import (HASHING_FAILED, PHASE_COMPARING, PHASE_DELETING, PHASE_FINALIZING,
+                                        PHASE_SCANNING, PHASE_VERIFYING, carried_on_note, carrying_on,
+                                        contents_not_compared, copy_losses, deleted_note, deletion_lines, kept_note,
+                                        links_followed, placement_notes, sent_all_again, swept_note, turned_up_note,
+                                        update_note)
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
 from app.core.errors import (Cancelled, ErrorKind, TransferError, no_free_port, no_rename_in_own_module,
                              ran_out_of_space)
@@ -98,7 +102,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
                                 seen.placement, seen.sides, seen.notes)
     if seen.placement is not None:
         update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer
-        extra = [wording.update_note(**seen.placement.changes())] if update else []
+        extra = [update_note(**seen.placement.changes())] if update else []
         result = replace(result, changes=seen.placement.changes(), notes=[*result.notes, *extra])
     if deletion is not None:
         result = await _delete(seen, deletion, result, emit)
@@ -113,21 +117,21 @@ async def preview(session: Session, req: CopyRequest, decide: Decide | None = No
     deletion = await mirror.look(seen.sides.dest, seen.selection, seen.dest) if req.mirror else None
     return CopyPreview(seen.sides.where(seen.dest), [(p.dest_path(e.path), e.size) for e in p.staged
                                                      if e.kind != "dir"], p.changes(), p.summary(),
-                       deletion.as_dict() if deletion else None, wording.deletion_lines(deletion) if deletion else [])
+                       deletion.as_dict() if deletion else None, deletion_lines(deletion) if deletion else [])
 
 
 async def _delete(seen: _Seen, agreed: mirror.Deletion, result: TransferResult, emit: Emit) -> TransferResult:
     """A mirror's deletions, once the copy is in place and verified, said beside its result."""
     if agreed.count:
-        emit(Phase("deleting", wording.PHASE_DELETING))
+        emit(Phase("deleting", PHASE_DELETING))
     doomed, turned_up = await mirror.carry_out(seen.sides, seen.selection, seen.dest, agreed)
     notes = list(result.notes)
     if doomed.count:
-        notes.append(wording.deleted_note(doomed.count, doomed.files, doomed.bytes, seen.sides.where(seen.dest)))
+        notes.append(deleted_note(doomed.count, doomed.files, doomed.bytes, seen.sides.where(seen.dest)))
     if turned_up:
-        notes.append(wording.turned_up_note(turned_up))
+        notes.append(turned_up_note(turned_up))
     if agreed.kept:
-        notes.append(wording.kept_note(list(agreed.kept)))
+        notes.append(kept_note(list(agreed.kept)))
     return replace(result, notes=notes, deleted=doomed.as_dict())
 
 
@@ -162,7 +166,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if req.selection is not None:
         selection, sources, dest = req.selection, req.selection.roots, await resolve_dest(session, req.dest, o.download)
     else:
-        emit(Phase("scanning", wording.PHASE_SCANNING))
+        emit(Phase("scanning", PHASE_SCANNING))
         selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download)
     module = None
     if method is not None:
@@ -171,14 +175,14 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if method is not None:
         preflight.check_method(session, method, req, selection, [*sources, dest])
     sweep = not req.scratch and method is not None
-    notes: list[str] = wording.swept_note(*await ownership.sweep(session, dest, local=o.download)) if sweep else []
+    notes: list[str] = swept_note(*await ownership.sweep(session, dest, local=o.download)) if sweep else []
     sides = _sides(session, method, req, notes)
     placement = None
     if not req.scratch:
-        emit(Phase("comparing", wording.PHASE_COMPARING))
+        emit(Phase("comparing", PHASE_COMPARING))
         placement = await survey.look(sides, selection, sources, dest, req.existing, decide)
         if placement.hashing_failed:
-            notes.append(wording.HASHING_FAILED)
+            notes.append(HASHING_FAILED)
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
@@ -195,7 +199,7 @@ def _sides(session: Session, method: Method | None, req: CopyRequest, notes: lis
     wanted = (req.verify_hashes or unencrypted) and not req.scratch
     tool, why_not = survey.hash_tool(session.local, session.remote, session.host.label, wanted)
     if why_not:
-        notes.append(wording.contents_not_compared(why_not))
+        notes.append(contents_not_compared(why_not))
     return Sides(there, here, tool) if req.options.download else Sides(here, there, tool)
 
 
@@ -216,7 +220,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     target = join(dest, journal.folder) if staged else dest
     shown = shown_command(method.id, o, sources, dest, Reach.of(session), module)
     if not req.scratch:
-        notes += wording.copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
+        notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
     leftover = resume.Leftover()
     if idle:
         await resume.drop(sides.dest, dest, journal)
@@ -240,12 +244,12 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
                                   shown, notes)
         placed = True  # from here on the copy is whole at the destination, or says how far it got
         if staged:
-            emit(Phase("finalizing", wording.PHASE_FINALIZING))
+            emit(Phase("finalizing", PHASE_FINALIZING))
             records = Records(list(placement.renamed.items()), placement.records)
             await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
-        emit(Phase("verifying", wording.PHASE_VERIFYING))
+        emit(Phase("verifying", PHASE_VERIFYING))
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
-            notes.append(wording.links_followed(method.label))
+            notes.append(links_followed(method.label))
         verification = await verify.far_side(sides, method, selection, placement, sources, dest)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
@@ -253,8 +257,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if mux:
             await finish(mux.stop())
     if placement is not None:
-        notes += wording.carried_on_note(len(leftover.complete), len(leftover.partial))
-        notes += wording.placement_notes(placement)
+        notes += carried_on_note(len(leftover.complete), len(leftover.partial))
+        notes += placement_notes(placement)
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes, sent=sent,
                           existing=placement.summary() if placement else {},
@@ -290,7 +294,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
     total = sum(e.size for e in wanted if e.kind == "file")
     done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
     if sends.again:
-        notes.append(wording.sent_all_again(method.label))
+        notes.append(sent_all_again(method.label))
         done, total = 0, selection.bytes
         leftover.complete.clear()  # nothing was carried on: the result says so
         leftover.partial.clear()
@@ -299,7 +303,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
 
     async def run(i: int, send: Send) -> None:
         run_method = methods.get(send.method)
-        emit(Phase("copying", run_method.label if run_method is method else wording.carrying_on(run_method.label)))
+        emit(Phase("copying", run_method.label if run_method is method else carrying_on(run_method.label)))
         carried = sum(e.size for e in send.entries if e.kind == "file") - send.skip
         await _run(session, run_method, job_for(send, base), Selection(list(send.sources), list(send.entries)),
                    req.options.download, tally.part(i, carried), notes, watch)

@@ -9,7 +9,8 @@ from app.core.events import RaceResult, RaceSample
 from app.gui.panels.card import muted
 from app.core.formatting import rate, short_time
 from app.gui.charts.live_plot import LivePlot
-from app.core.wording import lap_failed, method_tip, race_fastest, race_quickest
+from app.core.wording.transfer import method_tip
+from app.core.wording.window import lap_failed, race_fastest, race_quickest
 
 
 IDLE_TEXT = ("Then the best methods race: each copies your files for a few seconds into a scratch folder that "

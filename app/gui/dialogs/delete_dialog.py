@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.mirror import Deletion
 from app.core.formatting import count
-from app.core.wording import MIRROR_DELETES_WHEN, and_more, deletion_lines, mirror_deletes
+from app.core.wording.transfer import MIRROR_DELETES_WHEN, and_more, deletion_lines, mirror_deletes
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
 

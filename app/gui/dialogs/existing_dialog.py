@@ -10,7 +10,7 @@ import asyncio
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.existing import Existing, Placement
-from app.core.wording import already_there, and_more, identical_not_sent, kinds_never_swapped
+from app.core.wording.transfer import already_there, and_more, identical_not_sent, kinds_never_swapped
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
 

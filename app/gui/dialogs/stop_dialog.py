@@ -6,13 +6,13 @@ from typing import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from app.core import wording
+from app.core.wording.window import stop_and_quit as question
 
 
 def ask(parent: QWidget, activity: str, stop_and_quit: Callable[[], None]) -> QMessageBox:
     """Open the question (window-modal, not blocking the loop); "Stop and quit" calls `stop_and_quit`.
     `activity` is the flow's: "copy" or "advise"."""
-    box = QMessageBox(QMessageBox.Warning, "Stop and quit?", wording.stop_and_quit(activity == "copy"),
+    box = QMessageBox(QMessageBox.Warning, "Stop and quit?", question(activity == "copy"),
                       QMessageBox.NoButton, parent)
     stop = box.addButton("&Stop and quit", QMessageBox.DestructiveRole)
     box.setDefaultButton(box.addButton("&Keep going", QMessageBox.RejectRole))

@@ -10,7 +10,7 @@ from app.core.advice.advisor import Advice
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase
 from app.core.state.settings import HostChoice
-from app.core.wording import advice_ready
+from app.core.wording.window import advice_ready
 from app.gui.panels.advice_view import AdviceView
 from app.gui.panels.error_banner import ErrorBanner
 from app.gui.panels.find_bar import FindBar

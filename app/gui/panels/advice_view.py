@@ -7,7 +7,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from app.core.advice.advisor import Advice
 from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
-from app.core.wording import ADVICE_STOPPED, IDLE_CHART, MEASURING, TIPS, capitalized, factor_words, slowest_so_far
+from app.core.wording.advice import TIPS, capitalized, factor_words
+from app.core.wording.window import ADVICE_STOPPED, IDLE_CHART, MEASURING, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
 from app.gui.panels.card import Card
 from app.gui.charts.race_chart import RaceChart

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.advice.advisor import Advice, Recommendation
 from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording import copy_notice
+from app.core.wording.transfer import copy_notice
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
 from app.core.state.settings import HostChoice

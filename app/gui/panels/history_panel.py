@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from app.core.profile import kept as history
 from app.core.transfer.methods import METHODS
 from app.core.profile.link_profile import LinkProfile
-from app.core.wording import verified_as
+from app.core.wording.transfer import verified_as
 from app.gui.panels.card import Card
 from app.core.formatting import count, duration, ms, rate, size, timed
 from app.core.state.transfer_log import PastCopy, load

@@ -27,8 +27,8 @@ from app.gui.panels.host_picker import HostPicker
 from app.gui.panels.remote_browser import RemoteBrowser
 from app.gui.shell.preferences import Preferences
 from app.core.state.settings import HostChoice
-from app.core.wording import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
-                               key_not_trusted, key_uncheckable, making_key, remembering_key)
+from app.core.wording.window import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
+                                     key_not_trusted, key_uncheckable, making_key, remembering_key)
 
 
 class HostSteps(QObject):

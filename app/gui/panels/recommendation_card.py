@@ -10,7 +10,8 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
 
 from app.core.advice.advisor import Advice, Recommendation
 from app.gui.panels.card import Card, muted
-from app.core.wording import INSECURE_WARNING, copies_then_checks, method_tip, others_words, speed_words
+from app.core.wording.transfer import INSECURE_WARNING, method_tip
+from app.core.wording.window import copies_then_checks, others_words, speed_words
 
 
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from app.core.errors import TransferError, copy_stopped
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
+from app.core.wording.transfer import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
 from app.gui.shell import theme
 from app.gui.panels.card import Card, muted
 from app.core.formatting import size

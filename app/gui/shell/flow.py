@@ -35,7 +35,7 @@ from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
-from app.core.wording import connected_summary
+from app.core.wording.window import connected_summary
 
 
 def moved_config(choice: HostChoice | None, old: str, new: str) -> HostChoice | None:

@@ -12,7 +12,7 @@ from app.core.advice.model import Prediction, candidates, corrected_by_race, def
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import CipherProbe, Compressibility, LinkProfile
 from app.core.selection.entries import Entry, Selection
-from app.core.wording import bottleneck_sentence, reason_sentence
+from app.core.wording.advice import bottleneck_sentence, reason_sentence
 
 CHACHA, AES128GCM, AES256GCM, AES128CTR = ("chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com",
                                            "aes256-gcm@openssh.com", "aes128-ctr")

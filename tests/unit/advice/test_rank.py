@@ -67,7 +67,7 @@ def test_the_reason_quotes_rates_on_the_basis_the_ranking_used() -> None:
     # from ticks, said 65 MB/s); scp, unraced, is predicted 0.38 s (83 MB/s) and ranks behind it with
     # the unraced margin. The reason must not say "65 MB/s, ahead of scp at 83 MB/s".
     from app.core.advice.advisor import sentence_rates
-    from app.core.wording import reason_sentence
+    from app.core.wording.advice import reason_sentence
     small = SelectionStats(files=200, bytes=31_500_000)
     predictions = [p for p in ranking(gigabit(), small) if p.candidate.options.compress == "none"
                    and not p.candidate.options.mux]
@@ -84,7 +84,7 @@ def test_the_reason_quotes_rates_on_the_basis_the_ranking_used() -> None:
 
 
 def test_a_measurement_ahead_of_a_slightly_higher_prediction_is_said_so() -> None:
-    from app.core.wording import reason_sentence
+    from app.core.wording.advice import reason_sentence
     predictions = [p for p in ranking(gigabit(), BIG) if p.candidate.method_id in ("tar-ssh", "scp")
                    and p.candidate.options.compress == "none" and not p.candidate.options.mux]
     tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")

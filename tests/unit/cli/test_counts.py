@@ -8,7 +8,8 @@ from app.cli_output import print_copy
 from app.core.errors import TransferError
 from app.core.selection.entries import Entry, Selection
 from app.core.transfer.verify import check_sizes, compare_hashes, expected_manifest
-from app.core.wording import hashed_with, small_selection_sentence, verified_as
+from app.core.wording.advice import small_selection_sentence
+from app.core.wording.transfer import hashed_with, verified_as
 from app.core.formatting import count, plural
 
 

@@ -7,8 +7,6 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from app.core.host.capabilities import TOOLS, _REMOTE_SCRIPT, parse_remote
 
 

@@ -16,7 +16,8 @@ from hypothesis import event, given, strategies as st
 
 from app.core.advice import advisor
 
-from app.core import wording
+from app.core.wording.advice import (bottleneck_sentence, reason_sentence, small_reason_sentence,
+                                      small_selection_sentence)
 from app.core.host.capabilities import TOOLS, Capabilities
 from app.core.advice.model import FACTORS, predict_all
 from app.core.selection.stats import SelectionStats
@@ -158,8 +159,8 @@ def test_predictions_and_sentences_for_any_selection_and_profile(tree: dict, pro
     rates = advisor.sentence_rates(ranking, stats)
     assert all(math.isfinite(p.MBps) and math.isfinite(p.seconds) for p in rates)
     best = rates[0]
-    sentences = [wording.bottleneck_sentence(best, profile), wording.reason_sentence(best, rates, profile),
-                 wording.small_reason_sentence(best, rates), wording.small_selection_sentence(
+    sentences = [bottleneck_sentence(best, profile), reason_sentence(best, rates, profile),
+                 small_reason_sentence(best, rates), small_selection_sentence(
                      stats.files, stats.bytes, best.candidate.label, best.seconds, timed)]
     for sentence in sentences:
         assert sentence.endswith(".") and sentence == sentence.strip(), sentence

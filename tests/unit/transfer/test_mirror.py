@@ -12,7 +12,7 @@ from app.core.transfer.existing import Existing, plan
 from app.core.errors import ErrorKind
 from app.core.transfer.mirror import OURS, Deletion, Unconfirmed, gone, ours, still_agreed
 from app.core.selection.entries import Entry, Selection, ancestors
-from app.core.wording import deletion_lines, update_note
+from app.core.wording.transfer import deletion_lines, update_note
 
 T = 1_700_000_000
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core import wording
+from app.core.wording.transfer import losses_sentences, quicker_but_loses
 from app.core.host.capabilities import Capabilities, rsync_attrs
 from app.core.host.ssh_command import Options, Ssh
 from app.core.transfer.methods import METHODS, Job
@@ -200,11 +200,11 @@ def test_a_second_name_is_a_header_alone_in_the_tar_stream() -> None:
 def test_what_a_copy_loses_is_said_with_what_it_costs() -> None:
     stats = SelectionStats(files=14, bytes=10**8, hard_linked=12, hard_link_bytes=4_200_000, sparse=1,
                            sparse_bytes=2 * 10**9)
-    assert wording.losses_sentences("scp", ["hardlinks", "sparse"], stats) == [
+    assert losses_sentences("scp", ["hardlinks", "sparse"], stats) == [
         "scp copies the 12 hard-linked files as separate files (4.2 MB more at the destination).",
         "scp writes the sparse file out whole (2.0 GB more on the destination's disk)."]
-    assert wording.losses_sentences("scp", ["symlinks"], stats) == []
-    assert wording.losses_sentences("sftp", ["xattrs"], replace(stats, xattrs=3)) == [
+    assert losses_sentences("scp", ["symlinks"], stats) == []
+    assert losses_sentences("sftp", ["xattrs"], replace(stats, xattrs=3)) == [
         "sftp does not keep the extended attributes and ACLs of 3 items (--xattrs keeps them, with rsync or tar)."]
-    assert wording.quicker_but_loses("scp", ["hardlinks", "sparse"]) == (
+    assert quicker_but_loses("scp", ["hardlinks", "sparse"]) == (
         "scp would be quicker but would not keep the hard links and sparse files.")

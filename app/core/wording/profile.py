@@ -1,0 +1,52 @@
+"""The profile in words: a probe that could not measure or had nothing to time, figures kept from an
+earlier profile, figures a race lap disproved, and what a prediction had to assume."""
+
+from __future__ import annotations
+
+
+def not_measured(why: str) -> str:
+    """A probe's line when it could not run: "not measured: the account runs no commands (SFTP only)"."""
+    return f"not measured: {why}"
+
+
+def not_measured_note(label: str, why: str) -> str:
+    return f"{label} {not_measured(why)}"
+
+
+def nothing_to_time_note(label: str, nothing: str) -> str:
+    """A probe that ran but had nothing it could time ("Reading the selection: too little to time.")."""
+    return f"{label}: {nothing}."
+
+
+def kept_from(when: str) -> str:
+    """Beside a figure reused from an earlier profile: "(kept from 14:05)"."""
+    return f"kept from {when}"
+
+
+def kept_note(when: str) -> str:
+    return f"Link figures {kept_from(when)}; --fresh measures again."
+
+
+def _corrected(measured: str, raced: str) -> str:
+    return f"{measured}, {raced}: figure corrected."
+
+
+def cipher_corrected(cipher: str, probed_MBps: float, raced_MBps: float) -> str:
+    return _corrected(f"ssh with {cipher} measured {probed_MBps:.0f} MB/s", f"the race moved {raced_MBps:.0f} MB/s")
+
+
+def network_corrected(probed_MBps: float, raced_MBps: float) -> str:
+    return _corrected(f"raw TCP measured {probed_MBps:.0f} MB/s", f"the race moved {raced_MBps:.0f} MB/s")
+
+
+def disk_corrected(probed_MBps: float, raced_MBps: float) -> str:
+    return _corrected(f"the destination disk measured {probed_MBps:.0f} MB/s", f"the race wrote {raced_MBps:.0f} MB/s")
+
+
+def cipher_assumed(cipher: str | None) -> str:
+    """What a prediction assumed because the probes did not measure it (a phrase: the advice joins them)."""
+    return f"the speed of {cipher or 'the default cipher'}"
+
+
+def compression_assumed(codec: str) -> str:
+    return f"how well {codec} compresses these files"
