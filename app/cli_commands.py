@@ -119,7 +119,7 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
                 selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
                 await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
             live = AdviceLive(sys.stderr.isatty() and not args.json)
-            advice = await advisor.advise(session, _advice_request(args), live, selection)
+            advice = await advisor.advise(session, _advice_request(args, quick=True), live, selection)
             chosen = advice.pick(args.allow_insecure)
             if chosen is None:
                 raise no_secure_method()
@@ -130,6 +130,7 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
         try:
             if args.best:
                 result = await copy_advised(session, advice, chosen, _copy_request(args, "", options), bar)
+                result = replace(result, notes=[*advice.notes, *result.notes])  # a quick copy, earlier runs swept
             else:
                 result = await engine_copy(session, _copy_request(args, method, options), bar)
         except (TransferError, asyncio.CancelledError) as exc:
@@ -169,13 +170,16 @@ def _keep_in_history(args: argparse.Namespace, outcome: TransferResult | Transfe
               file=sys.stderr)
 
 
-def _advice_request(args: argparse.Namespace, race: bool = True):
+def _advice_request(args: argparse.Namespace, race: bool = True, quick: bool = False):
+    """`quick`: for a copy about to start, which goes at once when it is quicker than racing, unless the race
+    was asked for (--race, --race-seconds)."""
     from app.core.advice.advisor import AdviceRequest  # the advisor (and its model) load only when asked for
     count, seconds = getattr(args, "race", None), getattr(args, "race_seconds", None)
     return AdviceRequest(args.sources, args.dest, args.download, args.allow_insecure,
                          race and not getattr(args, "no_race", False), 3 if count is None else count,
                          2.0 if seconds is None else seconds, getattr(args, "fresh", False),
-                         stall_timeout=args.stall_timeout, owners=args.owners, xattrs=args.xattrs)
+                         stall_timeout=args.stall_timeout, owners=args.owners, xattrs=args.xattrs,
+                         quick=quick and count is None and seconds is None)
 
 
 async def advise(args: argparse.Namespace) -> dict[str, Any]:

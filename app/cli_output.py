@@ -65,6 +65,8 @@ class AdviceLive:
             print(f"  {event.label:<42} {event.value}", file=sys.stderr, flush=True)
         elif isinstance(event, Phase) and event.name in ("profiling", "racing"):
             print(f"{event.detail}…", file=sys.stderr, flush=True)
+        elif isinstance(event, Phase) and event.name == "quick":
+            print(event.detail, file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
             shown = (rate(event.MBps) if event.MBps else f"failed: {event.error}" if event.failed else
                      f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")

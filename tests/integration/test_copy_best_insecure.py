@@ -14,8 +14,9 @@ LABELS = {"tar-nc": "tar over netcat", "rsync-daemon": "rsync daemon"}
 def test_copy_best_says_when_the_files_cross_unencrypted(sshd, tmp_path: Path) -> None:
     tree = make_tree(tmp_path / "src", small_files=100, big_bytes=8 * 1024 * 1024)
     dest = tmp_path / "dest"
+    # --race-seconds: raced, not copied at once with the best secure method (a selection this small would be)
     proc = cli("copy", "testhost", str(tree), "--dest", str(dest), "--best", "--allow-insecure", "--json",
-               "--ssh-config", str(sshd.ssh_config))
+               "--race-seconds", "1", "--ssh-config", str(sshd.ssh_config))
     out = json.loads(proc.stdout)
     assert "error" not in out, out
     line = f"transfer-advisor: Using {LABELS.get(out['method'])}: your files cross the network unencrypted.\n"

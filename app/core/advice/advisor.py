@@ -17,8 +17,8 @@ from app.core.advice.factors import Factor
 
 from app.core.profile import profiler
 
-from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, reason_sentence,
-                                      small_reason_sentence, small_selection_sentence)
+from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, quick_copy_note,
+                                      reason_sentence, small_reason_sentence, small_selection_sentence)
 
 from app.core.wording.transfer import (PHASE_SCANNING, links_become_copies, losses_sentences, quicker_but_loses,
                                         swept_note)
@@ -40,6 +40,12 @@ from app.core.transfer.command import Reach, shown_command
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
+# A copy (`quick` advice) the best secure method is predicted to finish within QUICK_SECONDS goes at once:
+# measuring the link and racing would take longer than the copy. Before the link is measured (first
+# contact) the prediction assumes a gigabit network, so the selection must also be at most QUICK_BYTES
+# (3 s even at 10 MB/s, a slow Wi-Fi).
+QUICK_SECONDS = 3.0
+QUICK_BYTES = 30_000_000
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class AdviceRequest:
     stall_timeout: float = STALL_TIMEOUT  # seconds a probe or a lap may move no data before the link counts as lost
     owners: bool = False  # only methods that can keep owners (--owners)
     xattrs: bool = False  # only methods that can keep extended attributes and ACLs (--xattrs)
+    quick: bool = False  # advice for a copy about to start (copy --best): a copy quicker than racing goes at once
 
     def asked(self) -> dict[str, bool]:
         """What the copy must keep besides what every copy does (Options' fields)."""
@@ -117,6 +124,7 @@ class Advice:
     detail: str = ""
     side: str = ""
     notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
+    raced: bool = True  # False: the race was skipped (not asked for, or a quick copy went at once)
     # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
     # scanned, its sources and the destination as absolute paths.
     request: AdviceRequest | None = None
@@ -137,7 +145,7 @@ class Advice:
                 "recommended": {"secure": self.secure.as_dict() if self.secure else None,
                                 "overall": self.overall.as_dict() if self.overall else None},
                 "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,
-                "seconds": round(self.seconds, 2), "notes": self.notes}
+                "seconds": round(self.seconds, 2), "raced": self.raced, "notes": self.notes}
 
 
 def _r(value: float | None) -> float | None:
@@ -156,19 +164,41 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
     notes = swept_note(*await ownership.sweep(session, dest, local=req.download))
     stats = SelectionStats.of(selection)
+    refused = _refused(session, req)
+
+    def predict(profile: LinkProfile) -> tuple[list[Candidate], dict[str, str], list[Prediction]]:
+        found, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure,
+                                           req.download)
+        left_out.update(refused)
+        predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
+                                        req.download, found)
+        predictions = [p for p in predictions if p.candidate.method_id not in refused]
+        if not predictions:
+            raise no_method_can_run(session.host.label)
+        return found, left_out, predictions
+
+    if req.quick and not req.fresh:
+        # A glance first (the round trip, and the link's figures where they are kept): a small copy goes now.
+        glance = await profiler.measure(session, None, None, ignore, req.probe_budget, stall=req.stall_timeout,
+                                        link=False)
+        found, left_out, predictions = predict(glance)
+        ranking = rank(predictions, [], stats, losing=_losing(session, stats))
+        if _quick(ranking, stats, _link_known(glance)):
+            advice = _advice(session, glance, stats, ranking, predictions, sources, dest, left_out,
+                             time.monotonic() - started, req.asked())
+            chosen = advice.secure.ranked if advice.secure else ranking[0]
+            said = quick_copy_note(chosen.candidate.label, chosen.seconds, stats.files, stats.bytes,
+                                   _link_known(glance))
+            emit(Phase("quick", said))
+            # The copy goes with the secure pick even where unencrypted methods are allowed: no listener to
+            # start for a copy this short.
+            return replace(advice, overall=advice.secure, notes=[*notes, said], raced=False, request=req,
+                           selection=selection, sources=sources, dest=dest)
     emit(Phase("profiling", measuring_link(session.host.label)))
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
                                      req.stall_timeout)
-    found, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure,
-                                       req.download)
-    predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure, req.download,
-                                    found)
-    refused = _refused(session, req)
-    left_out.update(refused)
-    predictions = [p for p in predictions if p.candidate.method_id not in refused]
-    if not predictions:
-        raise no_method_can_run(session.host.label)
+    found, left_out, predictions = predict(profile)
     laps: list[Lap] = []
     whole = False  # the race copied the whole selection, not a sample of it
     if req.race:
@@ -189,7 +219,20 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
-    return replace(advice, notes=notes, request=req, selection=selection, sources=sources, dest=dest)
+    return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
+                   dest=dest)
+
+
+def _link_known(profile: LinkProfile) -> bool:
+    """The profile has the link's figures (kept from an earlier measurement), not just its round trip."""
+    return bool(profile.ciphers or profile.tcp_up_MBps or profile.tcp_down_MBps or profile.per_file_ms)
+
+
+def _quick(ranking: list[Ranked], stats: SelectionStats, link_known: bool) -> bool:
+    """The best secure method's copy is quicker than measuring the link and racing would be."""
+    best = next((r for r in ranking if r.prediction.secure), None)
+    return (best is not None and best.seconds <= QUICK_SECONDS
+            and (link_known or stats.bytes <= QUICK_BYTES))
 
 
 def _refused(session: Session, req: AdviceRequest) -> dict[str, str]:

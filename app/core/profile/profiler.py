@@ -61,7 +61,9 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
 @worded_link_errors("measurement")
 async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
                   emit: Emit = ignore, budget: float = 1.0, fresh: bool = False,
-                  stall: float = STALL_TIMEOUT) -> LinkProfile:
+                  stall: float = STALL_TIMEOUT, link: bool = True) -> LinkProfile:
+    """`link` False: the round trip, and the link's figures only where a kept profile has them (a glance
+    before a copy that may be too small to be worth measuring for); such a profile is not kept."""
     started = time.monotonic()
     ctx = ProbeContext(session, remote_dir, local_paths, budget, stall)
     local_address = str(session.conn.get_extra_info("sockname")[0])
@@ -76,13 +78,13 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
     if kept is not None:
         _reuse(kept, profile, emit)
-    else:
+    elif link:
         await _link_probes(ctx, profile, emit)
     if local_paths:
         await _local_probes(ctx, profile, emit)
     profile.measured_at = time.time() if kept is None else kept.measured_at
     profile.seconds = time.monotonic() - started
-    if kept is None:
+    if kept is None and link:
         history.save(key, replace(profile, local_read_MBps=None, compress=[]))
     return profile
 

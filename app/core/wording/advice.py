@@ -132,6 +132,13 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
     return f"{head}: {_why(chosen, rival, profile)}."
 
 
+def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_known: bool) -> str:
+    """Said when a copy went at once with the best secure method, without measuring or racing."""
+    skipped = "racing the methods" if link_known else "measuring the link and racing the methods"
+    return (f"Not raced: {label} was predicted to copy {plural(files, 'file')} ({size(nbytes)}) in "
+            f"{short_time(seconds)}, sooner than {skipped} would take, so it copied them at once.")
+
+
 def small_selection_sentence(files: int, nbytes: int, label: str, took: float, raced: bool) -> str:
     """The limit of a selection too small to time a rate with: starting the copy is most of it."""
     how = "copied it in the race in" if raced else "is predicted to copy it in"
