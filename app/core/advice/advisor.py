@@ -15,7 +15,7 @@ from app.core.transfer import methods, ownership
 from app.core.advice import model
 from app.core.advice.factors import Factor
 
-from app.core.profile import profiler
+from app.core.profile import kept, profiler
 
 from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, quick_copy_note,
                                       reason_sentence, small_reason_sentence, small_selection_sentence)
@@ -75,6 +75,7 @@ class Ranked:
     measured_MBps: float | None = None
     seconds: float = 0.0  # expected time for the whole selection, corrected by the race
     timed: bool = False   # `seconds` is the wall time of a lap that copied the whole selection
+    allowed: float = 1.0  # what `seconds` was multiplied by for what earlier copies to this host taught
 
     @property
     def candidate(self) -> Candidate:
@@ -182,7 +183,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         glance = await profiler.measure(session, None, None, ignore, req.probe_budget, stall=req.stall_timeout,
                                         link=False)
         found, left_out, predictions = predict(glance)
-        ranking = rank(predictions, [], stats, losing=_losing(session, stats))
+        ranking = rank(predictions, [], stats, losing=_losing(session, stats), lessons=_lessons(session))
         if _quick(ranking, stats, _link_known(glance)):
             advice = _advice(session, glance, stats, ranking, predictions, sources, dest, left_out,
                              time.monotonic() - started, req.asked())
@@ -216,11 +217,17 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
                                                     req.allow_insecure, req.download, found)
                        if p.candidate.method_id not in refused]
-    ranking = rank(predictions, laps, stats, whole, _losing(session, stats))
+    ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
                    dest=dest)
+
+
+def _lessons(session: Session) -> dict[str, float]:
+    """What copies to this host taught about the model's predictions (app.core.advice.follow learns them)."""
+    host = session.host
+    return kept.lessons(kept.key_of(host.user, host.hostname, host.port))
 
 
 def _link_known(profile: LinkProfile) -> bool:
@@ -277,13 +284,16 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
 
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
-         whole: bool = False, losing: dict[str, list[str]] | None = None) -> list[Ranked]:
+         whole: bool = False, losing: dict[str, list[str]] | None = None,
+         lessons: dict[str, float] | None = None) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
     how far off the prediction of their own method's raced variant was, or else the median of all.
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
     set-up and finish included, which on a small selection decide between near-equal rates.
     `losing`: per method, what of the selection it would not keep (hard links, sparse files): such a
-    method comes after every one that keeps all of it, whatever its speed."""
+    method comes after every one that keeps all of it, whatever its speed. `lessons`: per method, how many
+    times its prediction earlier copies to this host took (app.core.profile.kept.lessons); a method no copy
+    taught anything about is as far off as the median of those that did. Not a timed lap: that is a copy."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
     took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
@@ -307,7 +317,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
             seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
         elif rate is None:  # what a method raced (at its rate) stands; a guess is no better than its prediction
             seconds = max(seconds, p.seconds * slower_all)
-        ranked.append(Ranked(p, rate, seconds, p.candidate in took))
+        allowed = 1.0 if p.candidate in took else _allowed(p.candidate.method_id, lessons or {})
+        ranked.append(Ranked(p, rate, seconds * allowed, p.candidate in took, allowed))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
     # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is
     # clearly faster too.
@@ -318,6 +329,12 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)),
                                          r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
                                          * (1.1 if loses_links(r) else 1.0)))
+
+
+def _allowed(method_id: str, lessons: dict[str, float]) -> float:
+    if method_id in lessons:
+        return lessons[method_id]
+    return statistics.median(lessons.values()) if lessons else 1.0
 
 
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],

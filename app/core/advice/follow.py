@@ -1,12 +1,17 @@
 """Copying with the advice: `copy --best` and the window's Copy now both end here. The copy runs with the
-pick's method and options, and takes the selection the advice read instead of scanning it again."""
+pick's method and options, and takes the selection the advice read instead of scanning it again. What it
+took beside what the advice promised is kept for the host (app.core.profile.kept.learn): the next advice
+allows for it, and a copy clearly slower than promised says so."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.advisor import Advice, Ranked, Recommendation
 from app.core.events import Emit, TransferResult, ignore
+from app.core.formatting import timed
+from app.core.profile import kept
+from app.core.wording.advice import slower_than_promised
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.mirror import ConfirmDelete
@@ -32,4 +37,32 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
                        emit: Emit = ignore, decide: Decide | None = None, confirm_delete: ConfirmDelete | None = None,
                        rescan: bool = False) -> TransferResult:
     """Copy with `chosen`, as `advised_request` says (app.core.transfer.engine.copy does the copy)."""
-    return await copy(session, advised_request(advice, chosen, req, rescan), emit, decide, confirm_delete)
+    asked = advised_request(advice, chosen, req, rescan)
+    result = await copy(session, asked, emit, decide, confirm_delete)
+    ratio = lesson(chosen.ranked, result, asked.selection is not None)
+    if ratio is None:
+        return result
+    host = session.host
+    try:
+        kept.learn(kept.key_of(host.user, host.hostname, host.port), chosen.ranked.candidate.method_id, ratio)
+    except OSError:
+        pass  # the copy is done as it says; only what it taught is lost
+    if result.seconds > SLOWER * chosen.ranked.seconds:
+        return replace(result, notes=[*result.notes, slower_than_promised(
+            result.seconds, chosen.ranked.seconds, host.label)])
+    return result
+
+
+SLOWER = 1.2       # a copy this much slower than promised says so
+LEARN_FROM = 1.0   # seconds: a shorter copy is mostly starting up, which says little about the next one
+
+
+def lesson(promised: Ranked, result: TransferResult, same_selection: bool) -> float | None:
+    """How many times the model's prediction this copy took (before what earlier copies taught was allowed
+    for), or None when it teaches nothing: the promise was for other files (not the selection the advice
+    read), for more than was sent (some were there already or carried on), a measurement (a race lap that
+    copied the whole selection), or the copy was too short to teach anything."""
+    if (not same_selection or promised.timed or result.sent_bytes != result.bytes or not timed(result.bytes)
+            or result.seconds < LEARN_FROM or promised.seconds <= 0):
+        return None
+    return result.seconds / (promised.seconds / promised.allowed)

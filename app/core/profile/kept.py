@@ -1,8 +1,10 @@
-"""Profiles kept per host in the user's data folder, reused while they still describe the link.
+"""Profiles kept per host in the user's data folder, reused while they still describe the link; and what
+the host's real copies taught about the advice's promises (`learn`, `lessons`).
 
 A profile is reused when it is younger than MAX_AGE and the network looks the same:
-the same local address and a round-trip time within a factor of two (or 1 ms).
-Files are written whole or not at all (app.core.atomic).
+the same local address and a round-trip time within a factor of two (or 1 ms). A lesson is how much
+longer (or shorter) a method's copies took than the model predicted; it outlives a profile (what the
+probes do not see stays), up to LESSON_AGE. Files are written whole or not at all (app.core.atomic).
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ from app.core.profile.link_profile import LinkProfile
 
 MAX_AGE = 3600.0
 KEEP = 20
+LESSON_AGE = 30 * 86400.0
+LESSON_RANGE = (0.25, 8.0)  # what one copy may teach at most: a stalled or a cached copy says little more
+
+
+def key_of(user: str, hostname: str, port: int) -> str:
+    """What profiles and lessons are kept under: two aliases for one host share, one alias moved does not."""
+    return f"{user}@{hostname}:{port}"
 
 
 def _file(host: str) -> Path:
@@ -59,3 +68,37 @@ def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None
 def forget(host: str) -> None:
     """Drop what is kept for a host that will not come back (a demo host's port)."""
     _file(host).unlink(missing_ok=True)
+    _lessons_file(host).unlink(missing_ok=True)
+
+
+def _lessons_file(host: str) -> Path:
+    return _file(host).with_suffix(".lessons.json")
+
+
+def lessons(host: str, now: float | None = None) -> dict[str, float]:
+    """Per method, how many times the model's prediction its copies to this host took (1.2: 20 % longer)."""
+    now = time.time() if now is None else now
+    try:
+        data = json.loads(_lessons_file(host).read_text())
+        return {m: float(v["ratio"]) for m, v in data.items() if now - float(v["at"]) <= LESSON_AGE}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def learn(host: str, method: str, ratio: float, now: float | None = None) -> float:
+    """Keep what one copy with `method` taught (its time ÷ the model's prediction), averaged with what
+    earlier copies taught (geometric mean: one copy does not undo the others); returns what is kept."""
+    now = time.time() if now is None else now
+    low, high = LESSON_RANGE
+    ratio = min(max(ratio, low), high)
+    kept = lessons(host, now)
+    if method in kept:
+        ratio = (kept[method] * ratio) ** 0.5
+    try:
+        data = json.loads(_lessons_file(host).read_text())
+        data = data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        data = {}
+    data[method] = {"ratio": round(ratio, 4), "at": now}
+    atomic.write_json(_lessons_file(host), data)
+    return ratio

@@ -74,7 +74,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
                                 ms, session=session)
     host = session.host
-    key = f"{host.user}@{host.hostname}:{host.port}"  # two aliases for one host share, one alias moved does not
+    key = history.key_of(host.user, host.hostname, host.port)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
     if kept is not None:
         _reuse(kept, profile, emit)

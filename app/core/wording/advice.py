@@ -139,6 +139,12 @@ def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_kn
             f"{short_time(seconds)}, sooner than {skipped} would take, so it copied them at once.")
 
 
+def slower_than_promised(took: float, promised: float, host: str) -> str:
+    """Beside a copy that took clearly longer than the advice promised."""
+    return (f"This copy took {short_time(took)} where about {short_time(promised)} was predicted; the next "
+            f"advice for {host} allows for that.")
+
+
 def small_selection_sentence(files: int, nbytes: int, label: str, took: float, raced: bool) -> str:
     """The limit of a selection too small to time a rate with: starting the copy is most of it."""
     how = "copied it in the race in" if raced else "is predicted to copy it in"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from app.core.advice.advisor import Advice, AdviceRequest, Ranked, Recommendation
-from app.core.advice.follow import advised_request
+from app.core.advice.follow import advised_request, lesson
 from app.core.advice.model import Candidate, Prediction
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
@@ -14,6 +16,7 @@ from app.core.selection.entries import Entry, Selection
 from app.core.transfer.engine import CopyRequest
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import Options
+from app.core.events import TransferResult
 
 CIPHER = "aes128-gcm@openssh.com"
 SELECTION = Selection(["/home/ann/photos"], [Entry("photos", "dir"), Entry("photos/a.jpg", "file", 1000)])
@@ -53,3 +56,29 @@ def test_the_direction_is_the_copys() -> None:
     a, pick = advice(download=False)
     req = advised_request(a, pick, CopyRequest(["photos"], "backup", "", Options(download=True)))
     assert req.selection is None and req.options.download
+
+
+def _result(seconds: float, nbytes: int = 100_000_000, sent: int | None = None) -> TransferResult:
+    return TransferResult("tar-ssh", {}, 10, nbytes, seconds, True, "sizes", "", sent=sent)
+
+
+def test_a_copy_teaches_how_far_off_the_promise_was() -> None:
+    promised = Ranked(Prediction(Candidate("tar-ssh", Options()), True, 60.0, 1.0, "link", {"link": 60.0}), 60.0,
+                      seconds=4.0)
+    assert lesson(promised, _result(6.0), same_selection=True) == pytest.approx(1.5)
+    # What an earlier lesson added to the promise is taken out: the model's own prediction is what is taught.
+    allowed = replace(promised, seconds=6.0, allowed=1.5)
+    assert lesson(allowed, _result(6.0), same_selection=True) == pytest.approx(1.5)
+
+
+@pytest.mark.parametrize("why,promised_s,result", [
+    ("other files than the advice read", 4.0, _result(6.0)),
+    ("some files were there already", 4.0, _result(6.0, sent=50_000_000)),
+    ("too little to time", 4.0, _result(6.0, nbytes=1000)),
+    ("a copy of under a second is mostly starting up", 4.0, _result(0.9)),
+])
+def test_a_copy_teaches_nothing_when_the_promise_was_not_for_it(why: str, promised_s: float,
+                                                                  result: TransferResult) -> None:
+    promised = Ranked(Prediction(Candidate("tar-ssh", Options()), True, 60.0, 1.0, "link", {"link": 60.0}), 60.0,
+                      seconds=promised_s)
+    assert lesson(promised, result, same_selection=why != "other files than the advice read") is None, why

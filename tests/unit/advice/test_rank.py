@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from app.core.advice.advisor import pick_entrants, rank
 from app.core.profile.link_profile import CipherProbe
 from app.core.advice.race import Lap
@@ -131,3 +133,18 @@ def test_a_method_that_would_lose_hard_links_or_holes_comes_after_every_one_that
     kept = [i for i, m in enumerate(ranked) if not losing.get(m)]
     lost = [i for i, m in enumerate(ranked) if losing.get(m)]
     assert kept and max(kept) < min(lost)
+
+
+def test_what_copies_to_the_host_taught_stretches_the_promise() -> None:
+    predictions = ranking(gigabit(), BIG)
+    plain = {r.candidate: r.seconds for r in rank(predictions, [], BIG)}
+    order = [r.candidate.method_id for r in rank(predictions, [], BIG)]
+    assert order.index("scp") < order.index("sftp")
+    taught = rank(predictions, [], BIG, lessons={"scp": 2.0, "sftp": 1.0})
+    for r in taught:
+        # A method no copy taught about is as far off as the median of those that did (1.5 here).
+        allowed = {"scp": 2.0, "sftp": 1.0}.get(r.candidate.method_id, 1.5)
+        assert r.allowed == allowed and r.seconds == pytest.approx(plain[r.candidate] * allowed)
+    # scp, taught to be twice as slow as predicted, falls behind sftp, which kept its promises.
+    order = [r.candidate.method_id for r in taught]
+    assert order.index("sftp") < order.index("scp")

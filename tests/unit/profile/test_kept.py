@@ -43,3 +43,27 @@ def test_small_rtt_jitter_keeps_the_profile() -> None:
 def test_hosts_do_not_share_profiles() -> None:
     history.save("root@nas:22", kept())
     assert history.fresh("root@nas:2222", "198.18.0.1", 0.5, now=1010.0) is None
+
+
+def test_what_copies_taught_is_kept_per_method_and_averaged() -> None:
+    host = history.key_of("ann", "nas.local", 22)
+    assert history.lessons(host) == {}
+    assert history.learn(host, "sftp", 2.0, now=1000.0) == 2.0
+    # A second copy does not undo the first: the geometric mean of the two.
+    assert history.learn(host, "sftp", 0.5, now=2000.0) == pytest.approx(1.0)
+    history.learn(host, "tar-ssh", 1.3, now=2000.0)
+    assert history.lessons(host, now=2000.0) == pytest.approx({"sftp": 1.0, "tar-ssh": 1.3})
+    # One copy teaches at most LESSON_RANGE (a stalled copy is not the link's speed); old lessons lapse.
+    assert history.learn(host, "scp", 1000.0, now=2000.0) == history.LESSON_RANGE[1]
+    assert history.lessons(host, now=2000.0 + history.LESSON_AGE + 1) == {}
+    # The demo host's lessons go with its profiles.
+    history.forget(host)
+    assert history.lessons(host, now=2000.0) == {}
+
+
+def test_a_broken_lessons_file_teaches_nothing_and_is_replaced() -> None:
+    host = history.key_of("ann", "nas.local", 22)
+    history.learn(host, "sftp", 2.0)
+    history._lessons_file(host).write_text("[not, json")
+    assert history.lessons(host) == {}
+    assert history.learn(host, "sftp", 1.5) == 1.5

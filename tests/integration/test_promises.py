@@ -1,0 +1,76 @@
+"""What copies to a host took beside what the advice promised is kept, and the next advice for that host
+allows for it. Against a real sshd, with the lessons the app keeps in its own state folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.core.profile import kept
+from tests.helpers import cli_json, make_tree, snapshot
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch) -> Path:
+    """The state folder of the commands below, and of this test's own reading of it."""
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def _host(sshd) -> str:
+    return kept.key_of(sshd.user, "127.0.0.1", sshd.port)
+
+
+def _advise(sshd, src: Path, dest: Path) -> dict[str, float]:
+    out = cli_json("advise", "testhost", str(src), "--dest", str(dest), "--no-race", "--ssh-config",
+                   str(sshd.ssh_config))
+    assert "error" not in out, out
+    return {f"{r['method']} {r['options']}": r["expected_seconds"] for r in out["ranking"]}
+
+
+def test_the_next_advice_allows_for_what_copies_taught(sshd, home: Path, tmp_path: Path) -> None:
+    src = make_tree(tmp_path / "src", small_files=20, big_bytes=4 * 1024 * 1024)
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    before = _advise(sshd, src, dest)  # measures the link; the profile is kept, so the next predicts the same
+    kept.learn(_host(sshd), "sftp", 3.0)
+    kept.learn(_host(sshd), "scp", 2.0)
+    after = _advise(sshd, src, dest)
+    assert after.keys() == before.keys()
+    for key, seconds in after.items():
+        # Taught methods by what they taught; the others by the median of that (2.5).
+        allowed = 3.0 if key.startswith("sftp ") else 2.0 if key.startswith("scp ") else 2.5
+        # (the local probes run again: a prediction may move a little on its own)
+        assert seconds == pytest.approx(before[key] * allowed, rel=0.1, abs=0.02), key
+
+
+def test_a_copy_teaches_the_next_advice(sshd, home: Path, tmp_path: Path) -> None:
+    # 150 MB: a copy of over a second (LEARN_FROM) even on a fast loopback.
+    src = make_tree(tmp_path / "src", small_files=50, big_bytes=150 * 1024 * 1024)
+    # Every method was taught to take 8 times its prediction: the promise is long enough to learn from.
+    for method in ("scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"):
+        kept.learn(_host(sshd), method, 8.0)
+    # --no-race: the promise is the model's (a race lap of the whole selection would be a measurement).
+    out = cli_json("copy", "testhost", str(src), "--dest", str(tmp_path / "dest"), "--best", "--no-race",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert snapshot(tmp_path / "dest" / src.name, follow_links=out["method"] == "scp") == \
+        snapshot(src, follow_links=out["method"] == "scp")
+    # On loopback the copy is far quicker than 8 times the model: what it taught pulls the method's lesson down.
+    taught = kept.lessons(_host(sshd))
+    assert taught[out["method"]] < 8.0, (out["method"], taught)
+    assert all(taught[m] == 8.0 for m in taught if m != out["method"])
+    assert not any(n.startswith("This copy took") for n in out["notes"])  # quicker than promised: nothing said
+
+
+def test_a_copy_slower_than_promised_says_so(sshd, home: Path, tmp_path: Path) -> None:
+    src = make_tree(tmp_path / "src", small_files=50, big_bytes=150 * 1024 * 1024)
+    for method in ("scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"):  # promises 4 times too short
+        kept.learn(_host(sshd), method, kept.LESSON_RANGE[0])
+    out = cli_json("copy", "testhost", str(src), "--dest", str(tmp_path / "dest"), "--best", "--no-race",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    [said] = [n for n in out["notes"] if n.startswith("This copy took")]
+    assert said.endswith("was predicted; the next advice for testhost allows for that."), said
+    assert kept.lessons(_host(sshd))[out["method"]] > kept.LESSON_RANGE[0]
