@@ -96,7 +96,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
 
 async def copy(args: argparse.Namespace) -> dict[str, Any]:
     options = Options(cipher=args.cipher, compress=args.compress, mux=args.mux, download=args.download,
-                      owners=args.owners, xattrs=args.xattrs)
+                      owners=args.owners, xattrs=args.xattrs, streams=args.streams)
     if args.mirror and _existing(args) in (Existing.SKIP, Existing.RENAME):
         raise mirror.refuse_policy(args.existing)  # before logging in: nothing to ask the host
     refused = args.method and method_registry.get(args.method).refuses(options)

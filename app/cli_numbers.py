@@ -12,6 +12,7 @@ import math
 from typing import Callable
 
 from app.core.transfer.methods import METHODS
+from app.core.transfer.methods.base import MAX_STREAMS
 from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS
 
 RACE_MAX_SECONDS = 60.0   # a lap longer than a minute measures nothing a shorter one does not
@@ -57,3 +58,4 @@ probe_budget = seconds(BUDGET_MAX_SECONDS, "each probe's time")
 stall_seconds = seconds(STALL_MAX_SECONDS, "the time without data before the link counts as lost",
                         low=STALL_MIN_SECONDS)
 port = whole_number(1, 65535, "a port")
+streams = whole_number(1, MAX_STREAMS, "the number of parallel streams")

@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--compress", choices=COMPRESSION, default="none",
                    help="none, ssh (ssh -C), or zstd/lz4 inside the pipeline")
     c.add_argument("--mux", action="store_true", help="share one ssh connection (ControlMaster)")
+    c.add_argument("--streams", type=numbers.streams, default=1, metavar="N",
+                   help="copy on N parallel ssh connections, each with a part of the files (tar-ssh, rsync-ssh; "
+                        "helps where one connection is held by its window over a long round trip, or by one CPU core)")
     c.add_argument("--allow-insecure", action="store_true", help="allow unencrypted methods (trusted LAN only)")
     c.add_argument("--verify", action="store_true",
                    help="also compare the files' contents (hashes) on both sides (unencrypted methods do by default)")
@@ -191,6 +194,9 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         sub.error("the following arguments are required: --dest")
     if args.command == "copy" and args.yes_delete and not args.mirror:
         sub.error("--yes-delete goes with --mirror (it allows the mirror's deletions); add --mirror or drop it")
+    if args.command == "copy" and args.best and args.streams > 1:
+        sub.error("--streams goes with --method tar-ssh or rsync-ssh (the advice does not race parallel streams "
+                  "yet); drop --best or --streams")
     if args.command == "copy" and not args.best:
         given = [o for o, v in (("--no-race", args.no_race), ("--race", args.race), ("--race-seconds",
                  args.race_seconds), ("--fresh", args.fresh)) if v not in (None, False)]

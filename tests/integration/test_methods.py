@@ -82,7 +82,7 @@ def test_variants_compression_cipher_mux(sshd, tmp_path: Path, method: str, comp
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
     assert out["options"] == {"cipher": "aes128-gcm@openssh.com", "compress": compress, "mux": True,
-                              "direction": "upload", "owners": False, "xattrs": False}
+                              "direction": "upload", "owners": False, "xattrs": False, "streams": 1}
     assert snapshot(dest / src.name) == far_side(src, method)
 
 

@@ -23,11 +23,12 @@ class Options:
     download: bool = False
     owners: bool = False  # keep owner and group by number (needs root on the receiving side)
     xattrs: bool = False  # keep extended attributes and ACLs (both sides' tools and filesystems must take them)
+    streams: int = 1      # parallel connections, each with a part of the files (Method.parallel)
 
     def as_dict(self) -> dict:
         return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
                 "direction": "download" if self.download else "upload", "owners": self.owners,
-                "xattrs": self.xattrs}
+                "xattrs": self.xattrs, "streams": self.streams}
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,14 @@ so the line the advice shows is the line the copy reports."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from app.core.host.capabilities import Capabilities
 from app.core.transfer import methods
 from app.core.host.ssh_command import Options, Ssh
-from app.core.transfer.methods.base import DaemonModule, Job
+from app.core.transfer.methods.base import DaemonModule, Job, split_sources
+from app.core.wording.transfer import streams_line
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -38,4 +39,9 @@ def shown_command(method_id: str, options: Options, sources: list[str] | tuple[s
     The user's own rsync `module` is written in place, every file given (see Job.rewrite)."""
     job = Job(reach.ssh, tuple(sources), dest, options, reach.listen_address, module=module, local=reach.local,
               remote=reach.remote, netcat=reach.remote.nc_flavour, rewrite=module is not None)
-    return methods.get(method_id).build(job).display
+    method = methods.get(method_id)
+    if options.streams > 1 and method.parallel:
+        # Each stream reads its part of the files as a list: the line is that of one stream.
+        one = method.build(replace(job, files=tuple(name for _parent, name in split_sources(tuple(sources)))))
+        return streams_line(options.streams, one.display)
+    return method.build(job).display

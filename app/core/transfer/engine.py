@@ -289,7 +289,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
     the bytes sent."""
     base = replace(_job(session, method, req, sources, target, module, session.ssh(control_path)), resumable=staged)
     sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
-                       lambda send: method.takes_list(job_for(send, base)))
+                       lambda send: method.takes_list(job_for(send, base)), req.options.streams)
     await sides.dest.mkdirs(sends.folders)
     total = sum(e.size for e in wanted if e.kind == "file")
     done = sum(e.size for e in wanted if e.kind == "file" and e.path in leftover.complete) + leftover.kept_bytes
@@ -313,10 +313,16 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
         for i, send in runs:
             await run(i, send)
 
-    # A file cut short goes on beside the rest: its own connection starts while the others do.
+    # A file cut short goes on beside the rest: its own connection starts while the others do; so does
+    # each stream of a copy on parallel streams. The folders listed last set their modes and times.
     runs = list(enumerate(sends.runs))
     carry_on = [run(i, s) for i, s in runs if s.offset]
-    await side_by_side([*carry_on, in_turn([(i, s) for i, s in runs if not s.offset])])
+    lanes: dict[int, list[tuple[int, Send]]] = {}
+    for i, s in runs:
+        if not s.offset:
+            lanes.setdefault(s.stream, []).append((i, s))
+    await side_by_side([*carry_on, *(in_turn(lane) for lane in lanes.values())])
+    await in_turn([(len(runs) + k, s) for k, s in enumerate(sends.last)])
     await sides.dest.symlinks([(e.target, join(target, e.path)) for e in sends.links])
     await sides.dest.stamp(sends.stamps)
     return tally.sent

@@ -321,6 +321,12 @@ INSECURE_WARNING = ("Not encrypted: anyone on this network could read or change 
 INSECURE_ADVICE = "Insecure: the files cross the network unencrypted; use it only on a network you trust."
 
 
+def streams_line(streams: int, one: str) -> str:
+    """The shown command of a copy on parallel streams: what one stream runs."""
+    return (f"{streams} of these side by side, each given its part of the files as NUL-separated names on its "
+            f"standard input: {one}")
+
+
 def unencrypted_warning(method_id: str) -> str | None:
     """The line said when advice picked a method that sends the files in the clear."""
     method = METHODS[method_id]

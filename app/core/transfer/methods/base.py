@@ -99,6 +99,8 @@ class Context:
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
 
 
+MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)
+
 NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"
 NO_SFTP = "the host has no SFTP server (on an embedded box, install its sftp-server package)"
 
@@ -141,6 +143,7 @@ class Method:
     needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)
     # Sending a list (Job.files), for resuming and for what is already at the destination:
     lists_folders = True     # folders go in the list (tar, rsync); False: the engine makes them first
+    parallel = False         # takes Options.streams: the files split into parts, each over its own connection
     list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
     continues_files = False  # carries on a file staged in part itself (Job.partial)
     keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
@@ -154,7 +157,10 @@ class Method:
         return self.keeps
 
     def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
-        """Why this method cannot keep what the options ask for (--owners, --xattrs), or None."""
+        """Why this method cannot keep what the options ask for (--owners, --xattrs), or take them
+        (--streams), or None."""
+        if o.streams > 1 and not self.parallel:
+            return "cannot copy on parallel streams (--streams)"
         keeps = self.keeps_between(local, remote)
         for name, option in ASKED_BY.items():
             if getattr(o, option.strip("-")) and getattr(keeps, name) is Keep.LOST:
