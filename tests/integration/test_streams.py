@@ -33,6 +33,18 @@ def _with_folders(tree: Path) -> Path:
     return tree
 
 
+def _read_only_folder(tree: Path) -> Path:
+    """A folder no one may write into once it is set (0555): a stream that set it early would shut the others
+    out, so the folders are set after all streams."""
+    shut = tree / "read only"
+    shut.mkdir()
+    for i in range(6):
+        (shut / f"r{i}.bin").write_bytes(os.urandom(40_000 * (i + 1)))
+    os.chmod(shut, 0o555)
+    os.utime(shut, (OLD, OLD))
+    return shut
+
+
 def _streams_seen(watching: threading.Event, seen: list[int]) -> None:
     """The most ssh processes of this copy running at one time (what `ps` shows)."""
     while not watching.is_set():
@@ -72,6 +84,25 @@ def test_parallel_streams_put_the_same_tree_there(sshd, keeps, storage: Path, me
     assert os.stat(far / "closed").st_mode & 0o7777 == 0o750
     assert int(os.stat(far / "closed").st_mtime) == OLD
     assert max(seen) >= 2, "the parts did not run side by side"
+
+
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+def test_a_read_only_folder_is_set_after_all_streams(sshd, tmp_path: Path, download: bool) -> None:
+    (tmp_path / "src").mkdir()
+    tree = _with_folders(tmp_path / "src")
+    shut = _read_only_folder(tree)
+    dest = tmp_path / "dest"
+    try:
+        out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", "tar-ssh", "--streams", "3",
+                       "--ssh-config", str(sshd.ssh_config), *(["--download"] if download else []))
+        assert "error" not in out, out
+        far = dest / tree.name / shut.name
+        assert snapshot(dest / tree.name) == snapshot(tree)
+        assert os.stat(far).st_mode & 0o7777 == 0o555 and int(os.stat(far).st_mtime) == OLD
+    finally:
+        for folder in (shut, dest / tree.name / shut.name):
+            if folder.exists():
+                os.chmod(folder, 0o755)
 
 
 def test_many_small_files_and_odd_names_on_streams(sshd, storage: Path) -> None:

@@ -70,7 +70,8 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
             target = next(targets, "")
             entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
         else:
-            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields)))
+            entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields),
+                                 locked=kind == "dir" and not mode & 0o200))
     order = {r: i for i, r in enumerate(kept)}
     tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))

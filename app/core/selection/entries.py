@@ -35,6 +35,7 @@ class Entry:
     inode: tuple[int, int] | None = None
     allocated: int | None = None
     xattrs: bool = False  # has user xattrs or an ACL (found on this computer only)
+    locked: bool = False  # a folder its owner may not write into (no u+w): a copy must fill it before it is set
 
 
 @dataclass
@@ -171,7 +172,7 @@ def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
     if kind == "link":
         return Entry(rel, kind, 0, os.readlink(path), _leads_to(path), int(st.st_mtime))
     if kind == "dir":
-        return Entry(rel, kind, mtime=int(st.st_mtime), xattrs=_has_xattrs(path))
+        return Entry(rel, kind, mtime=int(st.st_mtime), xattrs=_has_xattrs(path), locked=not st.st_mode & 0o200)
     return Entry(rel, kind, st.st_size, mtime=int(st.st_mtime),
                  inode=(st.st_dev, st.st_ino) if st.st_nlink > 1 else None, allocated=st.st_blocks * 512,
                  xattrs=_has_xattrs(path))
@@ -258,7 +259,8 @@ async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: st
         except asyncssh.SFTPError:
             leads_to = "none"
         return Entry(rel, kind, 0, target, leads_to, attrs.mtime or 0)
-    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0, mtime=attrs.mtime or 0)
+    locked = kind == "dir" and attrs.permissions is not None and not attrs.permissions & 0o200
+    return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0, mtime=attrs.mtime or 0, locked=locked)
 
 
 def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str, int | str]]) -> list[str]:

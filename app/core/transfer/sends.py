@@ -4,7 +4,8 @@ runs as the method needs (one per parent folder for tar and rsync, one per folde
 file a cut left staged in part carried on from where it stopped (by the method itself, or by ssh cat
 from that byte). With parallel streams (Options.streams, Method.parallel) the files are split into
 parts of about the same weight, each part's runs on a connection of its own, side by side; the folders
-are made first and listed once more at the end, so their modes and times are set when all is in.
+are made first and listed again at the end of every stream, so the stream that ends last sets their modes
+and times once all is in (or, when a folder may not be written into once set, in one run after them all).
 Pure: the engine runs what this plans.
 """
 
@@ -124,8 +125,13 @@ def _in_streams(method: Method, todo: list[Entry], parents: dict[str, str], stag
     if len(parts) < 2:
         return False
     dirs = [e for e in todo if e.kind == "dir"]
-    runs = [replace(s, stream=i) for i, part in enumerate(parts) for s in _lists(method, part, parents, stage, own)]
-    last = _lists(method, dirs, parents, stage, {}) if dirs else []
+    # A folder set read-only by one stream's end would shut out the others: then the folders go last, alone
+    # (a run of its own, another login); else at the end of every stream's list.
+    alone = any(e.locked for e in dirs)
+    tail = [] if alone else dirs
+    runs = [replace(s, stream=i) for i, part in enumerate(parts)
+            for s in _lists(method, part + tail, parents, stage, own)]
+    last = _lists(method, dirs, parents, stage, {}) if dirs and alone else []
     if not all(fits(s) for s in runs + last):
         return False
     out.folders = [join(stage, e.path) for e in dirs]

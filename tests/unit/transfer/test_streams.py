@@ -4,6 +4,8 @@ over any selection: every file is in exactly one part, and no part is much heavi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings, strategies as st
 
 from app.core.transfer.methods import METHODS
@@ -46,14 +48,24 @@ def test_parts_are_balanced_and_keep_hard_links_together() -> None:
     assert split_parts(files[:1], 4) == [files[:1]]  # never an empty part
 
 
-def test_a_copy_on_streams_makes_folders_first_and_lists_them_last() -> None:
+def test_a_copy_on_streams_makes_folders_first_and_lists_them_at_the_end_of_every_stream() -> None:
     sends = plan_sends(METHODS["tar-ssh"], TREE, TREE, Leftover(), ["/home/ann/album"], "/srv/.stage",
                        lambda s: True, streams=3)
     assert sends.streams == 3 and sorted({s.stream for s in sends.runs}) == [0, 1, 2]
     assert sends.folders == ["/srv/.stage/album", "/srv/.stage/album/2024"]
-    assert [s.files for s in sends.last] == [("album", "album/2024")]
-    listed = sorted(p for s in sends.runs for p in s.files)
+    assert sends.last == []  # no run of its own (another login): the stream that ends last sets them
+    for s in sends.runs:
+        assert s.files[-2:] == ("album", "album/2024"), s.files
+    listed = sorted(p for s in sends.runs for p in s.files if p not in ("album", "album/2024"))
     assert listed == sorted(e.path for e in TREE if e.kind != "dir")
+
+
+def test_a_folder_that_cannot_be_written_into_once_set_is_listed_after_all_streams() -> None:
+    locked = [replace(e, locked=True) if e.path == "album/2024" else e for e in TREE]
+    sends = plan_sends(METHODS["tar-ssh"], locked, locked, Leftover(), ["/home/ann/album"], "/s",
+                       lambda s: True, streams=3)
+    assert [s.files for s in sends.last] == [("album", "album/2024")]
+    assert not any(p in ("album", "album/2024") for s in sends.runs for p in s.files)
 
 
 def test_one_stream_or_a_method_without_streams_plans_as_before() -> None:
