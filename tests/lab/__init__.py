@@ -10,7 +10,7 @@ addressed only in 198.18.0.0/15 (198.18.<slot>.1 here, 198.18.<slot>.2 there), w
           module `share`, and nc, all inside the namespace   (services.py)
   shape   the ssh server on :22 may be another host shape: sftp-only, dropbear, dash
           (Lab.up(..., shape=...); tests/shapes.py)
-Scenarios: gigabit-lan, weak-nas, fast-link, wan, slow-disk (scenarios.py).
+Scenarios: gigabit-lan, weak-nas, fast-link, wan, slow-disk, long-fat (scenarios.py).
 
 People:     python -m tests.lab up wan | status | down [wan]
 pytest:     the `lab` fixture factory (fixtures.py): lab("wan") -> Lab
