@@ -399,6 +399,18 @@ def proc_io(pid: int, field_name: str) -> int:
     return 0
 
 
+async def both(first, second) -> tuple:
+    """Two awaitables (or None) side by side; their results. A failure of either is raised once both have
+    ended (neither is left running)."""
+    async def nothing() -> None:
+        return None
+    results = await asyncio.gather(first or nothing(), second or nothing(), return_exceptions=True)
+    for r in results:
+        if isinstance(r, BaseException):
+            raise r
+    return results[0], results[1]
+
+
 async def finish(coro):
     """Run cleanup to its end even if the caller is cancelled meanwhile, then pass the cancel on.
 

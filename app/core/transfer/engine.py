@@ -38,7 +38,7 @@ from app.core.transfer.progress import Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy
-from app.core.runner import finish
+from app.core.runner import both, finish
 from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command
@@ -175,12 +175,19 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if method is not None:
         preflight.check_method(session, method, req, selection, [*sources, dest])
     sweep = not req.scratch and method is not None
-    notes: list[str] = swept_note(*await ownership.sweep(session, dest, local=o.download)) if sweep else []
-    sides = _sides(session, method, req, notes)
+    checked: list[str] = []
+    sides = _sides(session, method, req, checked)
     placement = None
     if not req.scratch:
         emit(Phase("comparing", PHASE_COMPARING))
-        placement = await survey.look(sides, selection, sources, dest, req.existing, decide)
+    # The sweep of earlier runs' folders and the look at what is there are apart (the sweep removes only
+    # the app's own marked folders; the look, the selection's names): side by side, a command's round trips
+    # each instead of both in turn.
+    swept, placement = await both(ownership.sweep(session, dest, local=o.download) if sweep else None,
+                                  None if req.scratch else
+                                  survey.look(sides, selection, sources, dest, req.existing, decide))
+    notes: list[str] = (swept_note(*swept) if sweep else []) + checked
+    if placement is not None:
         if placement.hashing_failed:
             notes.append(HASHING_FAILED)
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
@@ -225,11 +232,11 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     if idle:
         await resume.drop(sides.dest, dest, journal)
     elif staged:
-        leftover = await resume.open_stage(sides, dest, journal, wanted, sources, not method.keeps_symlinks,
-                                           req.resume, _can_carry_on(session, method, req))
         # Marked as this run's at once (a folder carried on from a dead run becomes ours), even when
         # cancelled meanwhile: only a marked folder is ever swept.
-        await finish(ownership.mark(session, target, "staging", local=o.download))
+        leftover = await resume.open_stage(sides, dest, journal, wanted, sources, not method.keeps_symlinks,
+                                           req.resume, _can_carry_on(session, method, req),
+                                           lambda: ownership.mark(session, target, "staging", local=o.download))
     else:
         await sides.dest.prepare(dest, None)
     mux = Mux(session, o) if o.mux and not idle else None

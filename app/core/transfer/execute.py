@@ -216,6 +216,8 @@ def _raise_for(results: list, remote_status: tuple[int, str] | None, host: str) 
 
 async def side_by_side(coros: list) -> None:
     """Run side by side; the first failure (or a cancel) stops the others once they have cleaned up."""
+    if not coros:  # nothing left to send: all of it was staged already
+        return
     if len(coros) == 1:
         await coros[0]
         return

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from posixpath import dirname, join
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, Callable
 
+from app.core.runner import both, finish
 from app.core.transfer.existing import same_entry
 from app.core.transfer.journal import LIMIT, NAME, Journal
 from app.core.selection.entries import Entry, ancestors
@@ -69,20 +70,27 @@ def window(offset: int) -> tuple[int, int]:
 
 
 async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[Entry], sources: list[str],
-                     follows_links: bool, carry_on: bool, can_continue: bool) -> Leftover:
+                     follows_links: bool, carry_on: bool, can_continue: bool,
+                     mark: Callable[[], Awaitable[None]] | None = None) -> Leftover:
     """This copy's staging folder: the one an earlier run of it left (what it holds sorted out, what
-    cannot be kept removed), or a new one with its journal. `carry_on` False starts over."""
+    cannot be kept removed), or a new one with its journal. `carry_on` False starts over. `mark` marks the
+    folder as this run's (app.core.transfer.ownership), as soon as it is there and whatever comes after:
+    beside the journal's writing in a new folder, before anything else in one carried on."""
     side = sides.dest
     stage = join(dest, journal.folder)
-    found = Journal.decode(await side.read_file(join(stage, NAME), LIMIT))
-    there = found is not None or (await side.exists([stage]))[0]
+    # Read and looked for side by side: a command's round trips each instead of both in turn.
+    read, exists = await both(side.read_file(join(stage, NAME), LIMIT), side.exists([stage]))
+    found = Journal.decode(read)
+    there = found is not None or exists[0]
     if there and not (carry_on and journal.same_copy(found)):
         await side.remove(stage)  # ours by its name, but not this copy's (or the user starts over)
         there = False
     if not there:
         await side.prepare(dest, journal.folder)
-        await side.write_file(join(stage, NAME), journal.encode())
+        await both(side.write_file(join(stage, NAME), journal.encode()), finish(mark()) if mark else None)
         return Leftover()
+    if mark:
+        await finish(mark())
     names = sorted({e.path.split("/", 1)[0] for e in wanted})
     listing = await side.scan([join(stage, n) for n in names], missing_ok=True)
     leftover = sort_out(wanted, listing.entries, follows_links)
