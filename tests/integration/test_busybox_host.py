@@ -72,6 +72,19 @@ def test_tar_nc_through_busybox_netcat(busybox_sshd, tmp_path: Path, download: b
     assert left_since(before) == []
 
 
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+def test_parallel_streams_through_busybox_tar(busybox_sshd, tmp_path: Path, download: bool) -> None:
+    """BusyBox tar takes its names as arguments and extracts a folder that is already there (each stream
+    lists the folders again at its end)."""
+    tree = make_tree(tmp_path / "src", small_files=60, big_bytes=2 * 1024 * 1024)
+    dest = tmp_path / "dest"
+    out = cli_json("copy", "embedded", str(tree), "--dest", str(dest), "--method", "tar-ssh", "--streams", "3",
+                   "--ssh-config", str(busybox_sshd.ssh_config), *(["--download"] if download else []))
+    assert "error" not in out, out
+    assert out["options"]["streams"] == 3
+    assert snapshot(dest / tree.name) == snapshot(tree)
+
+
 async def test_a_cancel_leaves_nothing_on_the_box(busybox_sshd, big_file: Path, tmp_path: Path) -> None:
     src = big_file
     before = helpers_snapshot()
