@@ -54,6 +54,11 @@ class LinkProfile:
     notes: list[str] = field(default_factory=list)  # probes that could not run, and why
     measured_at: float = 0.0
     seconds: float = 0.0
+    # On a long link one TCP connection is held by its socket buffers (what it may have in flight over the
+    # round trip), below what the link carries: raw TCP on TCP_CONNECTIONS connections at once, measured
+    # there only (None: one connection is the link's ceiling).
+    tcp_up_all_MBps: float | None = None
+    tcp_down_all_MBps: float | None = None
 
     def cipher(self, name: str | None) -> CipherProbe | None:
         if name is None:

@@ -73,6 +73,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
                           same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
     profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
                                 ms, session=session)
+    ctx.ramp_for(profile.rtt_ms)
     host = session.host
     key = history.key_of(host.user, host.hostname, host.port)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
@@ -105,6 +106,12 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
                                          session=session)
         profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx),
                                            session=session)
+        if ctx.ramp:  # a long link: one connection may be held by its buffers, below what the link carries
+            n = tcp.TCP_CONNECTIONS
+            profile.tcp_up_all_MBps = await _run("tcp-up-all", f"Raw TCP, upload, {n} connections", emit, profile,
+                                                 tcp.probe_tcp_all(ctx, download=False), session=session)
+            profile.tcp_down_all_MBps = await _run("tcp-down-all", f"Raw TCP, download, {n} connections", emit,
+                                                   profile, tcp.probe_tcp_all(ctx, download=True), session=session)
     else:
         _skip("tcp-up", "Raw TCP", why, profile, emit)
     if not session.remote.shell:
@@ -126,9 +133,9 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
         profile.per_file_ms = dict(per_file or {})
 
 
-def _per_file_text(ms: dict[str, float]) -> str:
-    said = [f"{ms['sftp']:.2g} ms talking SFTP" if "sftp" in ms else "",
-            f"{ms['tar-ssh']:.2g} ms creating it" if "tar-ssh" in ms else ""]
+def _per_file_text(costs: dict[str, float]) -> str:
+    said = [f"{ms(costs['sftp'])} talking SFTP" if "sftp" in costs else "",
+            f"{ms(costs['tar-ssh'])} creating it" if "tar-ssh" in costs else ""]
     return ", ".join(s for s in said if s)
 
 
@@ -146,12 +153,16 @@ async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> 
 
 def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
     when = time.strftime("%H:%M", time.localtime(kept.measured_at))
-    for field in ("tcp_up_MBps", "tcp_down_MBps", "remote_write_MBps", "remote_read_MBps", "local_write_MBps"):
+    for field in ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps", "remote_write_MBps",
+                  "remote_read_MBps", "local_write_MBps"):
         setattr(profile, field, getattr(kept, field))
     profile.ciphers = list(kept.ciphers)
     profile.per_file_ms = dict(kept.per_file_ms)
     profile.notes = [*kept.notes, kept_note(when)]
+    n = tcp.TCP_CONNECTIONS
     shown = [("tcp-up", "Raw TCP, upload", kept.tcp_up_MBps), ("tcp-down", "Raw TCP, download", kept.tcp_down_MBps),
+             ("tcp-up-all", f"Raw TCP, upload, {n} connections", kept.tcp_up_all_MBps),
+             ("tcp-down-all", f"Raw TCP, download, {n} connections", kept.tcp_down_all_MBps),
              ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
     for name, label, value in shown:
         if value is not None:

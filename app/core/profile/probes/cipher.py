@@ -12,7 +12,7 @@ import os
 import select
 
 from app.core.host.ssh_command import Options
-from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
+from app.core.profile.probes.common import ProbeContext, now, send_for, steady_MBps
 from app.core.profile.link_profile import CipherProbe
 from app.core.runner import Pipeline, Stage, finish
 
@@ -44,7 +44,7 @@ async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
         await asyncio.wait_for(ready.wait(), 15)
         start = now()
         local_before = _cpu_ticks(pid)
-        sent = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall)
+        sent, at_ramp = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall, ctx.ramp)
         local_after = _cpu_ticks(pid)
         os.close(w)
         w = -1
@@ -60,21 +60,22 @@ async def probe_cipher(ctx: ProbeContext, cipher: str) -> CipherProbe:
         raise RuntimeError(results[0].stderr.strip() or f"ssh exited with {results[0].returncode}")
     tck = os.sysconf("SC_CLK_TCK")
     remote_cpu = _remote_cpu(results[0].stderr, elapsed)
-    return CipherProbe(cipher, MBps(sent, elapsed), (local_after - local_before) / tck / elapsed, remote_cpu)
+    return CipherProbe(cipher, steady_MBps(sent, at_ramp, elapsed, ctx.ramp), (local_after - local_before) / tck / elapsed,
+                       remote_cpu)
 
 
-def _feed_for(fd: int, seconds: float, stall: float) -> int:
-    """Feed ssh for `seconds`; TimeoutError when it takes nothing for `stall` seconds (a dead link)."""
+def _feed_for(fd: int, seconds: float, stall: float, ramp: float = 0.0) -> tuple[int, int]:
+    """Feed ssh for `ramp` + `seconds` (send_for); TimeoutError when it takes nothing for `stall` seconds
+    (a dead link)."""
     os.set_blocking(fd, False)
-    block, sent, deadline = memoryview(random_block()), 0, now() + seconds
-    while now() < deadline:
-        view = block
+
+    def write(view: memoryview) -> None:
         while view:
             if not select.select([], [fd], [], stall)[1]:
                 raise TimeoutError(f"ssh took no data for {stall:g} s")
             view = view[os.write(fd, view):]
-        sent += len(block)
-    return sent
+
+    return send_for(write, seconds, ramp)
 
 
 def _cpu_ticks(pid: int) -> int:

@@ -11,6 +11,14 @@ from app.core.host.link_loss import STALL_TIMEOUT
 
 RANDOM_BLOCK = 4 * 1024 * 1024  # incompressible: zeros would measure compression, not the link
 
+# A new TCP connection starts slowly and doubles what it has in flight each round trip (slow start): to
+# fill 300 Mbit/s over 200 ms it needs about a dozen round trips, 2.4 s. A throughput probe sends that long
+# more on a long link, and its rate counts only what moved after it (at most RAMP_MAX_S: a link still
+# climbing after that is as slow as it looks).
+RAMP_RTTS = 12
+RAMP_MAX_S = 4.0
+RAMP_FROM_S = 0.1  # on a LAN the climb is over in milliseconds: no need to wait for it
+
 
 @dataclass
 class ProbeContext:
@@ -19,6 +27,16 @@ class ProbeContext:
     local_paths: list[str] | None = None  # the selection, for local read and compressibility
     budget: float = 2.0                 # seconds a throughput probe may send for
     stall: float = STALL_TIMEOUT        # seconds a probe's data may stand still before it counts as stuck
+    ramp: float = 0.0                   # seconds the link takes to reach its speed (set from the round trip)
+
+    def ramp_for(self, rtt_ms: float | None) -> None:
+        self.ramp = ramp_seconds(rtt_ms)
+
+
+def ramp_seconds(rtt_ms: float | None) -> float:
+    """How long a new connection takes to reach the link's speed over this round trip (0 on a LAN)."""
+    climb = RAMP_RTTS * (rtt_ms or 0.0) / 1000
+    return min(climb, RAMP_MAX_S) if climb >= RAMP_FROM_S else 0.0
 
 
 _block: bytes | None = None
@@ -56,3 +74,23 @@ def host_seconds(stdout: bytes) -> float | None:
 
 def MBps(nbytes: float, seconds: float) -> float:
     return nbytes / seconds / 1e6 if seconds > 0 else 0.0
+
+
+def steady_MBps(total: float, before_ramp: float, elapsed: float, ramp: float) -> float:
+    """The rate once the link had climbed: what moved after the first `ramp` seconds, over the rest."""
+    if ramp <= 0 or elapsed <= ramp or total <= before_ramp:
+        return MBps(total, elapsed)
+    return MBps(total - before_ramp, elapsed - ramp)
+
+
+def send_for(write, seconds: float, ramp: float = 0.0) -> tuple[int, int]:
+    """Call `write(block)` with random blocks for `ramp` + `seconds`: what was sent in all, and by the
+    end of the ramp."""
+    block, sent, start = memoryview(random_block()), 0, now()
+    at_ramp = 0 if ramp <= 0 else -1
+    while now() < start + ramp + seconds:
+        if at_ramp < 0 and now() >= start + ramp:
+            at_ramp = sent
+        write(block)
+        sent += len(block)
+    return sent, max(at_ramp, 0)

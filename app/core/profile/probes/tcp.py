@@ -18,12 +18,13 @@ from app.core.host.capabilities import Capabilities
 from app.core.errors import probe_unavailable
 from app.core.host import listener
 from app.core.host.listener import Listener
-from app.core.profile.probes.common import MBps, ProbeContext, now, random_block
+from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from app.core.runner import finish
 from app.core.host.session import Session
 
 PORT_TRIES = 5
+TCP_CONNECTIONS = 4  # on a long link: the connections the link's own ceiling is measured with
 # A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
 _RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; do :; done'
 
@@ -36,28 +37,54 @@ def unavailable(caps: Capabilities) -> str | None:
 async def probe_tcp_up(ctx: ProbeContext) -> float:
     helper, sock = await _connect(ctx.session, download=False, stall=ctx.stall)
     try:
-        start = now()
-        await asyncio.to_thread(_send_for, sock, ctx.budget)
-        sock.shutdown(socket.SHUT_WR)
-        status = await helper.finish(timeout=30)
-        elapsed = now() - start
+        return await _send_measured(ctx, helper, sock)
     finally:
         _close(sock)
         await _stop(helper)
-    received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
-    if not received:
-        raise RuntimeError("the listener did not report what it received")
-    return MBps(received[-1], elapsed)
 
 
 async def probe_tcp_down(ctx: ProbeContext) -> float:
     helper, sock = await _connect(ctx.session, download=True, stall=ctx.stall)
     try:
-        received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget)
+        received, elapsed = await asyncio.to_thread(_receive_for, sock, ctx.budget, ctx.ramp)
     finally:
         _close(sock)
         await _stop(helper)
     return MBps(received, elapsed)
+
+
+async def probe_tcp_all(ctx: ProbeContext, download: bool, connections: int = TCP_CONNECTIONS) -> float:
+    """Raw TCP on `connections` connections at once, one way: what the link carries when no one
+    connection's buffers hold it (each has its own listener, as one stream of a copy has its own ssh)."""
+    opened = await asyncio.gather(*(_connect(ctx.session, download, ctx.stall) for _ in range(connections)),
+                                  return_exceptions=True)
+    pairs = [o for o in opened if not isinstance(o, BaseException)]
+    try:
+        failed = next((o for o in opened if isinstance(o, BaseException)), None)
+        if failed is not None:
+            raise failed
+        if download:
+            got = await asyncio.gather(*(asyncio.to_thread(_receive_for, sock, ctx.budget, ctx.ramp)
+                                         for _, sock in pairs))
+            return sum(MBps(received, elapsed) for received, elapsed in got)
+        return sum(await asyncio.gather(*(_send_measured(ctx, helper, sock) for helper, sock in pairs)))
+    finally:
+        for helper, sock in pairs:
+            _close(sock)
+        await asyncio.gather(*(_stop(helper) for helper, _ in pairs), return_exceptions=True)
+
+
+async def _send_measured(ctx: ProbeContext, helper: RemoteHelper, sock: socket.socket) -> float:
+    """Send for the probe's time, and the rate the listener received at once the link had climbed."""
+    start = now()
+    _, at_ramp = await asyncio.to_thread(send_for, lambda block: _send_block(sock, block), ctx.budget, ctx.ramp)
+    sock.shutdown(socket.SHUT_WR)
+    status = await helper.finish(timeout=30)
+    elapsed = now() - start
+    received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
+    if not received:
+        raise RuntimeError("the listener did not report what it received")
+    return steady_MBps(received[-1], at_ramp, elapsed, ctx.ramp)
 
 
 def _close(sock: socket.socket) -> None:
@@ -111,23 +138,24 @@ async def _stop(helper: RemoteHelper) -> None:
 SEND_CHUNK = 256 * 1024  # the socket's time-out covers a whole sendall: small enough to mean "no progress"
 
 
-def _send_for(sock: socket.socket, seconds: float) -> int:
-    block, sent, deadline = memoryview(random_block()), 0, now() + seconds
-    while now() < deadline:
-        for i in range(0, len(block), SEND_CHUNK):
-            sock.sendall(block[i:i + SEND_CHUNK])
-        sent += len(block)
-    return sent
+def _send_block(sock: socket.socket, block: memoryview) -> None:
+    for i in range(0, len(block), SEND_CHUNK):
+        sock.sendall(block[i:i + SEND_CHUNK])
 
 
-def _receive_for(sock: socket.socket, seconds: float) -> tuple[int, float]:
+def _receive_for(sock: socket.socket, seconds: float, ramp: float = 0.0) -> tuple[int, float]:
+    """What arrived in the `seconds` after the link's climb (the first `ramp` seconds from the first byte
+    are not counted), and over how long."""
     buf = bytearray(1 << 20)
     sock.recv_into(buf)  # the clock starts with the first byte, not with the listener's set-up
-    start = now()
-    deadline, total = start + seconds, 0
-    while now() < deadline:
+    climbed = now() + ramp
+    start, total = climbed, 0
+    while now() < climbed + seconds:
         n = sock.recv_into(buf)
         if n == 0:
             break
-        total += n
+        if now() >= climbed:
+            total += n
+        else:
+            start = now()  # still climbing: the count starts after this read
     return total, now() - start

@@ -1,0 +1,73 @@
+"""Throughput probes on a long link: a new connection climbs to the link's speed over a dozen round trips
+(TCP's slow start), so the probes send that much longer and count only what moved after the climb."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from app.core.profile.probes.common import RAMP_MAX_S, ProbeContext, ramp_seconds, send_for, steady_MBps
+from app.core.profile.probes.tcp import _receive_for
+
+
+def test_no_climb_on_a_lan_and_a_capped_one_on_a_long_link() -> None:
+    assert ramp_seconds(None) == ramp_seconds(0.3) == ramp_seconds(5) == 0.0
+    assert ramp_seconds(40) == pytest.approx(0.48)
+    assert ramp_seconds(200) == pytest.approx(2.4)
+    assert ramp_seconds(900) == RAMP_MAX_S
+    ctx = ProbeContext(session=None)  # type: ignore[arg-type]
+    ctx.ramp_for(200)
+    assert ctx.ramp == pytest.approx(2.4)
+
+
+def test_the_steady_rate_leaves_out_the_climb() -> None:
+    # 2.4 s of climbing moved 6 MB, then 1 s at 20 MB/s.
+    assert steady_MBps(26e6, 6e6, 3.4, 2.4) == pytest.approx(20.0)
+    assert steady_MBps(26e6, 6e6, 3.4, 0.0) == pytest.approx(26 / 3.4)  # no climb: all of it
+    assert steady_MBps(5e6, 6e6, 3.4, 2.4) == pytest.approx(5 / 3.4)    # nothing counted after it: all of it
+
+
+def test_sending_lasts_the_climb_and_the_budget_and_says_what_went_before_the_climb_ended() -> None:
+    writes: list[float] = []
+
+    def write(block) -> None:
+        writes.append(time.monotonic())
+        time.sleep(0.02)
+
+    started = time.monotonic()
+    sent, before = send_for(write, 0.2, ramp=0.3)
+    took = time.monotonic() - started
+    assert 0.5 <= took < 0.8
+    block = sent // len(writes)
+    assert before == block * sum(1 for t in writes if t < started + 0.3)
+    assert 0 < before < sent
+
+
+def test_receiving_counts_from_the_end_of_the_climb_on_a_real_socket() -> None:
+    a, b = socket.socketpair()
+    stop = threading.Event()
+
+    def feed() -> None:
+        chunk = b"x" * 65536
+        while not stop.is_set():
+            try:
+                a.sendall(chunk)
+            except OSError:
+                return
+            time.sleep(0.005)
+
+    t = threading.Thread(target=feed, daemon=True)
+    t.start()
+    try:
+        total, elapsed = _receive_for(b, 0.3, ramp=0.3)
+        whole, whole_elapsed = _receive_for(b, 0.3)
+    finally:
+        stop.set()
+        a.close()
+        b.close()
+        t.join(2)
+    assert 0.25 <= elapsed <= 0.45 and 0.25 <= whole_elapsed <= 0.45
+    assert total > 0 and whole > 0
