@@ -123,8 +123,8 @@ def print_advice(out: dict[str, Any]) -> None:
     print("Ranking:")
     for i, r in enumerate(out["ranking"][:8], 1):
         o = r["options"]
-        extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux")
-                          if x)
+        extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux",
+                                      o["streams"] > 1 and f"{o['streams']} streams") if x)
         lock = "" if r["secure"] else "  [insecure]"
         print(f"  {i}. {r['method']:<13} {extra:<40} {_ranked_figures(r, out['bottleneck']['factor'])}{lock}")
     for title, key in (("Recommended (secure)", "secure"), ("Fastest overall", "overall")):

@@ -195,8 +195,8 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     if args.command == "copy" and args.yes_delete and not args.mirror:
         sub.error("--yes-delete goes with --mirror (it allows the mirror's deletions); add --mirror or drop it")
     if args.command == "copy" and args.best and args.streams > 1:
-        sub.error("--streams goes with --method tar-ssh or rsync-ssh (the advice does not race parallel streams "
-                  "yet); drop --best or --streams")
+        sub.error("--best chooses the number of parallel streams itself; drop --streams, or name the method "
+                  "with --method tar-ssh or rsync-ssh")
     if args.command == "copy" and not args.best:
         given = [o for o, v in (("--no-race", args.no_race), ("--race", args.race), ("--race-seconds",
                  args.race_seconds), ("--fresh", args.fresh)) if v not in (None, False)]

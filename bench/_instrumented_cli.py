@@ -81,6 +81,26 @@ async def _instrumented_copy(session, req, emit):
 
 setattr(_caller, _CALLED, _instrumented_copy)
 
+try:  # `copy --best`: the advice's pick is copied through app.core.advice.follow
+    import app.core.advice.follow as _follow  # noqa: E402
+    _follow_copy = _follow.copy
+
+    async def _instrumented_follow(session, req, emit):
+        def hook(event):
+            if isinstance(event, Phase):
+                mark(event.name)
+            emit(event)
+
+        mark("copy-start")
+        try:
+            return await _follow_copy(session, req, hook)
+        finally:
+            mark("copy-end")
+
+    _follow.copy = _instrumented_follow
+except (ImportError, AttributeError):
+    pass
+
 
 def main() -> int:
     out = sys.argv[1]

@@ -117,7 +117,7 @@ def test_many_small_files_and_odd_names_on_streams(sshd, storage: Path) -> None:
     (["--method", "scp", "--streams", "2"], "scp cannot copy on parallel streams (--streams); choose one of: "),
     (["--method", "tar-ssh", "--streams", "0"], "the number of parallel streams must be a whole number from 1 to 16"),
     (["--method", "tar-ssh", "--streams", "17"], "the number of parallel streams must be a whole number from 1 to 16"),
-    (["--best", "--streams", "2"], "--streams goes with --method tar-ssh or rsync-ssh"),
+    (["--best", "--streams", "2"], "--best chooses the number of parallel streams itself; drop --streams"),
 ])
 def test_streams_that_cannot_be_are_one_sentence(sshd, tmp_path: Path, args: list[str], said: str) -> None:
     src = tmp_path / "one.txt"

@@ -16,6 +16,7 @@ from app.core.advice import model
 from app.core.advice.factors import Factor
 
 from app.core.profile import kept, profiler
+from app.core.profile.probes.common import ramp_seconds
 
 from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, quick_copy_note,
                                       reason_sentence, small_reason_sentence, small_selection_sentence)
@@ -205,17 +206,18 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     if req.race:
         entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
         # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
-        target = SAMPLE_LAPS * req.race_seconds * max(p.stream_MBps for p in entrants) * 1e6
+        target = SAMPLE_LAPS * (req.race_seconds + ramp_seconds(profile.rtt_ms)) * max(p.stream_MBps for p in entrants) * 1e6
         chosen = race_sample(selection, target)
         whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
                           req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                          selection.part(chosen.sources) if chosen else selection)
+                          selection.part(chosen.sources) if chosen else selection, ramp_seconds(profile.rtt_ms))
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
         predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
-                                                    req.allow_insecure, req.download, found)
+                                                    req.allow_insecure, req.download, found,
+                                                    [lap.candidate for lap in laps])
                        if p.candidate.method_id not in refused]
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
@@ -266,7 +268,9 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     """The best variant of each method, top `count` of them, always with the best secure one and
     (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
     are often within 20 % of each other, and the model's constants for them are least sure on a shared
-    or weak CPU, so the race, not the model, decides between them. Returned in racing order."""
+    or weak CPU, so the race, not the model, decides between them. The first entrant on parallel streams
+    races beside the same variant on one stream, in the place of the last entrant that is not a must:
+    streams are picked only where they win, and the race takes no longer. Returned in racing order."""
     best: dict[str, Prediction] = {}
     for p in predictions:
         best.setdefault(p.candidate.method_id, p)
@@ -280,7 +284,25 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
         # The first lap pays for cold caches (the files read, the far side's memory and folders): give it
         # to the best secure method, so the close call between the two unencrypted ones is made evenly.
         chosen.sort(key=lambda p: not p.secure)
-    return chosen
+    return _with_one_stream_twin(chosen, predictions, must, count)
+
+
+def _with_one_stream_twin(chosen: list[Prediction], predictions: list[Prediction], must: list[Prediction],
+                          count: int) -> list[Prediction]:
+    first = next((p for p in chosen if p.candidate.options.streams > 1), None)
+    if first is None:
+        return chosen
+    o = first.candidate.options
+    twin = next((q for q in predictions if q.candidate.method_id == first.candidate.method_id
+                 and q.candidate.options == replace(o, streams=1)), None)
+    if twin is None or twin in chosen:
+        return chosen
+    at = chosen.index(first) + 1
+    out = chosen[:at] + [twin] + chosen[at:]
+    spare = [p for p in out if p not in must and p is not first and p is not twin]
+    if len(out) > count and spare:
+        out.remove(spare[-1])
+    return out
 
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
@@ -300,6 +322,10 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
               if p.candidate in measured and p.stream_MBps > 0}
     scale = statistics.median(ratios.values()) if ratios else 1.0
     by_method = {c.method_id: r for c, r in ratios.items()}
+    by_variant = {_variant(c): r for c, r in ratios.items()}  # on parallel streams or on one
+    # What streams did on this host (its sshd, its cores) says most about another method's streams.
+    on_streams = [r for c, r in ratios.items() if c.options.streams > 1]
+    streams_scale = statistics.median(on_streams) if on_streams else None
     # How much longer than predicted a method's timed lap took, for its other variants.
     slower = {p.candidate.method_id: took[p.candidate] / p.seconds for p in predictions
               if p.candidate in took and p.seconds > 0}
@@ -308,7 +334,9 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
-        own = by_method.get(p.candidate.method_id, scale)
+        own = by_variant.get(_variant(p.candidate), by_method.get(p.candidate.method_id, scale))
+        if p.candidate.options.streams > 1 and _variant(p.candidate) not in by_variant and streams_scale:
+            own = streams_scale
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
         if p.candidate in took:
@@ -329,6 +357,10 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)),
                                          r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
                                          * (1.1 if loses_links(r) else 1.0)))
+
+
+def _variant(c: Candidate) -> tuple[str, bool]:
+    return c.method_id, c.options.streams > 1
 
 
 def _allowed(method_id: str, lessons: dict[str, float]) -> float:

@@ -32,6 +32,16 @@ SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound
 # 32 KiB). Both are limits of the link and its protocol, so they are named `link`; the sentence says which.
 SSH_WINDOW = 2 * 1024 * 1024
 
+# Parallel streams (Options.streams): each stream is its own ssh connection, so it has its own window and
+# its own processes (each on a core of its own where the side has one); the link, the disks and a side's
+# cores are shared. OpenSSH's sshd takes 10 logins at once before it starts refusing (MaxStartups 10:30:100),
+# and a NAS rarely raises it: the streams of one copy log in at once, so no more than that.
+MAX_STARTUPS = 10
+# While a new connection climbs to the link's speed (app.core.profile.probes.common.ramp_seconds) it
+# moves about half of what it will: half that time is lost.
+RAMP_LOSS = 0.5
+TCP_ALL_GAIN = 1.15  # several TCP connections at once must carry this much more than one to count as a gain
+
 # CPU of the tools themselves, in MB/s per core on a current x86 desktop ("this computer"). A slower
 # remote scales them by its slowdown. rsync pays for its checksums and its own multiplexing: published
 # on a 1.2 GHz ARM NAS, the rsync daemon reached ~31 MB/s where netcat reached ~38 MB/s. On this
@@ -81,7 +91,7 @@ class Conditions:
 
     download: bool
     rtt_s: float
-    tcp: float
+    tcp: float                  # raw TCP on one connection
     framing: float
     source_read: float | None
     dest_write: float | None
@@ -89,6 +99,7 @@ class Conditions:
     slowdown: dict[str, float]  # how many times longer general work takes than on this computer
     shared_cores: float | None  # both sides run on this computer's CPU: the cores they share, else None
     unmeasured: dict[str, str]  # figure → words, for what the probes did not measure
+    tcp_all: float | None = None  # on several connections at once, where that carries more (a long link)
 
     @property
     def sender(self) -> str:
@@ -163,9 +174,11 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
     read = profile.remote_read_MBps if download else profile.local_read_MBps
     write = profile.local_write_MBps if download else profile.remote_write_MBps
     budget = _budgets(profile)
+    tcp_all = profile.tcp_down_all_MBps if download else profile.tcp_up_all_MBps
     return Conditions(download, (profile.rtt_ms or ASSUMED_RTT_MS) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
                       read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
-                      budget["local"] if profile.same_machine else None, unmeasured(profile, download))
+                      budget["local"] if profile.same_machine else None, unmeasured(profile, download),
+                      tcp_all if tcp and tcp_all and tcp_all > TCP_ALL_GAIN * tcp else None)
 
 
 def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:

@@ -38,14 +38,17 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
         o = candidate.options
         if p is None or o.compress != "none" or rate < RACE_BEATS_PROBE * p.stream_MBps:
             continue
-        if p.limit.is_cipher_cpu and candidate.secure:
+        if p.limit.is_cipher_cpu and candidate.secure and o.streams == 1:  # the probe ran one stream
             name = o.cipher or default_cipher(None)
             probe = ciphers.get(name)
             if probe is not None and probe.MBps < rate:
                 ciphers[name] = _scaled(probe, rate / probe.MBps)
                 notes.append(cipher_corrected(name, probe.MBps, rate))
-        elif p.limit is Factor.LINK and p.detail == "network":
-            key = "tcp_down_MBps" if o.download else "tcp_up_MBps"
+        elif p.limit is Factor.LINK and p.detail in ("network", "tcp-window"):
+            # Streams fill the link on several connections; one connection is held by its own buffers.
+            several = o.streams > 1 and p.detail == "network" and getattr(profile, _all(o.download))
+            key = _all(o.download) if several else "tcp_down_MBps" if o.download else "tcp_up_MBps"
+            rate = rate / o.streams if p.detail == "tcp-window" else rate
             wire = rate / (SSH_FRAMING if candidate.secure else 1.0)
             if wire > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = wire
@@ -60,6 +63,10 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
     _quota_disproved(profile, ciphers)
     return replace(profile, ciphers=[ciphers[c.cipher] for c in profile.ciphers], **changes,
                    notes=[*profile.notes, *notes])
+
+
+def _all(download: bool) -> str:
+    return "tcp_down_all_MBps" if download else "tcp_up_all_MBps"
 
 
 def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> None:

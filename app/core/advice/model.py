@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from app.core.advice.calibration import (
-    CODEC_MBPS, DEFAULT_CIPHER_MBPS, MIN_CPU, MIN_RATE, MUX_CHANNEL_RTTS, MUX_CHECK_S, OPTION_PENALTY,
-    PIPELINE_OVERLAP, RSYNC_ZSTD_SPEED, SSH_HANDSHAKE_CPU_S, SSH_HANDSHAKE_RTTS, SSH_WINDOW, TOOL_MBPS, Conditions,
+    CODEC_MBPS, DEFAULT_CIPHER_MBPS, MAX_STARTUPS, MIN_CPU, MIN_RATE, MUX_CHANNEL_RTTS, MUX_CHECK_S, OPTION_PENALTY,
+    PIPELINE_OVERLAP, RAMP_LOSS, RSYNC_ZSTD_SPEED, SSH_HANDSHAKE_CPU_S, SSH_HANDSHAKE_RTTS, SSH_WINDOW, TOOL_MBPS, Conditions,
     conditions, default_cipher, probe_limit)
 from app.core.advice.candidates import Candidate, candidates
 from app.core.selection.stats import SelectionStats
@@ -29,7 +29,8 @@ from app.core.advice.factors import WIRE_FACTORS, Factor
 from app.core.host.capabilities import Capabilities
 from app.core.profile.link_profile import LinkProfile
 from app.core.host.ssh_command import Options
-from app.core.transfer.methods.base import LOCAL, RECEIVER, REMOTE, SENDER, Method
+from app.core.transfer.methods.base import LOCAL, MAX_STREAMS, RECEIVER, REMOTE, SENDER, Method
+from app.core.profile.probes.common import ramp_seconds
 from app.core.wording.profile import cipher_assumed, compression_assumed
 
 # Read from here too, beside the prediction they go with (wording, the advisor, the tests).
@@ -53,6 +54,8 @@ class Prediction:
     per_file_s: float = 0.0
     files: int = 0
     cpu_s_per_MB: float = 0.0  # both sides' CPU per MB: breaks ties (leaves more headroom)
+    each_MBps: float = 0.0     # the lowest ceiling of its streams' own (windows, processes): streams multiply it
+    shared_MBps: float = 0.0   # the lowest of those its streams share (the link, the disks, a side's cores)
     notes: list[str] = field(default_factory=list)  # what the prediction had to assume
 
 
@@ -176,22 +179,30 @@ class Cap:
     factor: Factor
     detail: str    # "network", "ssh-window", "sftp-window", "read", "write", or a process name
     side: str = ""
+    each: bool = False  # a ceiling of one stream (its window, one of its processes): parallel streams multiply it
 
 
-def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions) -> list[Cap]:
+def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, cond: Conditions,
+          streams: float = 1.0) -> list[Cap]:
+    """The candidate's ceilings; `streams` (parallel connections, fewer when the biggest file is more than
+    one stream's share) multiply those of one stream, up to what the side's cores allow."""
     secure = method.secure
     channel = ratio if codec and codec.name != "zlib" else 1.0  # ssh -C shrinks packets, not the window
-    caps = [Cap(cond.tcp * (cond.framing if secure else 1.0) * ratio, Factor.LINK, "network")]
+    framing = (cond.framing if secure else 1.0) * ratio
+    caps = [Cap((cond.tcp_all or cond.tcp) * framing, Factor.LINK, "network")]
+    if cond.tcp_all:  # one connection is held by its buffers over the round trip: each stream has its own
+        caps.append(Cap(cond.tcp * framing * streams, Factor.LINK, "tcp-window", each=True))
     if secure and cond.rtt_s > 0:
-        caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel, Factor.LINK, "ssh-window"))
+        caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel * streams, Factor.LINK, "ssh-window", each=True))
     if method.in_flight and cond.rtt_s > 0:  # SFTP's requests in flight
-        caps.append(Cap(method.in_flight / cond.rtt_s / 1e6, Factor.LINK, "sftp-window"))
+        caps.append(Cap(method.in_flight / cond.rtt_s / 1e6 * streams, Factor.LINK, "sftp-window", each=True))
     src, dst = (Factor.REMOTE_DISK, Factor.LOCAL_DISK) if cond.download else (Factor.LOCAL_DISK, Factor.REMOTE_DISK)
     if cond.source_read:
         caps.append(Cap(cond.source_read, src, "read"))
     if cond.dest_write:
         caps.append(Cap(cond.dest_write, dst, "write"))
-    caps += [Cap(min(w.threads, cond.budget[w.side]) / w.cost, w.factor, w.name, w.side) for w in works]
+    caps += [Cap(min(w.threads * streams, cond.budget[w.side]) / w.cost, w.factor, w.name, w.side, each=True)
+             for w in works]
     caps += [cap for side in ("local", "remote") if (cap := _side_cap(works, side, cond))]
     if cond.shared_cores:  # one CPU runs both ends: every process of the pipeline shares it
         caps.append(_side_cap(works, "", cond))
@@ -237,13 +248,26 @@ def _per_file_s(method: Method, profile: LinkProfile, cond: Conditions, stats: S
     return stats.files * method.file_cpu_ms * cpu / 1000
 
 
+def _side_by_side(method: Method, cond: Conditions, streams: float) -> float:
+    """How many streams' per-file pauses overlap: waits on round trips all of them, the receiver's work
+    on each file as many as it has cores for."""
+    if streams <= 1:
+        return 1.0
+    return streams if method.round_trips_per_file else max(1.0, min(streams, cond.budget[cond.receiver]))
+
+
 def _setup_s(method: Method, o: Options, cond: Conditions) -> float:
     rtt = cond.rtt_s
+    climb = ramp_seconds(rtt * 1000) * RAMP_LOSS  # a new connection's slow start, on a long link
     if method.listens:  # started over the app's own open connection: no login of its own
-        return method.listener_start_s + method.handshake_round_trips * rtt
+        return method.listener_start_s + method.handshake_round_trips * rtt + climb
     login = SSH_HANDSHAKE_RTTS * rtt + SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"]
+    if o.streams > 1:  # the streams log in at once; the host's cores share their key exchanges, and the
+        # folders are made first, in one command
+        login += (o.streams - 1) * SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"] / max(1.0, cond.budget["remote"])
+        login += 2 * rtt
     seconds = login + (MUX_CHECK_S + MUX_CHANNEL_RTTS * rtt if o.mux else 0.0)
-    return seconds + method.handshake_round_trips * rtt
+    return seconds + method.handshake_round_trips * rtt + climb
 
 
 def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
@@ -261,15 +285,19 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
             notes.append(cipher_assumed(o.cipher))
     if codec and not codec.measured:
         notes.append(compression_assumed(codec.name))
-    caps = _caps(method, works, codec, ratio, cond)
+    streams = min(float(o.streams), stats.parts())
+    caps = _caps(method, works, codec, ratio, cond, streams)
     worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}
     for cap in caps:
         components[cap.factor] = min(cap.rate, components.get(cap.factor, cap.rate))
     p = Prediction(candidate, candidate.secure, MBps=0.0, seconds=0.0, limit=worst.factor, components=components,
                    detail=worst.detail, side=worst.side, stream_MBps=max(worst.rate, MIN_RATE),
-                   setup_s=_setup_s(method, o, cond), per_file_s=_per_file_s(method, profile, cond, stats),
-                   files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes)
+                   setup_s=_setup_s(method, o, cond),
+                   per_file_s=_per_file_s(method, profile, cond, stats) / _side_by_side(method, cond, streams),
+                   files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes,
+                   each_MBps=min((c.rate for c in caps if c.each), default=0.0),
+                   shared_MBps=min((c.rate for c in caps if not c.each), default=0.0))
     return _timed(p, stats)
 
 
@@ -298,21 +326,58 @@ def _timed(p: Prediction, stats: SelectionStats) -> Prediction:
 # --- all candidates ------------------------------------------------------------------------------
 
 def _rank_key(p: Prediction) -> tuple[float, float, bool]:
-    extras = (p.candidate.options.compress != "none") + p.candidate.options.mux
+    o = p.candidate.options
+    extras = (o.compress != "none") + o.mux + (o.streams > 1)
     return p.seconds * (1 + OPTION_PENALTY * extras), p.cpu_s_per_MB, not p.secure
 
 
 def predict_all(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
                 allow_insecure: bool = False, download: bool = False,
-                found: list[Candidate] | None = None) -> list[Prediction]:
+                found: list[Candidate] | None = None, raced: list[Candidate] | None = None) -> list[Prediction]:
     """Every available candidate (`found`: those `candidates` gave already), fastest first (an option must
-    win by more than OPTION_PENALTY)."""
+    win by more than OPTION_PENALTY). The parallel methods' variants on streams are added (as many as
+    streams_for says), and those on the number of streams that `raced` (the race's measurement stands beside
+    them even when the figures it corrected now want another number)."""
     cond = conditions(profile, download)
     if found is None:
         found, _ = candidates(profile, stats, local, remote, allow_insecure, download)
     predictions = [predict(profile, stats, c, cond, remote.ciphers) for c in found]
+    on_streams = _in_streams(predictions, stats, cond)
+    on_streams += [c for c in raced or () if c.options.streams > 1 and c not in on_streams]
+    predictions += [predict(profile, stats, c, cond, remote.ciphers) for c in on_streams]
     _no_gain_without_wire_limit(predictions)
     return sorted(predictions, key=_rank_key)
+
+
+def streams_for(p: Prediction, stats: SelectionStats, cond: Conditions) -> int:
+    """How many parallel streams lift a one-stream candidate to what the link, the disks and both sides'
+    cores carry, when one stream's own ceiling (its ssh window, one process's core) holds it below that, or
+    spread its pauses on every file over the receiver's cores; 1 when neither gains, or the files cannot be
+    split so (the biggest one is one stream's least)."""
+    c = p.candidate
+    if not c.method.parallel or c.options.mux or c.options.streams > 1:
+        return 1
+    if p.limit is Factor.PER_FILE:
+        wanted = float(int(cond.budget[cond.receiver]))
+    elif p.shared_MBps and p.each_MBps and p.each_MBps < p.shared_MBps:
+        wanted = -(-p.shared_MBps // p.each_MBps)
+    else:
+        return 1
+    return int(max(1, min(wanted, MAX_STREAMS, MAX_STARTUPS, stats.parts() // 1)))
+
+
+def _in_streams(predictions: list[Prediction], stats: SelectionStats, cond: Conditions) -> list[Candidate]:
+    """Each parallel method's variants on as many streams as its plain variant with that cipher wants (a
+    compressed variant on as many as its plain twin, so the two compare like for like)."""
+    wanted = {(p.candidate.method_id, p.candidate.options.cipher): streams_for(p, stats, cond) for p in predictions
+              if p.candidate.options.compress == "none" and not p.candidate.options.mux}
+    out = []
+    for p in predictions:
+        o = p.candidate.options
+        n = wanted.get((p.candidate.method_id, o.cipher), 1)
+        if n > 1 and not o.mux and o.streams == 1:
+            out.append(replace(p.candidate, options=replace(o, streams=n)))
+    return out
 
 
 def _no_gain_without_wire_limit(predictions: list[Prediction]) -> None:

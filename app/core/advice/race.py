@@ -9,6 +9,8 @@ ticks in a row that each moved data, one tick after the burst, and runs for `sec
 One that finishes within its time is measured to its end, which counts the far side draining, and
 also keeps its wall time: when the race copied the whole selection, that time is the answer itself.
 A lap that moved too little to time a rate (a tiny selection, an empty folder) keeps only that time.
+On a long link a new connection climbs to its speed over a dozen round trips (TCP's slow start): there
+the clock starts `ramp` seconds after the flow did, and the lap runs that much longer.
 """
 
 from __future__ import annotations
@@ -48,20 +50,21 @@ class Lap:
 
 def key(c: Candidate) -> str:
     o = c.options
-    return f"{c.method_id} {o.cipher or 'default'} {o.compress}{' mux' if o.mux else ''}"
+    return (f"{c.method_id} {o.cipher or 'default'} {o.compress}{' mux' if o.mux else ''}"
+            f"{f' x{o.streams}' if o.streams > 1 else ''}")
 
 
 def label(c: Candidate) -> str:
     o = c.options
     extra = [x for x in (o.cipher and o.cipher.split("@")[0], o.compress != "none" and o.compress,
-                         o.mux and "mux") if x]
+                         o.mux and "mux", o.streams > 1 and f"{o.streams} streams") if x]
     return c.label + (f" ({', '.join(extra)})" if extra else "")
 
 
 async def race(session: Session, candidates: list[Candidate], sources: list[str], dest: str,
                download: bool, seconds: float = 2.5, emit: Emit = ignore,
                allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT,
-               selection: Selection | None = None) -> list[Lap]:
+               selection: Selection | None = None, ramp: float = 0.0) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again)."""
@@ -74,7 +77,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
                                   allow_insecure, scratch=True, stall_timeout=stall_timeout, selection=selection)
-            lap = await _run_lap(session, candidate, request, seconds, emit)
+            lap = await _run_lap(session, candidate, request, seconds, emit, ramp)
             # Each lap's copy goes before the next starts: the race never needs more room than one lap,
             # and no lap writes while the far side is still busy with the last one's files.
             await finish(remove_folder(session, request.dest, local=download))
@@ -86,7 +89,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
 
 
 async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest, seconds: float,
-                   emit: Emit) -> Lap:
+                   emit: Emit, ramp: float = 0.0) -> Lap:
     samples: list[tuple[float, int]] = []
     last: list[Progress] = []
     k, name = key(candidate), label(candidate)
@@ -104,15 +107,16 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
     try:
         # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
         while not task.done():
-            flow = flow_start(samples)
-            end = min(started + seconds + SETUP_ALLOWANCE, flow[0] + seconds) if flow else started + seconds + SETUP_ALLOWANCE
+            flow = flow_start(samples, ramp)
+            latest = started + seconds + SETUP_ALLOWANCE + ramp
+            end = min(latest, flow[0] + seconds) if flow else latest
             if time.monotonic() >= end:
                 break
             await asyncio.wait([task], timeout=0.1)
         if task.done():
             task.result()  # raises what the copy raised
             # Finished within the lap: to the last byte at the far side, without the app's scan and verify.
-            end, flow = (last[0] if last else None), flow_start(samples[:-1])
+            end, flow = (last[0] if last else None), flow_start(samples[:-1], ramp) or flow_start(samples[:-1])
             # The done callback may not have run yet: the task's end is signalled to callbacks a loop turn later.
             took = (ended[0] if ended else time.monotonic()) - started
             if end is None or end.elapsed <= 0 or end.done < TOO_LITTLE_TO_TIME:
@@ -122,7 +126,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race")
-        rate = _steady_rate(samples)
+        rate = _steady_rate(samples, ramp)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
     except TransferError as exc:
         if exc.kind is ErrorKind.LINK_LOST:
@@ -134,12 +138,13 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             await asyncio.gather(task, return_exceptions=True)
 
 
-def flow_start(samples: list[tuple[float, int]]) -> tuple[float, int] | None:
+def flow_start(samples: list[tuple[float, int]], ramp: float = 0.0) -> tuple[float, int] | None:
     """The sample after the first growth of a run of FLOW_TICKS growing ticks: past the login
-    stall and the burst into buffers. None while data is not flowing steadily yet."""
+    stall and the burst into buffers; with a `ramp`, the first sample that much later (the link has
+    climbed to its speed). None while data is not flowing steadily yet."""
     for i in range(1, len(samples) - FLOW_TICKS + 1):
         if all(samples[j][1] > samples[j - 1][1] for j in range(i, i + FLOW_TICKS)):
-            return samples[i]
+            return next((s for s in samples[i:] if s[0] >= samples[i][0] + ramp), None)
     return None
 
 
@@ -150,10 +155,10 @@ def quiet_at_end(samples: list[tuple[float, int]], now: float) -> bool:
     return not samples or (before[-1] if before else 0) == samples[-1][1]
 
 
-def _steady_rate(samples: list[tuple[float, int]]) -> float | None:
+def _steady_rate(samples: list[tuple[float, int]], ramp: float = 0.0) -> float | None:
     """MB/s from steady flow (or, failing that, from the first sample with data) to the last sample."""
     moving = [(t, d) for t, d in samples if d > 0]
-    start = flow_start(samples) or (moving[0] if moving else None)
+    start = flow_start(samples, ramp) or flow_start(samples) or (moving[0] if moving else None)
     if start is None or samples[-1][0] <= start[0]:
         return None
     (t0, d0), (t1, d1) = start, samples[-1]

@@ -30,6 +30,7 @@ class SelectionStats:
     sparse: int = 0
     sparse_bytes: int = 0     # what the holes add on disk
     xattrs: int = 0           # entries with user xattrs or ACLs (kept only with --xattrs)
+    largest: int = 0          # the biggest file's bytes (0: not known, taken as an average file)
 
     @classmethod
     def of(cls, selection: Selection) -> "SelectionStats":
@@ -39,7 +40,8 @@ class SelectionStats:
                    len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
                    kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path),
                    selection.link_kinds(), sum(len(g) for g in groups), sum(g[0].size * (len(g) - 1) for g in groups),
-                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse), len(selection.with_xattrs()))
+                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse), len(selection.with_xattrs()),
+                   max((e.size for e in selection.entries if e.kind == "file"), default=0))
 
     def needs_kept(self) -> list[str]:
         """What the selection has that a copy can lose (Keeps' names): symbolic links, hard links, sparse files,
@@ -50,6 +52,14 @@ class SelectionStats:
     def one_file(self) -> bool:
         """ssh cat copies exactly one regular file."""
         return self.single_file if self.single_file is not None else (self.files == 1 and self.dirs == 0)
+
+    def parts(self) -> float:
+        """How many equal parts the files can be split into at most, whole files each (parallel streams
+        split by files: the biggest file is one stream's least)."""
+        if self.files < 2 or not self.bytes:
+            return 1.0
+        largest = self.largest or self.bytes / self.files
+        return min(float(self.files), self.bytes / max(largest, 1))
 
     def stream_bytes(self) -> int:
         return self.tar_bytes if self.tar_bytes is not None else self.bytes + self.files * TAR_HEADER_BYTES + 1024

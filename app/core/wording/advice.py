@@ -11,6 +11,13 @@ from app.core.profile.link_profile import LinkProfile
 
 
 def _tcp(profile: LinkProfile, download: bool) -> float | None:
+    """What the network carries: on several connections at once where one is held by its buffers."""
+    one = _one_connection(profile, download)
+    every = profile.tcp_down_all_MBps if download else profile.tcp_up_all_MBps
+    return max(one or 0.0, every or 0.0) or None
+
+
+def _one_connection(profile: LinkProfile, download: bool) -> float | None:
     return profile.tcp_down_MBps if download else profile.tcp_up_MBps
 
 
@@ -72,6 +79,16 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
         # Compressed, the files go faster than the wire carries raw: the window is what holds them now.
         return (f"{_compression_pays_off(tcp, o)}; ssh's 2 MiB window over a {rtt} round trip is what holds "
                 f"your files now, at {cap} MB/s.")
+    if p.detail == "tcp-window":
+        one = mbps(_one_connection(profile, o.download) or 0.0)
+        if o.streams > 1:
+            return (f"One TCP connection carries only {one} MB/s over a {rtt} round trip (what its buffers keep in "
+                    f"flight), so {o.streams} streams side by side carry {cap} MB/s while {net}.")
+        return (f"One TCP connection carries only {one} MB/s over a {rtt} round trip (what its buffers keep in "
+                f"flight) while {net} on several at once.")
+    if p.detail == "ssh-window" and o.streams > 1:
+        return (f"ssh's 2 MiB window over a {rtt} round trip holds each stream to {mbps(p.stream_MBps / o.streams)} "
+                f"MB/s, so {o.streams} streams side by side carry {cap} MB/s while {net}.")
     if p.detail == "ssh-window":
         return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
     if p.detail == "sftp-window":
@@ -104,6 +121,8 @@ def _options_words(o: Options) -> str:
         words.append(f"{_codec_word(o)} compression")
     if o.mux:
         words.append("a shared connection")
+    if o.streams > 1:
+        words.append(f"{o.streams} parallel streams")
     return f" (with {', '.join(words)})" if words else ""
 
 

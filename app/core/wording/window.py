@@ -118,7 +118,8 @@ MEASURING = "Measuring: the round trip, the network, ssh with each cipher, the d
 ADVICE_STOPPED = "Stopped before the measurements were complete."
 
 
-_SLOW_STEP = {Factor.LINK: "the network", Factor.REMOTE_DISK: "the destination disk",
+_SLOW_STEP = {Factor.LINK: "the network", "network-all": "the network on several connections at once",
+              Factor.REMOTE_DISK: "the destination disk",
               Factor.LOCAL_DISK: "reading your files"}
 
 

@@ -71,6 +71,8 @@ class BottleneckChart(QWidget):
             self.rtt_text = f"Round trip {ms(event.figure)}" if event.ok and event.figure is not None else ""
         elif name == ("tcp-down" if self.download else "tcp-up"):
             self._set(Row(Factor.LINK, "Network (plain TCP)", value, TIPS[Factor.LINK], why))
+        elif name == ("tcp-down-all" if self.download else "tcp-up-all"):
+            self._set(Row("network-all", "Network (several connections)", value, TIPS[Factor.LINK], why))
         elif name.startswith("cipher:"):
             cipher = name.removeprefix("cipher:")
             figures = f"\n\nCipher {cipher}: {cipher_figures(event.cipher)}" if event.cipher else ""

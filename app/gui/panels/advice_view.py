@@ -14,6 +14,9 @@ from app.gui.panels.card import Card
 from app.gui.charts.race_chart import RaceChart
 
 
+ALL_CONNECTIONS = "network-all"  # the chart's row of raw TCP on several connections (a long link)
+
+
 def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row | None]:
     """Which bar the advice's limiting factor is, or a row of its own when no probe shows it."""
     rec = advice.secure or advice.overall
@@ -25,6 +28,11 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     if p.limit is Factor.LINK and p.side:
         where = "this computer" if p.side == "local" else host
         return None, Row("tool", f"{p.detail} on {where}'s CPU", value, TIPS["tool-cpu"])
+    if p.limit is Factor.LINK and p.detail == "tcp-window":
+        n = p.candidate.options.streams
+        return None, Row("window", f"{n} TCP connections" if n > 1 else "One TCP connection", value, TIPS["window"])
+    if p.limit is Factor.LINK and p.detail == "network" and ALL_CONNECTIONS in chart.rows and p.candidate.options.streams > 1:
+        return ALL_CONNECTIONS, None
     if p.limit is Factor.LINK and p.detail.endswith("window"):
         return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight", value,
                          TIPS["window"])

@@ -57,9 +57,9 @@ class Choice(QWidget):
 
     def show_recommendation(self, rec: Recommendation, total_bytes: int) -> None:
         self.recommendation = rec
-        label = rec.ranked.candidate.label
-        cipher = rec.ranked.candidate.options.cipher
-        self.name.setText(label + (f"  ({cipher.split('@')[0]})" if cipher else ""))
+        label, o = rec.ranked.candidate.label, rec.ranked.candidate.options
+        extra = [x for x in (o.cipher and o.cipher.split("@")[0], o.streams > 1 and f"{o.streams} streams") if x]
+        self.name.setText(label + (f"  ({', '.join(extra)})" if extra else ""))
         self.speed.setText(speed_words(rec.ranked, total_bytes))
         self.reason.setText(rec.reason)
         self.command.setText(rec.command)

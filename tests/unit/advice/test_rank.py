@@ -19,9 +19,11 @@ def test_an_unraced_variant_inherits_its_methods_correction() -> None:
     profile = gigabit(tcp_up_MBps=300, ciphers=[CipherProbe(AES128GCM, 200, 0.9, 0.5), CipherProbe(CHACHA, 208, 0.9, 0.5)])
     predictions = ranking(profile, BIG)
     aes = next(p for p in predictions if p.candidate.method_id == "tar-ssh" and p.candidate.options.cipher == AES128GCM
-               and p.candidate.options.compress == "none" and not p.candidate.options.mux)
+               and p.candidate.options.compress == "none" and not p.candidate.options.mux
+               and p.candidate.options.streams == 1)
     chacha = next(p for p in predictions if p.candidate.method_id == "tar-ssh" and p.candidate.options.cipher == CHACHA
-                  and p.candidate.options.compress == "none" and not p.candidate.options.mux)
+                  and p.candidate.options.compress == "none" and not p.candidate.options.mux
+                  and p.candidate.options.streams == 1)
     assert chacha.stream_MBps > aes.stream_MBps
     # Other methods raced as predicted: the median correction alone would leave chacha20 untouched.
     others = [p for p in predictions if p.candidate.method_id in ("scp", "sftp")][:2]

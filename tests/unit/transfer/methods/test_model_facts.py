@@ -7,6 +7,9 @@ import typing
 
 import pytest
 
+from app.core.advice.calibration import RAMP_LOSS
+from app.core.profile.probes.common import ramp_seconds
+
 from app.core.advice.model import Candidate, predict
 from app.core.selection.stats import SelectionStats
 from app.core.host.ssh_command import Options, Ssh
@@ -66,8 +69,9 @@ def test_the_model_prices_each_method_by_its_own_facts(method_id: str) -> None:
     p = predict(gigabit(rtt_ms=20), stats, Candidate(method_id, Options()))
     assert p.secure is method.secure
     assert (p.per_file_s == 0) is (method.file_cpu_ms == 0 and method.round_trips_per_file == 0)
-    # A listener started over the app's own connection spares the ssh login (six round trips and more).
-    handshake = method.handshake_round_trips * 0.02
+    # A listener started over the app's own connection spares the ssh login (six round trips and more); a
+    # new connection climbs to the link's speed either way (TCP's slow start, a dozen round trips).
+    handshake = method.handshake_round_trips * 0.02 + ramp_seconds(20) * RAMP_LOSS
     if method.listens:
         assert p.setup_s == pytest.approx(method.listener_start_s + handshake)
     else:

@@ -1,0 +1,54 @@
+"""A NAS on another continent (the lab's long-fat link: 300 Mbit/s, 200 ms): one TCP connection is held by its
+buffers and one ssh stream by its 2 MiB window, far below what the link carries. `copy --best`, run as a user
+runs it, measures that (raw TCP on one connection and on several), races the best secure method on parallel
+streams beside the same method on one, and copies on streams; the files arrive whole. What is asserted is what
+the user gets (the figures the profile shows, the pick, the bytes), never a time.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cutting import APP, make_album
+
+pytestmark = pytest.mark.root
+
+
+def _same_tree(a: Path, b: Path) -> bool:
+    cmp = filecmp.dircmp(a, b)
+    if cmp.left_only or cmp.right_only or cmp.funny_files:
+        return False
+    _, mismatch, errors = filecmp.cmpfiles(a, b, cmp.common_files, shallow=False)
+    return not mismatch and not errors and all(_same_tree(a / d, b / d) for d in cmp.common_dirs)
+
+
+def test_copy_best_goes_on_parallel_streams_where_one_stream_is_held_and_the_files_arrive_whole(
+        lab, tmp_path: Path) -> None:
+    far = lab("long-fat")
+    album = make_album(tmp_path / "album", 8, 6 << 20, notes=10)  # 48 MiB in 8 photos and 10 notes
+    dest = Path(far.dest) / tmp_path.name
+    args = ["copy", far.alias, str(album), "--dest", f"{far.remote_dest}/{tmp_path.name}",
+            "--ssh-config", str(far.ssh_config), "--best", "--fresh"]
+    proc = subprocess.run([*APP, *args, "--json"], capture_output=True, text=True, timeout=600,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["method"] in ("tar-ssh", "rsync-ssh") and result["options"]["streams"] > 1, result
+    assert result["command"].startswith(f"{result['options']['streams']} of these side by side")
+    assert result["verified"] and _same_tree(album, dest / "album")
+    # Shown as a person reads it: the profile had both TCP figures, the race both variants.
+    shown = subprocess.run([*APP, "advise", far.alias, str(album), "--dest", f"{far.remote_dest}/again",
+                            "--ssh-config", str(far.ssh_config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert shown.returncode == 0, shown.stdout
+    lines = shown.stdout.splitlines()
+    assert any(line.strip().startswith("Raw TCP, upload, 4 connections") for line in lines), shown.stdout
+    laps = [line.strip() for line in lines if line.startswith("  ") and "MB/s" in line and "ssh (" in line
+            and not line.strip()[0].isdigit()]
+    assert any("streams)" in lap for lap in laps) and any("streams)" not in lap for lap in laps), shown.stdout
+    assert "parallel streams" in next(line for line in lines if line.startswith("Recommended (secure):"))
