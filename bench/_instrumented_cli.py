@@ -85,7 +85,7 @@ try:  # `copy --best`: the advice's pick is copied through app.core.advice.follo
     import app.core.advice.follow as _follow  # noqa: E402
     _follow_copy = _follow.copy
 
-    async def _instrumented_follow(session, req, emit):
+    async def _instrumented_follow(session, req, emit, *rest, **named):
         def hook(event):
             if isinstance(event, Phase):
                 mark(event.name)
@@ -93,7 +93,7 @@ try:  # `copy --best`: the advice's pick is copied through app.core.advice.follo
 
         mark("copy-start")
         try:
-            return await _follow_copy(session, req, hook)
+            return await _follow_copy(session, req, hook, *rest, **named)
         finally:
             mark("copy-end")
 

@@ -8,6 +8,10 @@ for the secure recommendation (against the fastest secure method) and the overal
 (against the fastest of all). Targets (issue 3): regret <= 10% in every cell and <= 5% median,
 advice in <= 20 s on gigabit-lan, the bottleneck named as the scenario intends.
 
+Beside the regret (issue 12): the prediction error (the advised secure copy's own time against the time
+the advice promised for it) and the time to done: `copy --best` as a user runs it, advice included, from
+start to exit, against the quickest secure method run alone (one `copy --method` process, start to exit).
+
 Needs root (the lab builds network namespaces). Traffic goes only to the lab's 198.18.x.x.
 
     .venv/bin/python bench/advice.py                       # every scenario, both datasets
@@ -43,14 +47,15 @@ SECURE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh"]
 WIRE = ("network", "ssh-window", "sftp-window")
 EXPECTED = {"gigabit-lan": {"link"}, "weak-nas": {"cipher-cpu-remote", "remote-cpu"},
             "fast-link": {"cipher-cpu-local", "cipher-cpu-remote", "link"}, "wan": {"link"},
-            "slow-disk": {"remote-disk", "link"}}
+            "slow-disk": {"remote-disk", "link"}, "long-fat": {"link"}}
 # Thousands of small files may be held by what the scenario stands for, or by their own cost.
 EXPECTED_SMALL = {scenario: factors | {"per-file"} for scenario, factors in EXPECTED.items()}
 # Bytes per dataset, sized so the slowest sensible method takes seconds, not minutes.
-SIZES_MB = {"gigabit-lan": 600, "weak-nas": 60, "fast-link": 800, "wan": 120, "slow-disk": 400}
-# The small-files dataset is a quarter of that, except on the WAN: scp and sftp pay round trips per
-# file there (500 files × 4 × 40 ms ≈ 80 s each), so it stays at the minimum of 500 files.
-SMALL_SHARE = {"wan": 0.04}
+SIZES_MB = {"gigabit-lan": 600, "weak-nas": 60, "fast-link": 800, "wan": 120, "slow-disk": 400, "long-fat": 300}
+# The small-files dataset is a quarter of that, except on long links: scp and sftp pay round trips per
+# file there (500 files × 4 × 40 ms ≈ 80 s each on the WAN, 400 s at 200 ms), so it stays at the minimum
+# of 500 files (on long-fat, run the large dataset only).
+SMALL_SHARE = {"wan": 0.04, "long-fat": 0.02}
 
 
 @dataclass
@@ -67,6 +72,21 @@ class Cell:
     overall: str = ""
     overall_rate: float | None = None
     raced: list[str] = field(default_factory=list)  # what the race measured against the prediction
+    times: dict[str, float] = field(default_factory=dict)  # method → seconds of its whole process
+    promised: float | None = None    # seconds the advice expected the secure pick's copy to take
+    took: float | None = None        # seconds that copy took, by its own report
+    best_seconds: float | None = None  # `copy --best`, start to exit (advice included)
+
+    def prediction_error(self) -> float | None:
+        return self.took / self.promised - 1 if self.took and self.promised else None
+
+    def time_to_done(self) -> tuple[str, float, float] | None:
+        """(the quickest secure method run alone, its seconds, copy --best's seconds ÷ those)."""
+        alone = {m: t for m, t in self.times.items() if m.split(" ")[0] in SECURE_METHODS}
+        if not alone or not self.best_seconds:
+            return None
+        m = min(alone, key=alone.get)
+        return m, alone[m], self.best_seconds / alone[m]
 
     def best(self, secure_only: bool) -> tuple[str, float]:
         insecure = {"rsync-daemon", "tar-nc"}
@@ -115,15 +135,18 @@ def make_data(root: Path, kind: str, mb: int) -> Path:
 
 
 def cli(*args: str, timeout: float = 900) -> dict:
+    started = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "app", *args, "--json"], capture_output=True, text=True,
                           timeout=timeout, stdin=subprocess.DEVNULL)
     try:
-        return json.loads(proc.stdout)
+        return {**json.loads(proc.stdout), "process_seconds": time.monotonic() - started}
     except json.JSONDecodeError:
         return {"error": (proc.stderr or proc.stdout).strip()[-300:]}
 
 
-def copy_rate(lab: Lab, data: Path, method: str, options: dict | None = None) -> tuple[float | None, str]:
+def copy_rate(lab: Lab, data: Path, method: str, options: dict | None = None,
+              out: dict | None = None) -> tuple[float | None, str]:
+    """The rate one copy reports; `out` gets its whole JSON (with `process_seconds`, start to exit)."""
     dest = f"{lab.dest}/bench-{method}-{time.monotonic_ns()}"
     args = ["copy", lab.alias, str(data), "--dest", dest, "--ssh-config", str(lab.ssh_config),
             "--method", method, "--allow-insecure"]
@@ -134,11 +157,15 @@ def copy_rate(lab: Lab, data: Path, method: str, options: dict | None = None) ->
             args += ["--compress", options["compress"]]
         if options.get("mux"):
             args += ["--mux"]
-    out = cli(*args)
+        if options.get("streams", 1) > 1:
+            args += ["--streams", str(options["streams"])]
+    got = cli(*args)
+    if out is not None:
+        out.update(got)
     subprocess.run(lab.ssh_argv(f"rm -rf {dest}"), capture_output=True)
-    if "error" in out:
-        return None, out["error"]
-    return out["rate_MBps"], ""
+    if "error" in got:
+        return None, got["error"]
+    return got["rate_MBps"], ""
 
 
 def run_cell(lab: Lab, scenario: str, dataset: str, data: Path) -> Cell:
@@ -146,11 +173,14 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path) -> Cell:
     for method in ALL_METHODS:
         if method == "ssh-cat":
             continue  # one file only: the datasets are folders
-        rate, err = copy_rate(lab, data, method)
+        got: dict = {}
+        rate, err = copy_rate(lab, data, method, out=got)
         cell.rates[method] = rate
         if err:
             cell.errors[method] = err
-        print(f"    {method:<13} {rate or 0:8.1f} MB/s {err}", flush=True)
+        else:
+            cell.times[method] = got["process_seconds"]
+        print(f"    {method:<13} {rate or 0:8.1f} MB/s {got.get('process_seconds', 0):6.1f} s {err}", flush=True)
     started = time.monotonic()
     advice = cli("advise", lab.alias, str(data), "--dest", f"{lab.dest}/advice", "--ssh-config", str(lab.ssh_config),
                  "--allow-insecure", "--fresh")
@@ -168,10 +198,22 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path) -> Cell:
     for kind in ("secure", "overall"):
         rec = advice["recommended"][kind]
         name = rec["method"] + _opts(rec["options"])
-        rate, err = copy_rate(lab, data, rec["method"], rec["options"])
+        got = {}
+        rate, err = copy_rate(lab, data, rec["method"], rec["options"], out=got)
         setattr(cell, kind, name)
         setattr(cell, f"{kind}_rate", rate)
+        if kind == "secure" and not err:
+            cell.promised, cell.took = rec.get("expected_seconds"), got.get("seconds")
         print(f"    advised {kind:<8} {name:<40} {rate or 0:8.1f} MB/s {err}", flush=True)
+    # What a user waits for: copy --best from start to exit, the advice included (its profile kept from above).
+    dest = f"{lab.dest}/bench-best-{time.monotonic_ns()}"
+    best = cli("copy", lab.alias, str(data), "--dest", dest, "--ssh-config", str(lab.ssh_config), "--best")
+    subprocess.run(lab.ssh_argv(f"rm -rf {dest}"), capture_output=True)
+    if "error" in best:
+        cell.errors["copy --best"] = best["error"]
+    else:
+        cell.best_seconds = best["process_seconds"]
+        print(f"    copy --best  {best['method']}{_opts(best['options'])}: {cell.best_seconds:.1f} s", flush=True)
     # The advice may pick a cipher: the other secure methods get it too, so the best one is not
     # judged against defaults only.
     cipher = advice["recommended"]["secure"]["options"].get("cipher")
@@ -192,7 +234,8 @@ def expected(c: Cell) -> set[str]:
 
 def _opts(o: dict) -> str:
     extra = [x for x in (o.get("cipher") and o["cipher"].split("@")[0],
-                         o.get("compress") not in (None, "none") and o["compress"], o.get("mux") and "mux") if x]
+                         o.get("compress") not in (None, "none") and o["compress"], o.get("mux") and "mux",
+                         o.get("streams", 1) > 1 and f"{o['streams']} streams") if x]
     return f" ({', '.join(extra)})" if extra else ""
 
 
@@ -214,6 +257,16 @@ def print_table(cells: list[Cell]) -> None:
     if regrets:
         print(f"\nregret: median {statistics.median(regrets) * 100:.1f}%, worst {max(regrets) * 100:.1f}% "
               f"(targets: median <= 5%, every cell <= 10%)")
+    print("\nscenario     data   promised   took  error   quickest secure alone        copy --best  ratio")
+    for c in cells:
+        done = c.time_to_done()
+        alone = f"{done[0][:22]:<22} {done[1]:6.1f}s" if done else f"{'-':<30}"
+        print(f"{c.scenario:<12} {c.dataset:<6} {c.promised or 0:7.1f}s {c.took or 0:6.1f}s {pct(c.prediction_error())}"
+              f"   {alone}  {c.best_seconds or 0:9.1f}s  {done[2] if done else 0:5.2f}")
+    errors = [abs(e) for c in cells if (e := c.prediction_error()) is not None]
+    if errors:
+        print(f"\nprediction error: median {statistics.median(errors) * 100:.0f}%, worst {max(errors) * 100:.0f}% "
+              "(targets: median <= 10%, every cell <= 25%)")
     for c in cells:
         if c.sentence:
             print(f"{c.scenario}/{c.dataset}: {c.sentence}")
@@ -258,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cells: list[Cell] = []
     work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
+    # The app's state (profiles kept per host, what earlier copies taught) starts empty, like a new user's.
+    os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "home")
     try:
         with _KeepFreedMemory():
             for scenario in args.scenarios.split(","):

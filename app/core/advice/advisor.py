@@ -106,7 +106,7 @@ class Recommendation:
         p = self.ranked.prediction
         return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(),
                 "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.ranked.measured_MBps),
-                "reason": self.reason, "command": self.command, "keeps": self.keeps.as_dict(), "loses": self.loses}
+                "expected_seconds": round(self.ranked.seconds, 2), "reason": self.reason, "command": self.command, "keeps": self.keeps.as_dict(), "loses": self.loses}
 
 
 @dataclass

@@ -285,7 +285,7 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
             notes.append(cipher_assumed(o.cipher))
     if codec and not codec.measured:
         notes.append(compression_assumed(codec.name))
-    streams = min(float(o.streams), stats.parts())
+    streams = stats.streams_busy(o.streams)
     caps = _caps(method, works, codec, ratio, cond, streams)
     worst = min(caps, key=lambda c: c.rate)
     components: dict[str, float] = {}
@@ -360,10 +360,12 @@ def streams_for(p: Prediction, stats: SelectionStats, cond: Conditions) -> int:
     if p.limit is Factor.PER_FILE:
         wanted = float(int(cond.budget[cond.receiver]))
     elif p.shared_MBps and p.each_MBps and p.each_MBps < p.shared_MBps:
-        wanted = -(-p.shared_MBps // p.each_MBps)
+        wanted = p.shared_MBps / p.each_MBps
     else:
         return 1
-    return int(max(1, min(wanted, MAX_STREAMS, MAX_STARTUPS, stats.parts() // 1)))
+    most = int(max(1, min(MAX_STREAMS, MAX_STARTUPS, stats.parts() // 1)))
+    # The fewest streams that keep enough of them busy (whole files share out unevenly), else the most.
+    return next((n for n in range(2, most + 1) if stats.streams_busy(n) >= wanted * 0.999), most)
 
 
 def _in_streams(predictions: list[Prediction], stats: SelectionStats, cond: Conditions) -> list[Candidate]:

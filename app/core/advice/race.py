@@ -10,7 +10,10 @@ One that finishes within its time is measured to its end, which counts the far s
 also keeps its wall time: when the race copied the whole selection, that time is the answer itself.
 A lap that moved too little to time a rate (a tiny selection, an empty folder) keeps only that time.
 On a long link a new connection climbs to its speed over a dozen round trips (TCP's slow start): there
-the clock starts `ramp` seconds after the flow did, and the lap runs that much longer.
+the clock starts `ramp` seconds after the flow did, and the lap runs that much longer. What the sending
+tool has handed on runs ahead of what arrived by what the pipes, ssh and the socket buffers hold (megabytes
+a stream, growing as TCP widens them): there a lap cut at its time is measured by what the far side had
+when its clock started and when it ended.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import time
 from dataclasses import dataclass
 from posixpath import join
 
+import asyncssh
+
 from app.core.transfer import ownership
 from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
@@ -28,7 +33,7 @@ from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.selection.entries import Selection
+from app.core.selection.entries import Selection, scan_local
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.host.link_loss import STALL_TIMEOUT
@@ -104,10 +109,13 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
     task = asyncio.ensure_future(copy(session, request, watch))
     ended: list[float] = []
     task.add_done_callback(lambda _t: ended.append(time.monotonic()))
+    arrived: list[asyncio.Task] = []  # a long link: what the far side had when the clock started
     try:
         # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
         while not task.done():
             flow = flow_start(samples, ramp)
+            if flow and ramp and not arrived:
+                arrived.append(asyncio.ensure_future(_far_side(session, request.dest, request.options.download)))
             latest = started + seconds + SETUP_ALLOWANCE + ramp
             end = min(latest, flow[0] + seconds) if flow else latest
             if time.monotonic() >= end:
@@ -126,16 +134,44 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race")
-        rate = _steady_rate(samples, ramp)
+        rate = await _arrived_rate(session, request, arrived) or _steady_rate(samples, ramp)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
     except TransferError as exc:
         if exc.kind is ErrorKind.LINK_LOST:
             raise
         return Lap(candidate, None, exc.sentence)
     finally:
+        for t in arrived:
+            t.cancel()
         if not task.done():
             task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+            await asyncio.gather(task, *arrived, return_exceptions=True)
+
+
+async def _far_side(session: Session, folder: str, here: bool) -> tuple[float, int] | None:
+    """When (the middle of the asking) and how many bytes of files the lap's folder held, on the receiving
+    side; None when it could not be listed."""
+    asked = time.monotonic()
+    try:
+        if here:
+            got = await asyncio.to_thread(scan_local, [folder])
+        else:
+            got = await session.files.scan([folder], missing_ok=True)
+    except (OSError, TransferError, asyncssh.Error, asyncio.TimeoutError):
+        return None
+    return (asked + time.monotonic()) / 2, got.bytes
+
+
+async def _arrived_rate(session: Session, request: CopyRequest, arrived: list[asyncio.Task]) -> float | None:
+    """MB/s by what arrived at the far side between the clock's start and now (a long link), else None."""
+    if not arrived:
+        return None
+    first = await asyncio.gather(arrived[0], return_exceptions=True)
+    last = await _far_side(session, request.dest, request.options.download)
+    if not isinstance(first[0], tuple) or last is None or last[0] - first[0][0] < MIN_FLOW_S:
+        return None
+    (t0, b0), (t1, b1) = first[0], last
+    return (b1 - b0) / (t1 - t0) / 1e6 if b1 > b0 else None
 
 
 def flow_start(samples: list[tuple[float, int]], ramp: float = 0.0) -> tuple[float, int] | None:

@@ -61,5 +61,16 @@ class SelectionStats:
         largest = self.largest or self.bytes / self.files
         return min(float(self.files), self.bytes / max(largest, 1))
 
+    def streams_busy(self, streams: int) -> float:
+        """How many of `streams` parallel streams the copy keeps busy, on average over the time the busiest
+        takes: the biggest file is one stream's least, and whole files share out unevenly (8 like files on
+        3 streams: 3, 3 and 2 of them, so the copy takes as long as 8 ÷ 3 = 2.67 busy streams would). Files
+        are counted in units of the biggest one; what is left over in smaller files fills the gaps."""
+        if streams <= 1:
+            return 1.0
+        units = self.parts()
+        busiest = max(-(-int(units) // streams), units / streams)
+        return max(1.0, min(float(streams), units / busiest))
+
     def stream_bytes(self) -> int:
         return self.tar_bytes if self.tar_bytes is not None else self.bytes + self.files * TAR_HEADER_BYTES + 1024

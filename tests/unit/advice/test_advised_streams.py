@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -165,3 +167,25 @@ def test_the_card_and_the_ranking_say_how_many_streams() -> None:
     assert best.candidate.options.as_dict()["streams"] == 3
     assert key(best.candidate).endswith(" x3") and key(best.candidate) != key(replace(
         best.candidate, options=replace(best.candidate.options, streams=1)))
+
+
+def test_whole_files_share_out_unevenly_and_the_number_of_streams_allows_for_it() -> None:
+    eight = SelectionStats(files=8, bytes=200_000_000, largest=25_000_000)
+    assert eight.streams_busy(3) == pytest.approx(8 / 3)  # 3, 3 and 2 files: as long as 2.67 busy streams
+    assert eight.streams_busy(4) == 4
+    # 8 photos and 40 small notes, on a link that 3 streams' windows would just fill: 3 streams would leave
+    # it part empty (the photos share out 3, 3, 2), so 4.
+    album = SelectionStats(files=48, bytes=210_000_000, largest=25_000_000)
+    profile = long_fat(tcp=33.0)  # 32 MB/s of ssh: 3.05 windows
+    best = secure_best(ranking(profile, album))
+    assert best.candidate.options.streams == 4
+
+
+@given(files=st.integers(0, 10_000), mb=st.integers(0, 100_000), share=st.floats(0.0, 1.0),
+       streams=st.integers(1, 15))
+def test_busy_streams_never_exceed_the_streams_or_the_parts_and_grow_with_the_streams(files, mb, share, streams) -> None:
+    nbytes = mb * 1_000_000
+    stats = SelectionStats(files=files, bytes=nbytes, largest=int(nbytes * share))
+    busy = stats.streams_busy(streams)
+    assert 1.0 <= busy <= max(1.0, min(streams, stats.parts()))
+    assert stats.streams_busy(streams + 1) >= busy
