@@ -68,7 +68,8 @@ class AdviceLive:
         elif isinstance(event, Phase) and event.name == "quick":
             print(event.detail, file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
-            shown = (rate(event.MBps) if event.MBps else f"failed: {event.error}" if event.failed else
+            shown = (rate(event.MBps) if event.MBps else event.skipped if event.skipped else
+                     f"failed: {event.error}" if event.failed else
                      f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")
             print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
 

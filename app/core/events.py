@@ -112,10 +112,11 @@ class RaceResult:
     MBps: float | None  # measured rate; None when it failed or moved too little to time a rate
     error: str = ""
     seconds: float | None = None  # a lap that copied all it was given: how long that took
+    skipped: str = ""  # not raced, and why (a lap already went clearly faster than it can)
 
     @property
     def failed(self) -> bool:
-        return self.MBps is None and self.seconds is None
+        return self.MBps is None and self.seconds is None and not self.skipped
 
 
 Event = Phase | Progress | TransferResult | ProbeDone | RaceSample | RaceResult

@@ -158,3 +158,31 @@ async def test_each_lap_is_removed_before_the_next_starts(sshd, mixed_tree: Path
     assert [lap.MBps is not None and lap.MBps > 0 for lap in laps] == [True, True]
     assert seen == [[MARKER], [MARKER]]  # only the folder's owner marker, until the folder goes
     assert os.listdir(dest) == []
+
+
+async def test_on_a_long_link_an_entrant_a_lap_already_outran_is_not_raced(sshd, mixed_tree: Path,
+                                                                           tmp_path: Path) -> None:
+    """A lap there costs seconds: one predicted to reach less than two thirds of what a lap measured is
+    said to be skipped, the others race (the link's climb is made to last 0.2 s here)."""
+    from app.core.events import RaceResult
+    from app.core.host.hosts import HostSpec
+    from app.core.advice.model import Candidate, Options
+    from app.core.advice.race import race
+    from app.core.host.session import Session
+
+    first, hopeless, close = (Candidate("tar-ssh", Options()), Candidate("sftp", Options()),
+                              Candidate("rsync-ssh", Options()))
+    results: list[RaceResult] = []
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    try:
+        laps = await race(session, [first, hopeless, close], [str(mixed_tree)], str(tmp_path), False, 1.0,
+                          lambda e: results.append(e) if isinstance(e, RaceResult) else None, ramp=0.2,
+                          predicted={first: 100.0, hopeless: 1e-3, close: 1e6})
+    finally:
+        await session.close()
+    assert [lap.candidate for lap in laps] == [first, close]
+    assert all(lap.MBps or lap.seconds for lap in laps)
+    skipped = next(r for r in results if r.label == "sftp")
+    assert skipped.skipped.startswith("not raced: tar over ssh already moved ") and not skipped.failed
+    assert skipped.skipped.endswith("and sftp is predicted to reach 0.0 MB/s")
+    assert os.listdir(tmp_path) == []  # the scratch folder is gone

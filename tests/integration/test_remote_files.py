@@ -48,6 +48,44 @@ async def test_shell_and_sftp_list_a_tree_alike(sshd, tmp_path: Path) -> None:
                                                                 "mixed tree/dangling": "none"}
     assert {e.path for e in one_level.entries} == {"mixed tree"} | {f"mixed tree/{n}" for n in os.listdir(tree)}
     assert sorted(e.path for e in listed) == sorted(os.listdir(tree))
+    # In the order of a sorted walk, whatever order the folders' listings (side by side over SFTP) came back.
+    assert [e.path for e in by_sftp.entries] == [e.path for e in by_shell.entries]
+
+
+def _wide_tree(tmp_path: Path) -> Path:
+    tree = tmp_path / "wide"
+    for i in range(60):
+        folder = tree / f"f{i:02d}" / "inner folder" / ("line\nbreak" if i % 7 == 0 else "deep")
+        folder.mkdir(parents=True)
+        for j in range(3):
+            (folder / f"file {j}.txt").write_bytes(os.urandom(10 * (i + j)))
+    return tree
+
+
+async def test_sftp_lists_a_wide_deep_tree_side_by_side_in_walk_order(sshd, tmp_path: Path) -> None:
+    tree = _wide_tree(tmp_path)
+    session = await _session(sshd)
+    try:
+        listed = await scan_remote(await session.files.sftp(), [str(tree)])
+    finally:
+        await session.close()
+    assert [(e.path, e.kind, e.size) for e in listed.entries] == \
+        sorted(((e.path, e.kind, e.size) for e in scan_local([str(tree)]).entries), key=lambda t: t[0].split("/"))
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every folder")
+async def test_one_unreadable_folder_among_many_listed_side_by_side_is_one_sentence(sshd, tmp_path: Path) -> None:
+    tree = _wide_tree(tmp_path)
+    locked = tree / "f31" / "inner folder"
+    locked.chmod(0)
+    session = await _session(sshd)
+    try:
+        with pytest.raises(TransferError) as caught:
+            await scan_remote(await session.files.sftp(), [str(tree)])
+        assert "inner folder" in caught.value.sentence
+    finally:
+        locked.chmod(0o755)
+        await session.close()
 
 
 async def test_missing_paths(sshd, tmp_path: Path) -> None:

@@ -211,7 +211,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
                           req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                          selection.part(chosen.sources) if chosen else selection, ramp_seconds(profile.rtt_ms))
+                          selection.part(chosen.sources) if chosen else selection, ramp_seconds(profile.rtt_ms),
+                          {p.candidate: p.stream_MBps for p in entrants})
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})

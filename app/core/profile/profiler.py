@@ -106,10 +106,13 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
                                          session=session)
         profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx),
                                            session=session)
-        if ctx.ramp:  # a long link: one connection may be held by its buffers, below what the link carries
-            n = tcp.TCP_CONNECTIONS
+        # A long link: one connection that moved about what its buffers keep in flight over the round trip
+        # is held by them, and several at once may carry more.
+        n = tcp.TCP_CONNECTIONS
+        if tcp.held_by_buffers(profile.tcp_up_MBps, profile.rtt_ms):
             profile.tcp_up_all_MBps = await _run("tcp-up-all", f"Raw TCP, upload, {n} connections", emit, profile,
                                                  tcp.probe_tcp_all(ctx, download=False), session=session)
+        if tcp.held_by_buffers(profile.tcp_down_MBps, profile.rtt_ms):
             profile.tcp_down_all_MBps = await _run("tcp-down-all", f"Raw TCP, download, {n} connections", emit,
                                                    profile, tcp.probe_tcp_all(ctx, download=True), session=session)
     else:

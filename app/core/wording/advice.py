@@ -151,6 +151,13 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
     return f"{head}: {_why(chosen, rival, profile)}."
 
 
+def not_raced_behind(label: str, ahead: str, ahead_MBps: float, predicted_MBps: float) -> str:
+    """An entrant left out of the race on a long link: a lap there costs several seconds, and one already
+    measured clearly more than this one is predicted to reach."""
+    return (f"not raced: {ahead} already moved {mbps(ahead_MBps)} MB/s, and {label} is predicted to reach "
+            f"{mbps(predicted_MBps)} MB/s")
+
+
 def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_known: bool) -> str:
     """Said when a copy went at once with the best secure method, without measuring or racing."""
     skipped = "racing the methods" if link_known else "measuring the link and racing the methods"

@@ -63,8 +63,9 @@ class RaceChart(QWidget):
     def add_result(self, event: RaceResult) -> None:
         self._ensure(event.key, event.label)
         self.results[event.key] = event
-        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  failed"
-                             if event.failed else f"  all in {short_time(event.seconds or 0.0)}")
+        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  not raced"
+                             if event.skipped else "  failed" if event.failed
+                             else f"  all in {short_time(event.seconds or 0.0)}")
         if event.failed:
             self.status.setText(lap_failed(event.label, event.error))
 

@@ -71,3 +71,17 @@ def test_receiving_counts_from_the_end_of_the_climb_on_a_real_socket() -> None:
         t.join(2)
     assert 0.25 <= elapsed <= 0.45 and 0.25 <= whole_elapsed <= 0.45
     assert total > 0 and whole > 0
+
+
+def test_several_connections_are_measured_only_where_one_is_held_by_its_buffers(tmp_path) -> None:
+    from app.core.profile.probes.tcp import DEFAULT_SEND_BUFFER, held_by_buffers, send_buffer
+    wmem = tmp_path / "tcp_wmem"
+    wmem.write_text("4096\t16384\t4194304\n")
+    assert send_buffer(str(wmem)) == 4 * 1024 * 1024
+    assert send_buffer(str(tmp_path / "none")) == DEFAULT_SEND_BUFFER
+    four = 4 * 1024 * 1024
+    # 2 MiB in flight over 200 ms is 10.5 MB/s: the lab's long-fat link measured 9.2 on one connection.
+    assert held_by_buffers(9.2, 200, four)
+    # The WAN: 100 Mbit/s at 40 ms, far below the 52 MB/s one connection's buffers allow; a LAN likewise.
+    assert not held_by_buffers(11.8, 40, four) and not held_by_buffers(117, 0.3, four)
+    assert not held_by_buffers(None, 200, four) and not held_by_buffers(9.2, None, four)

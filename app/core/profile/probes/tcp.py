@@ -25,8 +25,31 @@ from app.core.host.session import Session
 
 PORT_TRIES = 5
 TCP_CONNECTIONS = 4  # on a long link: the connections the link's own ceiling is measured with
+# Linux lets a connection's send buffer grow to tcp_wmem's last figure (4 MiB by default) and keeps about
+# half of it for data in flight (tcp_adv_win_scale 1): one connection carries at most that much per round
+# trip. At NEAR_BUFFERS of that, one connection is taken to be held by its buffers, not by the link.
+DEFAULT_SEND_BUFFER = 4 * 1024 * 1024
+NEAR_BUFFERS = 0.7
 # A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
 _RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; do :; done'
+
+
+def send_buffer(path: str = "/proc/sys/net/ipv4/tcp_wmem") -> int:
+    """The most a TCP connection's send buffer may grow to on this computer (the host's is taken alike)."""
+    try:
+        with open(path) as f:
+            return int(f.read().split()[2])
+    except (OSError, IndexError, ValueError):
+        return DEFAULT_SEND_BUFFER
+
+
+def held_by_buffers(MBps: float | None, rtt_ms: float | None, buffer: int | None = None) -> bool:
+    """One connection moved about what its buffers let it keep in flight over the round trip: more at once
+    may carry more (probe_tcp_all measures it)."""
+    if not MBps or not rtt_ms:
+        return False
+    ceiling = (buffer or send_buffer()) / 2 / (rtt_ms / 1000) / 1e6
+    return MBps >= NEAR_BUFFERS * ceiling
 
 
 def unavailable(caps: Capabilities) -> str | None:
