@@ -106,7 +106,8 @@ class Recommendation:
         p = self.ranked.prediction
         return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(),
                 "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.ranked.measured_MBps),
-                "expected_seconds": round(self.ranked.seconds, 2), "reason": self.reason, "command": self.command, "keeps": self.keeps.as_dict(), "loses": self.loses}
+                "expected_seconds": round(self.ranked.seconds, 2), "reason": self.reason, "command": self.command,
+                "keeps": self.keeps.as_dict(), "loses": self.loses}
 
 
 @dataclass
@@ -206,12 +207,13 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     if req.race:
         entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
         # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
-        target = SAMPLE_LAPS * (req.race_seconds + ramp_seconds(profile.rtt_ms)) * max(p.stream_MBps for p in entrants) * 1e6
+        ramp = ramp_seconds(profile.rtt_ms)  # a long link: each lap waits for TCP's climb too
+        target = SAMPLE_LAPS * (req.race_seconds + ramp) * max(p.stream_MBps for p in entrants) * 1e6
         chosen = race_sample(selection, target)
         whole = chosen is None
         laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
                           req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                          selection.part(chosen.sources) if chosen else selection, ramp_seconds(profile.rtt_ms),
+                          selection.part(chosen.sources) if chosen else selection, ramp,
                           {p.candidate: p.stream_MBps for p in entrants})
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
