@@ -105,11 +105,16 @@ def snapshot(root: Path, follow_links: bool = False) -> dict[str, tuple[str, byt
     return out
 
 
+def follows_links(method: str) -> bool:
+    """scp (either protocol) copies what a link points to."""
+    return method in ("scp", "scp-legacy")
+
+
 def far_side(tree: Path, method: str) -> dict[str, tuple[str, bytes]]:
     """What a method puts at the far side of a copy of `tree`: scp copies what links point to, the
     others keep them (sftp's links are made by the app after the tool ran)."""
     exact = snapshot(tree)
-    if method == "scp":
+    if follows_links(method):
         followed = snapshot(tree, follow_links=True)
         return {p: followed[p] for p in exact}
     return exact

@@ -18,7 +18,7 @@ from app.core.demo import host as demo
 from app.core.state import settings as settings_store, transfer_log
 from app.gui.panels.demo_host import TRY_LABEL, is_demo
 from tests.gui import driver
-from tests.helpers import far_side, make_tree, snapshot
+from tests.helpers import far_side, follows_links, make_tree, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ def test_demo_host_drives_the_whole_flow(server: str, tree: Path, tmp_path: Path
     drive(steps())
     host = window.demo.host
     method = window.card.chosen().ranked.candidate.method_id
-    assert snapshot(host.dest / tree.name, follow_links=method == "scp") == far_side(tree, method)
+    assert snapshot(host.dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
     assert os.listdir(host.dest) == [tree.name]
     assert "Verified" in window.transfer.verdict.text()
     # Nothing about the demo host outlives it: not a recent host, not a destination.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.gui import driver
-from tests.helpers import far_side, make_tree, snapshot
+from tests.helpers import far_side, follows_links, make_tree, snapshot
 from tests.shapes import ShapeHost
 
 pytestmark = [pytest.mark.root, pytest.mark.slow]
@@ -48,7 +48,7 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
 
     drive(up())
     method = window.card.chosen().ranked.candidate.method_id
-    assert snapshot(local_dest / tree.name, follow_links=method == "scp") == far_side(tree, method)
+    assert snapshot(local_dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
     assert sorted(os.listdir(local_dest)) == [tree.name]  # no staging or race folder left behind
 
     async def down() -> None:
@@ -60,7 +60,7 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
 
     drive(down())
     fetched = window.card.chosen().ranked.candidate.method_id
-    follow = fetched == "scp"
+    follow = follows_links(fetched)
     assert snapshot(back / tree.name, follow_links=follow) == snapshot(local_dest / tree.name, follow_links=follow)
     window.close()  # the window's own connection (for browsing) ends with it; nothing else was left running
 

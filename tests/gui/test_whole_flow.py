@@ -17,7 +17,7 @@ from app.core.host import session as sessions
 from app.core.host.remote_files import RemoteFiles
 from app.core.selection import entries
 from tests.gui import driver
-from tests.helpers import far_side, make_tree, snapshot
+from tests.helpers import far_side, follows_links, make_tree, snapshot
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def scans(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 def expected(tree: Path, method: str) -> dict:
     """What each method puts at the far side (scp follows links), seen as the test looks at it."""
-    return snapshot(tree, follow_links=method == "scp") if method == "scp" else far_side(tree, method)
+    return snapshot(tree, follow_links=True) if follows_links(method) else far_side(tree, method)
 
 
 def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, desktop_bus, make_window,
@@ -101,7 +101,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
 
     drive(steps())
     method = window.card.chosen().ranked.candidate.method_id
-    assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
+    assert snapshot(dest / tree.name, follow_links=follows_links(method)) == expected(tree, method)
     assert os.listdir(dest) == [tree.name]  # no staging or race folder left behind
     assert "Verified" in window.transfer.verdict.text()
     # Read once (by the drop) and logged in twice, for the whole flow: the copy took both from the advice.
@@ -135,4 +135,4 @@ def test_download_picked_on_the_host(sshd, tree: Path, tmp_path: Path, make_wind
     assert scans == [[str(tree)]]
     assert logins == ["testhost"] * 2
     method = window.card.chosen().ranked.candidate.method_id
-    assert snapshot(dest / tree.name, follow_links=method == "scp") == expected(tree, method)
+    assert snapshot(dest / tree.name, follow_links=follows_links(method)) == expected(tree, method)

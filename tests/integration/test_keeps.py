@@ -182,6 +182,6 @@ def test_advice_prefers_a_method_that_keeps_hard_links_and_holes(sshd, tmp_path:
     assert chosen["keeps"]["xattrs"] == "option"
     ranked = [r["method"] for r in out["ranking"]]
     # rsync writes the staging folder in place, where it keeps no holes: only tar keeps everything here.
-    losers = [i for i, m in enumerate(ranked) if m in ("scp", "sftp", "rsync-ssh")]
+    losers = [i for i, m in enumerate(ranked) if m in ("scp", "scp-legacy", "sftp", "rsync-ssh")]
     keepers = [i for i, m in enumerate(ranked) if m == "tar-ssh"]
     assert max(keepers) < min(losers)

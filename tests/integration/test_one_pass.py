@@ -13,7 +13,7 @@ from app.cli import main
 from app.core.advice import model
 from app.core.events import Phase
 from app.core.selection import entries
-from tests.helpers import make_tree, snapshot
+from tests.helpers import follows_links, make_tree, snapshot
 
 
 @pytest.fixture
@@ -57,8 +57,8 @@ def test_copy_best_scans_the_selection_once(sshd, tmp_path: Path, scans: list[li
     # nor the copy scanned again.
     assert scans == [[str(tree)]]
     assert len(listings) == 1
-    got = snapshot(dest / tree.name, follow_links=out["method"] == "scp")
-    want = snapshot(tree, follow_links=out["method"] == "scp")
+    got = snapshot(dest / tree.name, follow_links=follows_links(out["method"]))
+    want = snapshot(tree, follow_links=follows_links(out["method"]))
     if out["method"] == "sftp":
         want = {k: v for k, v in want.items() if v[0] != "link"}
     assert got == want

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.helpers import cli_json, make_tree, snapshot
 
-SECURE = ("scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat")
+SECURE = ("scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat")
 
 
 def _copy(sshd, src: Path, dest: Path, home: Path, *extra: str) -> dict:

@@ -1,8 +1,9 @@
 """scp's old protocol against a real OpenSSH sshd (9.2, with /usr/bin/scp on its PATH), through the
 app's own engine: staging, `scp -O`, moving into place, verification with hashes.
 
-The host's SFTP server is hidden from scp's choice only (the engine's own scan and checks still use
-it): for scp that is the shape of a Dropbear box, a login shell with `scp` in it and no SFTP server.
+Two ways in: plain `scp` where the host's SFTP server is hidden from scp's choice only (the engine's own
+scan and checks still use it: for scp that is the shape of a Dropbear box, a login shell with `scp` in
+it and no SFTP server), and `scp-legacy`, the old protocol asked for on a host that has SFTP.
 """
 
 from __future__ import annotations
@@ -47,21 +48,23 @@ def canary(sshd: SshServer) -> Path:
     assert not trap.exists(), "the host's shell ran `$(touch pwned)` from a file name"
 
 
-async def old_protocol_session(sshd: SshServer, dest: str) -> Session:
+async def old_protocol_session(sshd: SshServer, dest: str, method: str = "scp") -> Session:
     session = await Session.open(HostSpec(sshd.alias, str(sshd.ssh_config)), remote_dest=dest)
     assert session.remote.shell and session.remote.has("scp") and session.remote.sftp
-    session.remote.sftp = False  # for scp's choice only: see the module's docstring
+    if method == "scp":
+        session.remote.sftp = False  # for scp's choice only: see the module's docstring
     return session
 
 
+@pytest.mark.parametrize("method", ["scp", "scp-legacy"])
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 async def test_old_protocol_copies_hostile_names(sshd: SshServer, canary: Path, tmp_path: Path,
-                                                 download: bool) -> None:
+                                                 download: bool, method: str) -> None:
     sources = hostile_selection(tmp_path / "from $(touch pwned)")
     dest = tmp_path / "to $(touch pwned) 'd' `id` [*]"
-    session = await old_protocol_session(sshd, str(dest))
+    session = await old_protocol_session(sshd, str(dest), method)
     try:
-        result = await copy(session, CopyRequest([str(s) for s in sources], str(dest), "scp",
+        result = await copy(session, CopyRequest([str(s) for s in sources], str(dest), method,
                                                  Options(download=download), verify_hashes=True))
     finally:
         await session.close()
@@ -95,3 +98,22 @@ async def test_old_protocol_refuses_a_line_break_before_any_byte_moves(sshd: Ssh
     assert refused.value.sentence == ("scp cannot be used here: it needs the old scp protocol (the host has no "
                                       "SFTP server), which cannot carry a name with a line break in it.")
     assert not dest.exists() or os.listdir(dest) == []
+
+
+async def test_the_old_protocol_method_on_a_host_with_sftp_refuses_a_line_break_and_plain_scp_copies_it(
+        sshd: SshServer, canary: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "src" / "album"
+    folder.mkdir(parents=True)
+    (folder / "new\nline.txt").write_bytes(b"b")
+    dest = tmp_path / "dest"
+    session = await old_protocol_session(sshd, str(dest), "scp-legacy")
+    try:
+        with pytest.raises(TransferError) as refused:
+            await copy(session, CopyRequest([str(folder)], str(dest), "scp-legacy"))
+        assert refused.value.sentence == ("scp -O (old protocol) cannot be used here: it speaks the old scp "
+                                          "protocol, which cannot carry a name with a line break in it.")
+        assert not dest.exists() or os.listdir(dest) == []
+        await copy(session, CopyRequest([str(folder)], str(dest), "scp"))  # SFTP mode carries it
+    finally:
+        await session.close()
+    assert (dest / "album" / "new\nline.txt").read_bytes() == b"b"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli_json, far_side, make_tree, snapshot
+from tests.helpers import cli_json, far_side, follows_links, make_tree, snapshot
 from tests.shapes import ShapeHost
 
 pytestmark = pytest.mark.root
@@ -20,7 +20,7 @@ FIXTURES = {"sftp-only": "sftp_only_host", "dropbear": "dropbear_host", "dash": 
 CAN_RUN = {
     "sftp-only": {"scp", "sftp"},
     "dropbear": {"scp", "tar-ssh", "tar-nc"},
-    "dash": {"scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"},
+    "dash": {"scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"},
 }
 RACE = ["--race-seconds", "1"]
 
@@ -61,7 +61,7 @@ def test_advice_and_copies_both_ways(host: ShapeHost, tmp_path: Path) -> None:
     pick = secure["recommended"]["secure"]["method"]
     assert pick in CAN_RUN[host.shape] and pick not in ("tar-nc", "rsync-daemon")
     left_out = secure["left_out"]
-    for method in {"scp", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"} - CAN_RUN[host.shape]:
+    for method in {"scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "rsync-daemon", "tar-nc"} - CAN_RUN[host.shape]:
         assert left_out.get(method), f"{method} is neither offered nor left out with a reason"
 
     insecure = _run(host, "advise", host.alias, str(tree), "--dest", dest, "--allow-insecure", *RACE)
@@ -71,7 +71,7 @@ def test_advice_and_copies_both_ways(host: ShapeHost, tmp_path: Path) -> None:
 
     copied = _run(host, "copy", host.alias, str(tree), "--dest", dest, "--best", "--verify", *RACE)
     assert copied.get("verified") is True, copied
-    assert snapshot(local_dest / tree.name, follow_links=copied["method"] == "scp") == far_side(tree, copied["method"])
+    assert snapshot(local_dest / tree.name, follow_links=follows_links(copied["method"])) == far_side(tree, copied["method"])
     if host.shape == "sftp-only":  # nothing there can hash: the copy says so instead of failing
         assert copied["verification"] == "sizes" and any("sizes were compared" in n for n in copied["notes"])
     _nothing_left(host)

@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import cli, cli_json, far_side, make_small, snapshot
 
-METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
+METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
 SELECTIONS = ["empty folder", "zero.txt", "one.bin", "three tiny"]
 ONE_FILE_ONLY = ("ssh cat (one file) cannot be used here: it copies exactly one regular file; the selection "
                  "is not one file.")

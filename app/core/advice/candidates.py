@@ -35,15 +35,15 @@ class Candidate:
 def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
                allow_insecure: bool = False, download: bool = False) -> tuple[list[Candidate], dict[str, str]]:
     """Every option set each method accepts here, and why a method has none."""
-    measured = [p.cipher for p in profile.ciphers]
+    measured = [(p.cipher, p.mac) for p in profile.ciphers]  # a MAC where the cipher needs one
     found: list[Candidate] = []
     reasons: dict[str, str] = {}
     for method in METHODS.values():
         # Insecure methods carry no ssh traffic (the app starts their listener over its own connection).
-        ciphers: list[str | None] = (measured or [None]) if method.secure else [None]
+        ciphers: list[tuple[str | None, str | None]] = (measured or [(None, None)]) if method.secure else [(None, None)]
         muxes = (False, True) if method.secure else (False,)
-        for cipher, codec, mux in product(ciphers, method.codecs, muxes):
-            o = Options(cipher, codec, mux, download)
+        for (cipher, mac), codec, mux in product(ciphers, method.codecs, muxes):
+            o = Options(cipher, codec, mux, download, mac=mac)
             ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file(),
                           entry_paths=list(stats.odd_paths), link_kinds=stats.link_kinds)
             why = method.unavailable(ctx)

@@ -34,6 +34,8 @@ from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.wording.advice import not_raced_behind
+from app.core.wording.profile import cipher_name
+from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Selection, scan_local
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
@@ -60,13 +62,13 @@ class Lap:
 
 def key(c: Candidate) -> str:
     o = c.options
-    return (f"{c.method_id} {o.cipher or 'default'} {o.compress}{' mux' if o.mux else ''}"
+    return (f"{c.method_id} {o.cipher or 'default'}{f'+{o.mac}' if o.mac else ''} {o.compress}{' mux' if o.mux else ''}"
             f"{f' x{o.streams}' if o.streams > 1 else ''}")
 
 
 def label(c: Candidate) -> str:
     o = c.options
-    extra = [x for x in (o.cipher and o.cipher.split("@")[0], o.compress != "none" and o.compress,
+    extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.compress != "none" and o.compress,
                          o.mux and "mux", o.streams > 1 and f"{o.streams} streams") if x]
     return c.label + (f" ({', '.join(extra)})" if extra else "")
 

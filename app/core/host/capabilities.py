@@ -68,6 +68,7 @@ class Capabilities:
     cores: int = 0
     aes: bool = False
     ciphers: list[str] = field(default_factory=list)
+    macs: list[str] = field(default_factory=list)  # the MACs a non-AEAD cipher (aes*-ctr) is paired with
     ssh_version: str = ""
     kernel: str = ""
     boot_id: str = ""  # one per running kernel: equal on both sides when the host is this computer
@@ -205,9 +206,9 @@ async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) ->
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
-    result, ciphers, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
-                                                 server_ciphers(host, port), has_sftp(conn),
-                                                 return_exceptions=True)
+    result, algorithms, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
+                                                    server_algorithms(host, port), has_sftp(conn),
+                                                    return_exceptions=True)
     if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):
         raise result
     # No answer, or no `shell yes`: the account runs no commands (an SFTP-only account).
@@ -216,7 +217,7 @@ async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) ->
     caps.sftp = sftp is True
     caps.ssh_version = str(conn.get_extra_info("server_version") or "")
     # Without the server's list, availability checks fall back to the local one.
-    caps.ciphers = [] if isinstance(ciphers, BaseException) else ciphers
+    caps.ciphers, caps.macs = ([], []) if isinstance(algorithms, BaseException) else algorithms
     return caps
 
 
@@ -245,6 +246,7 @@ def local(dest: str | None = None) -> Capabilities:
     caps.aes = cpu_has_aes()
     if "ssh" in caps.tools:
         caps.ciphers = _version_text(["ssh", "-Q", "cipher"]).split()
+        caps.macs = _version_text(["ssh", "-Q", "mac"]).split()
         from app.core.host.askpass import openssh_version
         caps.openssh = openssh_version()
     if dest:
@@ -264,8 +266,9 @@ def _version_text(argv: list[str], stream: str = "stdout") -> str:
     return out if stream == "stdout" else err
 
 
-async def server_ciphers(host: str, port: int, timeout: float = 5.0) -> list[str]:
-    """The ciphers an SSH server offers, read from the KEXINIT it sends before login."""
+async def server_algorithms(host: str, port: int, timeout: float = 5.0) -> tuple[list[str], list[str]]:
+    """The ciphers and MACs an SSH server offers (client to server), read from the KEXINIT it sends
+    before login."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
     try:
         writer.write(b"SSH-2.0-TransferAdvisor_probe\r\n")
@@ -284,8 +287,8 @@ async def server_ciphers(host: str, port: int, timeout: float = 5.0) -> list[str
         raise ValueError("first packet is not KEXINIT")
     pos = 17
     lists = []
-    for _ in range(4):  # kex, host key, enc client→server, enc server→client
+    for _ in range(5):  # kex, host key, enc client→server, enc server→client, mac client→server
         n, = struct.unpack(">I", payload[pos:pos + 4])
         lists.append(payload[pos + 4:pos + 4 + n].decode().split(","))
         pos += 4 + n
-    return lists[2]
+    return lists[2], lists[4]

@@ -24,11 +24,13 @@ class Options:
     owners: bool = False  # keep owner and group by number (needs root on the receiving side)
     xattrs: bool = False  # keep extended attributes and ACLs (both sides' tools and filesystems must take them)
     streams: int = 1      # parallel connections, each with a part of the files (Method.parallel)
+    mac: str | None = None  # with a cipher that is not AEAD (aes128-ctr): the MAC its probe found fastest
 
     def as_dict(self) -> dict:
-        return {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
-                "direction": "download" if self.download else "upload", "owners": self.owners,
-                "xattrs": self.xattrs, "streams": self.streams}
+        out = {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
+               "direction": "download" if self.download else "upload", "owners": self.owners,
+               "xattrs": self.xattrs, "streams": self.streams}
+        return {**out, "mac": self.mac} if self.mac else out
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class Ssh:
         out = list(self.options)
         if o.cipher:
             out += ["-c", o.cipher]
+        if o.mac:
+            out += ["-m", o.mac]
         if o.compress == "ssh":
             out += ["-C"]
         if self.control_path:

@@ -18,6 +18,12 @@ class CipherProbe:
     MBps: float
     local_cpu: float   # fraction of one core the local ssh used
     remote_cpu: float  # fraction of one core the remote sshd used
+    mac: str | None = None  # with a cipher that is not AEAD: the MAC (the fastest of those probed)
+
+
+def cipher_key(cipher: str, mac: str | None = None) -> str:
+    """One probe's name: the cipher, and its MAC where it has one ("aes128-ctr+hmac-sha1-etm@openssh.com")."""
+    return f"{cipher}+{mac}" if mac else cipher
 
 
 @dataclass

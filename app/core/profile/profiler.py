@@ -21,7 +21,7 @@ from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
-from app.core.profile.link_profile import CipherProbe, LinkProfile
+from app.core.profile.link_profile import CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
 from app.core.wording.profile import kept_from, kept_note, not_measured, not_measured_note, nothing_to_time_note
 
@@ -119,11 +119,15 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> N
         _skip("tcp-up", "Raw TCP", why, profile, emit)
     if not session.remote.shell:
         _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
-    for name in cipher.shared_ciphers(session.local.ciphers, session.remote.ciphers) if session.remote.shell else []:
-        probe = await _run(f"cipher:{name}", f"ssh with {name}", emit, profile, cipher.probe_cipher(ctx, name),
+    pairs = cipher.worth_probing(session.local.ciphers, session.remote.ciphers, session.local.macs,
+                                 session.remote.macs) if session.remote.shell else []
+    for name, mac in pairs:
+        shown = cipher_key(name, mac)
+        probe = await _run(f"cipher:{shown}", f"ssh with {shown}", emit, profile, cipher.probe_cipher(ctx, name, mac),
                            cipher_figures, session=session)
-        if probe is not None:
-            profile.ciphers.append(probe)
+        kept = profile.cipher(name)
+        if probe is not None and (kept is None or probe.MBps > kept.MBps):  # one MAC per cipher: the fastest
+            profile.ciphers = [p for p in profile.ciphers if p is not kept] + [probe]
     if ctx.remote_dir and not session.remote.shell:
         _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
     elif ctx.remote_dir:
@@ -171,5 +175,6 @@ def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
         if value is not None:
             emit(ProbeDone(name, label, f"{rate(value)} ({kept_from(when)})", True, value))
     for c in kept.ciphers:
-        emit(ProbeDone(f"cipher:{c.cipher}", f"ssh with {c.cipher}", f"{rate(c.MBps)} ({kept_from(when)})",
+        shown = cipher_key(c.cipher, c.mac)
+        emit(ProbeDone(f"cipher:{shown}", f"ssh with {shown}", f"{rate(c.MBps)} ({kept_from(when)})",
                        True, c.MBps, c))

@@ -116,7 +116,7 @@ def _codec_word(o: Options) -> str:
 
 
 def _options_words(o: Options) -> str:
-    words = [f"cipher {o.cipher}"] if o.cipher else []
+    words = [f"cipher {o.cipher}" + (f" and MAC {o.mac}" if o.mac else "")] if o.cipher else []
     if o.compress != "none":
         words.append(f"{_codec_word(o)} compression")
     if o.mux:

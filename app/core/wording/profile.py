@@ -50,3 +50,9 @@ def cipher_assumed(cipher: str | None) -> str:
 
 def compression_assumed(codec: str) -> str:
     return f"how well {codec} compresses these files"
+
+
+def cipher_name(name: str) -> str:
+    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20,
+    aes128-ctr+hmac-sha1-etm@openssh.com → aes128-ctr + hmac-sha1-etm."""
+    return " + ".join(part.split("@")[0].replace("-poly1305", "") for part in name.split("+"))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.core.advice.factors import Factor
 from app.core.formatting import duration, rate, short_time, size, timed
+from app.core.wording.profile import cipher_name
 
 if TYPE_CHECKING:
     from app.core.advice.advisor import Ranked
@@ -121,11 +122,6 @@ ADVICE_STOPPED = "Stopped before the measurements were complete."
 _SLOW_STEP = {Factor.LINK: "the network", "network-all": "the network on several connections at once",
               Factor.REMOTE_DISK: "the destination disk",
               Factor.LOCAL_DISK: "reading your files"}
-
-
-def cipher_name(name: str) -> str:
-    """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20."""
-    return name.split("@")[0].replace("-poly1305", "")
 
 
 def slowest_so_far(key: str, MBps: float) -> str:

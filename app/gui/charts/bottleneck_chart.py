@@ -18,7 +18,7 @@ from app.core.advice.factors import Factor
 from app.core.events import ProbeDone
 from app.core.formatting import cipher_figures, ms, rate
 from app.core.wording.advice import TIPS
-from app.core.wording.window import cipher_name
+from app.core.wording.profile import cipher_name
 from app.gui.shell import theme
 
 ROW = 28      # a row's height when there is room

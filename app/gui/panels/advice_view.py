@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from app.core.advice.advisor import Advice
 from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
+from app.core.profile.link_profile import cipher_key
 from app.core.wording.advice import TIPS, capitalized, factor_words
 from app.core.wording.window import ADVICE_STOPPED, IDLE_CHART, MEASURING, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
@@ -39,7 +40,7 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     if p.limit is Factor.LINK and Factor.LINK in chart.rows:
         return Factor.LINK, None
     if p.limit.is_cipher_cpu:
-        key = f"cipher:{p.candidate.options.cipher}"
+        key = f"cipher:{cipher_key(p.candidate.options.cipher, p.candidate.options.mac)}"
         if key in chart.rows:
             return key, None
         return None, Row("cpu", capitalized(factor_words(p.limit, host)), value, TIPS["cipher"])

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
 from app.core.advice.advisor import Advice, Recommendation
 from app.gui.panels.card import Card, muted
 from app.core.wording.transfer import INSECURE_WARNING, method_tip
+from app.core.wording.profile import cipher_name
+from app.core.profile.link_profile import cipher_key
 from app.core.wording.window import copies_then_checks, others_words, speed_words
 
 
@@ -58,7 +60,8 @@ class Choice(QWidget):
     def show_recommendation(self, rec: Recommendation, total_bytes: int) -> None:
         self.recommendation = rec
         label, o = rec.ranked.candidate.label, rec.ranked.candidate.options
-        extra = [x for x in (o.cipher and o.cipher.split("@")[0], o.streams > 1 and f"{o.streams} streams") if x]
+        extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.streams > 1 and f"{o.streams} streams")
+                 if x]
         self.name.setText(label + (f"  ({', '.join(extra)})" if extra else ""))
         self.speed.setText(speed_words(rec.ranked, total_bytes))
         self.reason.setText(rec.reason)

@@ -417,7 +417,7 @@ def test_multiplexing_never_ranks_above_the_same_copy_without_it():
 
 def test_methods_left_out_come_with_their_reason():
     found, reasons = candidates(gigabit(), BIG, caps(), caps(missing=("nc", "rsync")), allow_insecure=True)
-    assert {c.method_id for c in found} == {"scp", "sftp", "tar-ssh"}
+    assert {c.method_id for c in found} == {"scp", "scp-legacy", "sftp", "tar-ssh"}
     assert reasons["tar-nc"] == "`nc` is not installed on the remote host"
     assert reasons["rsync-ssh"] == "`rsync` is not installed on the remote host"
     assert "ssh-cat" in reasons  # not one file

@@ -6,14 +6,14 @@ from app.core.errors import no_such_method
 from app.core.transfer.methods.base import Context, Job, Method, Plan
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
-from app.core.transfer.methods.scp import Scp
+from app.core.transfer.methods.scp import Scp, ScpLegacy
 from app.core.transfer.methods.sftp import Sftp
 from app.core.transfer.methods.ssh_cat import SshCat
 from app.core.transfer.methods.tar_nc import TarOverNetcat
 from app.core.transfer.methods.tar_ssh import TarOverSsh
 
 METHODS: dict[str, Method] = {m.id: m for m in (
-    Scp(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat())}
+    Scp(), ScpLegacy(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat())}
 
 
 def get(method_id: str) -> Method:

@@ -197,6 +197,8 @@ class Method:
             return f"the server does not offer the cipher {ctx.options.cipher}"
         if ctx.options.cipher and ctx.local.ciphers and ctx.options.cipher not in ctx.local.ciphers:
             return f"this computer's ssh does not know the cipher {ctx.options.cipher}"
+        if ctx.options.mac and ctx.remote.macs and ctx.options.mac not in ctx.remote.macs:
+            return f"the server does not offer the MAC {ctx.options.mac}"
         return None
 
     def build(self, job: Job) -> Plan:

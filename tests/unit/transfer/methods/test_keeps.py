@@ -47,6 +47,7 @@ def test_the_declared_table() -> None:
     assert keeps_table({m.id: m.keeps.as_dict() for m in METHODS.values()}) == [
         "              mode   mtime  symlinks  hard links  sparse  xattrs  ACLs   owners",
         "scp           yes    yes    no        no          no      no      no     no",
+        "scp-legacy    yes    yes    no        no          no      no      no     no",
         "sftp          yes    yes    yes       no          no      no      no     no",
         "rsync-ssh     yes    yes    yes       yes         yes     asked   asked  asked",
         "tar-ssh       yes    yes    yes       yes         yes     asked   asked  asked",

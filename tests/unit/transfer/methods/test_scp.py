@@ -28,6 +28,7 @@ from tests.helpers import NON_UTF8 as NON_UTF8_BIN
 from tests.unit.hostile import DEST, NAMES, assert_copied, assert_no_traps, make_sources, run_stages
 
 SCP = METHODS["scp"]
+SCP_LEGACY = METHODS["scp-legacy"]
 OPTS = ["-F", "/home/ann/.ssh/config", "-o", "BatchMode=yes"]
 SSH = Ssh("nas", tuple(OPTS))
 BUSYBOX = shutil.which("busybox")
@@ -116,6 +117,45 @@ def test_mode_for_every_client_and_host_shape(shape, version, expected):
         assert SCP.unavailable(ctx(lcl, remote)) == reason
         with pytest.raises(ValueError, match="scp cannot run here"):
             SCP.build(up_job(lcl, remote))
+
+
+PLAIN = "is plain scp here: {why}, so scp speaks the old protocol itself"
+NO_SFTP_HOST = PLAIN.format(why="the host has no SFTP server")
+OLD_CLIENT = PLAIN.format(why="this computer's OpenSSH {v} predates scp's SFTP mode")
+NO_SHELL_HOST = "runs commands on the host, and this account may only use SFTP (no shell)"
+NO_SCP = "needs a shell with `scp` in it on the host for the old protocol"
+#                       client:   7.9         8.4         8.7      8.9      9.0      9.6      unknown
+LEGACY_MATRIX = {  # scp-legacy: the old protocol where plain scp would speak SFTP, and only there
+    (True, True, True): (OLD_CLIENT, OLD_CLIENT, "-O", "-O", "-O", "-O", UNKNOWN),
+    (True, True, False): (NO_SCP, NO_SCP, NO_SCP, NO_SCP, NO_SCP, NO_SCP, UNKNOWN),
+    (True, False, True): (NO_SHELL_HOST,) * 7,
+    (False, True, True): (NO_SFTP_HOST,) * 6 + (UNKNOWN,),
+    (False, False, False): (NO_SHELL_HOST,) * 7,
+}
+LEGACY_CELLS = [pytest.param(shape, version, expected, id=f"sftp={shape[0]}-shell={shape[1]}-scp={shape[2]}-{version}")
+                for shape, row in LEGACY_MATRIX.items() for version, expected in zip(VERSIONS, row)]
+
+
+@pytest.mark.parametrize("shape, version, expected", LEGACY_CELLS)
+def test_the_old_protocol_as_a_method_of_its_own_only_where_scp_speaks_sftp(shape, version, expected):
+    lcl, remote = local(version), host(*shape)
+    if expected in BUILT:
+        assert SCP_LEGACY.unavailable(ctx(lcl, remote)) is None
+        up, down = BUILT[expected]
+        assert argv(SCP_LEGACY.build(up_job(lcl, remote))) == up
+        assert argv(SCP_LEGACY.build(down_job(lcl, remote))) == down
+    else:
+        assert SCP_LEGACY.unavailable(ctx(lcl, remote)) == expected.format(
+            v=f"{version[0]}.{version[1]}" if version else "")
+
+
+def test_the_old_protocol_as_a_method_refuses_what_it_cannot_carry():
+    assert SCP_LEGACY.unavailable(ctx(local((9, 6)), SFTP_HOST, names=["a\nb"])) == (
+        "speaks the old scp protocol, which cannot carry a name with a line break in it")
+    assert SCP_LEGACY.unavailable(ctx(local((9, 6)), host(login_shell="/usr/bin/fish"))) == (
+        "speaks the old scp protocol, which hands paths to the login shell, and /usr/bin/fish does not read "
+        "POSIX quoting")
+    assert SCP.unavailable(ctx(local((9, 6)), SFTP_HOST, names=["a\nb"])) is None  # plain scp: SFTP carries it
 
 
 def test_the_mode_shows_in_the_command_people_see():
@@ -245,6 +285,18 @@ def test_old_protocol_upload_hands_the_shell_the_literal_destination(box, name, 
     assert call[-1] == "scp -r -p -t " + single_quoted(dest + "/")
     assert _words(shell, call[-1], box / "cwd") == ["scp", "-r", "-p", "-t", dest + "/"]
     assert shlex.split(call[-1]) == ["scp", "-r", "-p", "-t", dest + "/"]
+
+
+@needs_modern_scp
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_the_old_protocol_method_quotes_as_plain_scp_does_on_a_host_without_sftp(box, name):
+    dest = f"/srv/{name}/in it"
+    source = box / "photos"
+    source.mkdir(exist_ok=True)
+    call = _only_call(_recorded(box, SCP_LEGACY.build(up_job(local(LOCAL), SFTP_HOST, (str(source),), dest))))
+    assert "-s" not in call  # no subsystem: a command for the login shell
+    assert call[-1] == "scp -r -p -t " + single_quoted(dest + "/")
+    assert _words(["dash"], call[-1], box / "cwd") == ["scp", "-r", "-p", "-t", dest + "/"]
 
 
 @needs_modern_scp
