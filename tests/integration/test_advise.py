@@ -189,3 +189,24 @@ async def test_on_a_long_link_an_entrant_a_lap_already_outran_is_not_raced(sshd,
     assert skipped.skipped.startswith("not raced: tar over ssh already moved ") and not skipped.failed
     assert skipped.skipped.endswith("and sftp is predicted to reach 0.0 MB/s")
     assert os.listdir(tmp_path) == []  # the scratch folder is gone
+
+
+def test_the_race_measures_what_each_method_costs_the_host(sshd, tmp_path: Path) -> None:
+    """Laps cut at their time (a file bigger than a second's copy) are measured on the host: each raced
+    method's own processes' CPU per MB, said in the profile's notes and used for its other variants."""
+    src = tmp_path / "src"
+    src.mkdir()
+    with open(src / "video.bin", "wb") as f:
+        for _ in range(40):
+            f.write(os.urandom(10 * 1024 * 1024))
+    out = cli_json("advise", "testhost", str(src), "--dest", str(tmp_path / "dest"), "--race", "2",
+                   "--race-seconds", "1", "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    costs = out["profile"]["remote_tool_s_per_MB"]
+    raced = {r["method"] for r in out["ranking"] if r["measured_MBps"]}
+    assert costs, out["profile"]
+    for key, seconds in costs.items():
+        method, direction = key.split()
+        assert method in raced and direction == "up"
+        assert 0 < seconds < 0.1  # this computer's tools: well under 100 ms of CPU a MB
+    assert any(n.startswith("CPU per MB on the host") for n in out["profile"]["notes"])

@@ -4,14 +4,15 @@ it did (corrected_by_race), so a probe that was unlucky for a second no longer c
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from app.core.advice.calibration import SATURATED, SSH_FRAMING, default_cipher, probe_limit
 from app.core.advice.candidates import Candidate
 from app.core.advice.factors import Factor
-from app.core.profile.link_profile import CipherProbe, LinkProfile
-from app.core.wording.profile import cipher_corrected, disk_corrected, network_corrected
+from app.core.profile.link_profile import CipherProbe, LinkProfile, tool_key
+from app.core.wording.profile import cipher_corrected, disk_corrected, network_corrected, tool_costs_measured
 
 if TYPE_CHECKING:
     from app.core.advice.model import Prediction
@@ -90,3 +91,34 @@ def _scaled(probe: CipherProbe, factor: float) -> CipherProbe:
     is the cipher's own (a busy moment slows it, it does not make it dearer), so the shares grow too."""
     return CipherProbe(probe.cipher, probe.MBps * factor, min(1.0, probe.local_cpu * factor),
                        min(1.0, probe.remote_cpu * factor))
+
+
+TOOL_SHARE_FLOOR = 0.1  # a method's own processes are never less than this share of what its lap cost the host
+# Where files are small a lap's CPU is mostly per file, and which files a lap reached in its seconds (one after
+# another, folder by folder) decides its figure: learned only where per-file pauses are a small part of the time.
+PER_FILE_SHARE_AT_MOST = 0.25
+
+
+def tool_costs_from_race(profile: LinkProfile, predictions: list[Prediction], laps: list) -> LinkProfile:
+    """The profile with each raced method's own CPU per MB on the host, from what its laps kept busy there
+    (Lap.remote_cpu) less what the model puts on the host besides it (sshd's cipher, a compressor, creating
+    the files): the figure the model then prices that method's processes there with, for every variant of
+    it (another cipher, parallel streams) and for the bottleneck sentence."""
+    by_candidate = {p.candidate: p for p in predictions}
+    found: dict[str, list[float]] = {}
+    for lap in laps:
+        p = by_candidate.get(lap.candidate)
+        if p is None or not lap.remote_cpu or not lap.MBps:
+            continue
+        if p.per_file_s > PER_FILE_SHARE_AT_MOST * max(p.seconds - p.setup_s, 1e-9):
+            continue
+        total = lap.remote_cpu / lap.MBps
+        own = max(total - p.remote_other_s_per_MB - p.remote_file_s_per_MB, TOOL_SHARE_FLOOR * total)
+        found.setdefault(tool_key(lap.candidate.method_id, lap.candidate.options.download), []).append(own)
+    if not found:
+        return profile
+    learned = {key: statistics.median(costs) for key, costs in found.items()}
+    labels = {tool_key(lap.candidate.method_id, lap.candidate.options.download): lap.candidate.label for lap in laps}
+    note = tool_costs_measured({labels[key]: cost for key, cost in learned.items()})
+    return replace(profile, remote_tool_s_per_MB={**profile.remote_tool_s_per_MB, **learned},
+                   notes=[*profile.notes, note])

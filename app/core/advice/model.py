@@ -35,7 +35,7 @@ from app.core.wording.profile import cipher_assumed, compression_assumed
 
 # Read from here too, beside the prediction they go with (wording, the advisor, the tests).
 from app.core.advice.calibration import ASSUMED_TCP_MBPS  # noqa: F401
-from app.core.advice.correction import corrected_by_race  # noqa: F401
+from app.core.advice.correction import corrected_by_race, tool_costs_from_race  # noqa: F401
 from app.core.advice.factors import FACTORS  # noqa: F401
 
 
@@ -56,6 +56,9 @@ class Prediction:
     cpu_s_per_MB: float = 0.0  # both sides' CPU per MB: breaks ties (leaves more headroom)
     each_MBps: float = 0.0     # the lowest ceiling of its streams' own (windows, processes): streams multiply it
     shared_MBps: float = 0.0   # the lowest of those its streams share (the link, the disks, a side's cores)
+    remote_tool_s_per_MB: float = 0.0   # the host's CPU per MB for the method's own processes there
+    remote_other_s_per_MB: float = 0.0  # and for the rest it runs there (sshd's cipher, a compressor)
+    remote_file_s_per_MB: float = 0.0   # and for creating the files there, per MB of this selection
     notes: list[str] = field(default_factory=list)  # what the prediction had to assume
 
 
@@ -135,11 +138,18 @@ def _tool(name: str, side: str, tool: str, cond: Conditions) -> Work:
     return Work(name, side, {Factor.LINK: cond.slowdown[side] / TOOL_MBPS[tool]})
 
 
-def _endpoints(method: Method, cond: Conditions) -> list[Work]:
+def _endpoints(method: Method, cond: Conditions, measured: float | None = None) -> list[Work]:
     """The processes the method runs at both ends, besides ssh and any compressor (the app reads progress
-    from /proc: it adds no process of its own)."""
+    from /proc: it adds no process of its own). `measured`: the host's CPU per MB for those on its side,
+    as a race lap found it (LinkProfile.remote_tool_s_per_MB); it replaces the calibrated figures there."""
     sides = {SENDER: cond.sender, RECEIVER: cond.receiver, LOCAL: "local", REMOTE: "remote"}
-    return [_tool(p.name, sides[p.where], p.tool, cond) for p in method.processes]
+    works = [_tool(p.name, sides[p.where], p.tool, cond) for p in method.processes]
+    assumed = sum(w.cost for w in works if w.side == "remote")
+    if not measured or assumed <= 0:
+        return works
+    scale = measured / assumed
+    return [Work(w.name, w.side, {f: c * scale for f, c in w.parts.items()}, w.threads) if w.side == "remote" else w
+            for w in works]
 
 
 def _codec_works(method: Method, codec: Codec | None, cond: Conditions) -> list[Work]:
@@ -248,6 +258,16 @@ def _per_file_s(method: Method, profile: LinkProfile, cond: Conditions, stats: S
     return stats.files * method.file_cpu_ms * cpu / 1000
 
 
+def _remote_file_cpu(method: Method, profile: LinkProfile, cond: Conditions, stats: SelectionStats) -> float:
+    """The host's CPU per MB of the selection for creating its files (a receiving host only): the measured
+    creation time where the method waits for no round trip (tar, rsync), else the calibrated figure."""
+    if cond.receiver != "remote" or not stats.bytes or not method.file_cpu_ms:
+        return 0.0
+    measured = None if method.round_trips_per_file else profile.per_file_ms.get(method.id)
+    each_ms = measured if measured is not None else method.file_cpu_ms * cond.slowdown["remote"]
+    return stats.files * each_ms / 1000 / (stats.bytes / 1e6)
+
+
 def _side_by_side(method: Method, cond: Conditions, streams: float) -> float:
     """How many streams' per-file pauses overlap: waits on round trips all of them, the receiver's work
     on each file as many as it has cores for."""
@@ -276,7 +296,9 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
     method, o = candidate.method, candidate.options
     codec = _codec(profile, o.compress, method)
     ratio = _wire_ratio(method, codec, stats)
-    works = _endpoints(method, cond) + _codec_works(method, codec, cond)
+    works = _endpoints(method, cond, profile.tool_cost(method.id, cond.download))
+    tools = len(works)  # the method's own processes come first; then compressors and ssh
+    works += _codec_works(method, codec, cond)
     notes = [words for key, words in cond.unmeasured.items() if _relevant(key, candidate)]
     if candidate.secure:
         costs, measured = _cipher_costs(profile, o.cipher, cond, server_ciphers)
@@ -297,7 +319,10 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
                    per_file_s=_per_file_s(method, profile, cond, stats) / _side_by_side(method, cond, streams),
                    files=stats.files, cpu_s_per_MB=sum(w.cost for w in works), notes=notes,
                    each_MBps=min((c.rate for c in caps if c.each), default=0.0),
-                   shared_MBps=min((c.rate for c in caps if not c.each), default=0.0))
+                   shared_MBps=min((c.rate for c in caps if not c.each), default=0.0),
+                   remote_tool_s_per_MB=sum(w.cost for w in works[:tools] if w.side == "remote"),
+                   remote_other_s_per_MB=sum(w.cost for w in works[tools:] if w.side == "remote"),
+                   remote_file_s_per_MB=_remote_file_cpu(method, profile, cond, stats))
     return _timed(p, stats)
 
 

@@ -37,6 +37,7 @@ from app.core.wording.advice import not_raced_behind
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Selection, scan_local
+from app.core.host import remote_cpu
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.host.link_loss import STALL_TIMEOUT
@@ -58,6 +59,7 @@ class Lap:
     MBps: float | None  # None when it failed, or moved too little to time a rate
     error: str = ""
     seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
+    remote_cpu: float | None = None  # the host's cores its processes kept busy while data flowed (None: not measured)
 
 
 def key(c: Candidate) -> str:
@@ -126,12 +128,15 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
     ended: list[float] = []
     task.add_done_callback(lambda _t: ended.append(time.monotonic()))
     arrived: list[asyncio.Task] = []  # a long link: what the far side had when the clock started
+    cpu: list[asyncio.Task] = []  # the host's CPU when the clock started (app.core.host.remote_cpu)
     try:
         # A lap lasts `seconds` from steady flow; set-up (login, listener) does not count, within reason.
         while not task.done():
             flow = flow_start(samples, ramp)
             if flow and ramp and not arrived:
                 arrived.append(asyncio.ensure_future(_far_side(session, request.dest, request.options.download)))
+            if flow and not cpu and session.remote.shell:
+                cpu.append(asyncio.ensure_future(remote_cpu.sample(session.run)))
             latest = started + seconds + SETUP_ALLOWANCE + ramp
             end = min(latest, flow[0] + seconds) if flow else latest
             if time.monotonic() >= end:
@@ -150,18 +155,32 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race")
+        busy = await _busy(session, cpu, task)
         rate = await _arrived_rate(session, request, arrived) or _steady_rate(samples, ramp)
-        return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer")
+        return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer",
+                   remote_cpu=busy if rate else None)
     except TransferError as exc:
         if exc.kind is ErrorKind.LINK_LOST:
             raise
         return Lap(candidate, None, exc.sentence)
     finally:
-        for t in arrived:
+        for t in arrived + cpu:
             t.cancel()
         if not task.done():
             task.cancel()
-            await asyncio.gather(task, *arrived, return_exceptions=True)
+            await asyncio.gather(task, *arrived, *cpu, return_exceptions=True)
+
+
+async def _busy(session: Session, first: list[asyncio.Task], task: asyncio.Future) -> float | None:
+    """The host's cores the lap kept busy from the clock's start to now, while its processes still run
+    (one that ended took its CPU time with it)."""
+    if not first or task.done():
+        return None
+    start = (await asyncio.gather(first[0], return_exceptions=True))[0]
+    end = await remote_cpu.sample(session.run)
+    if task.done() or not isinstance(start, remote_cpu.CpuSample):
+        return None
+    return remote_cpu.cores_between(start, end)
 
 
 async def _far_side(session: Session, folder: str, here: bool) -> tuple[float, int] | None:

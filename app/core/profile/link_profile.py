@@ -21,6 +21,10 @@ class CipherProbe:
     mac: str | None = None  # with a cipher that is not AEAD: the MAC (the fastest of those probed)
 
 
+def tool_key(method: str, download: bool) -> str:
+    return f"{method} {'down' if download else 'up'}"
+
+
 def cipher_key(cipher: str, mac: str | None = None) -> str:
     """One probe's name: the cipher, and its MAC where it has one ("aes128-ctr+hmac-sha1-etm@openssh.com")."""
     return f"{cipher}+{mac}" if mac else cipher
@@ -65,6 +69,12 @@ class LinkProfile:
     # there only (None: one connection is the link's ceiling).
     tcp_up_all_MBps: float | None = None
     tcp_down_all_MBps: float | None = None
+    # The host's CPU seconds per MB for a method's own processes there (not sshd's cipher, not a
+    # compressor), measured in the race (app.core.host.remote_cpu): key "METHOD up" or "METHOD down".
+    remote_tool_s_per_MB: dict[str, float] = field(default_factory=dict)
+
+    def tool_cost(self, method: str, download: bool) -> float | None:
+        return self.remote_tool_s_per_MB.get(tool_key(method, download))
 
     def cipher(self, name: str | None) -> CipherProbe | None:
         if name is None:

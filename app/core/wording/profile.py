@@ -3,6 +3,8 @@ earlier profile, figures a race lap disproved, and what a prediction had to assu
 
 from __future__ import annotations
 
+from app.core.formatting import ms
+
 
 def not_measured(why: str) -> str:
     """A probe's line when it could not run: "not measured: the account runs no commands (SFTP only)"."""
@@ -41,6 +43,12 @@ def network_corrected(probed_MBps: float, raced_MBps: float) -> str:
 
 def disk_corrected(probed_MBps: float, raced_MBps: float) -> str:
     return _corrected(f"the destination disk measured {probed_MBps:.0f} MB/s", f"the race wrote {raced_MBps:.0f} MB/s")
+
+
+def tool_costs_measured(costs: dict[str, float]) -> str:
+    """What the race found each method's own processes cost the host: {label: CPU seconds per MB}."""
+    parts = [f"{label} {ms(seconds * 1000)}" for label, seconds in costs.items()]
+    return f"CPU per MB on the host, each method's own processes (measured in the race): {', '.join(parts)}."
 
 
 def cipher_assumed(cipher: str | None) -> str:

@@ -42,7 +42,9 @@ def test_sending_lasts_the_climb_and_the_budget_and_says_what_went_before_the_cl
     took = time.monotonic() - started
     assert took >= 0.5 and writes[-1] < started + 0.6  # no write begun after the climb and the budget
     block = sent // len(writes)
-    assert before == block * sum(1 for t in writes if t < started + 0.3)
+    # The blocks written before the climb ended (counted from the first write; one block either side of
+    # the boundary, which a write can straddle).
+    assert abs(before // block - sum(1 for t in writes if t < writes[0] + 0.3)) <= 1 and before % block == 0
     assert 0 < before < sent
 
 
