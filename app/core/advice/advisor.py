@@ -220,6 +220,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
         # What each raced method's own processes cost the host per MB, measured: every variant of it uses that.
         profile = model.tool_costs_from_race(profile, predictions, laps)
+        said = model.tool_costs_note(profile, laps)
+        notes = [*notes, said] if said else notes
         predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
                                                     req.allow_insecure, req.download, found,
                                                     [lap.candidate for lap in laps])

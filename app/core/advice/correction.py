@@ -118,7 +118,11 @@ def tool_costs_from_race(profile: LinkProfile, predictions: list[Prediction], la
     if not found:
         return profile
     learned = {key: statistics.median(costs) for key, costs in found.items()}
+    return replace(profile, remote_tool_s_per_MB={**profile.remote_tool_s_per_MB, **learned})
+
+
+def tool_costs_note(profile: LinkProfile, laps: list) -> str | None:
+    """The sentence saying what the raced methods' own processes cost the host (None: nothing measured)."""
     labels = {tool_key(lap.candidate.method_id, lap.candidate.options.download): lap.candidate.label for lap in laps}
-    note = tool_costs_measured({labels[key]: cost for key, cost in learned.items()})
-    return replace(profile, remote_tool_s_per_MB={**profile.remote_tool_s_per_MB, **learned},
-                   notes=[*profile.notes, note])
+    costs = {labels[key]: cost for key, cost in profile.remote_tool_s_per_MB.items() if key in labels}
+    return tool_costs_measured(costs) if costs else None

@@ -35,7 +35,7 @@ from app.core.wording.profile import cipher_assumed, compression_assumed
 
 # Read from here too, beside the prediction they go with (wording, the advisor, the tests).
 from app.core.advice.calibration import ASSUMED_TCP_MBPS  # noqa: F401
-from app.core.advice.correction import corrected_by_race, tool_costs_from_race  # noqa: F401
+from app.core.advice.correction import corrected_by_race, tool_costs_from_race, tool_costs_note  # noqa: F401
 from app.core.advice.factors import FACTORS  # noqa: F401
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.advice.correction import tool_costs_from_race
+from app.core.advice.correction import tool_costs_from_race, tool_costs_note
 from app.core.advice.factors import Factor
 from app.core.advice.race import Lap
 from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking
@@ -29,7 +29,8 @@ def test_a_laps_cpu_less_sshd_is_the_methods_own_cost_and_prices_its_other_varia
     assert raced.remote_file_s_per_MB < 0.001 * own  # four files of 1 GB: creating them is next to nothing
     assert own > raced.remote_tool_s_per_MB  # rsync costs this host more than the calibrated figure
     assert learned.tool_cost("rsync-ssh", True) is None and learned.tool_cost("tar-ssh", False) is None
-    assert any("rsync over ssh" in n and "ms" in n for n in learned.notes)
+    assert tool_costs_note(learned, [lap]) == ("CPU per MB on the host, each method's own processes (measured in the "
+                                               f"race): rsync over ssh {own * 1000:.0f} ms.")
     after = ranking(learned, BIG)
     other = variant(after, "rsync-ssh", CHACHA)  # not raced: priced with what the lap found
     assert other.remote_tool_s_per_MB == pytest.approx(own)
