@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
 
 ALL_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
-SECURE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh"]
+SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh"]
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
 # weak NAS once compression has taken the cipher's load), which the advice's sentence names as the CPU.
@@ -46,12 +46,14 @@ SECURE_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh"]
 # larger than the cache would be held by the disk, as its fsync probe measures.
 WIRE = ("network", "ssh-window", "sftp-window")
 EXPECTED = {"gigabit-lan": {"link"}, "weak-nas": {"cipher-cpu-remote", "remote-cpu"},
+            "starved-nas": {"cipher-cpu-remote", "remote-cpu"},
             "fast-link": {"cipher-cpu-local", "cipher-cpu-remote", "link"}, "wan": {"link"},
             "slow-disk": {"remote-disk", "link"}, "long-fat": {"link"}}
 # Thousands of small files may be held by what the scenario stands for, or by their own cost.
 EXPECTED_SMALL = {scenario: factors | {"per-file"} for scenario, factors in EXPECTED.items()}
 # Bytes per dataset, sized so the slowest sensible method takes seconds, not minutes.
-SIZES_MB = {"gigabit-lan": 600, "weak-nas": 60, "fast-link": 800, "wan": 120, "slow-disk": 400, "long-fat": 300}
+SIZES_MB = {"gigabit-lan": 600, "weak-nas": 60, "starved-nas": 24, "fast-link": 800, "wan": 120, "slow-disk": 400,
+            "long-fat": 300}
 # The small-files dataset is a quarter of that, except on long links: scp and sftp pay round trips per
 # file there (500 files × 4 × 40 ms ≈ 80 s each on the WAN, 400 s at 200 ms), so it stays at the minimum
 # of 500 files (on long-fat, run the large dataset only).

@@ -29,6 +29,8 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
     Scenario("gigabit-lan", "a NAS on a gigabit LAN", rate_mbit=1000, rtt_ms=0.2),
     Scenario("weak-nas", "a gigabit NAS whose CPU is an eighth of a core (like a 1.2 GHz ARM)",
              rate_mbit=1000, rtt_ms=0.2, cpu_cores=0.125),
+    Scenario("starved-nas", "a gigabit NAS left a twenty-fifth of a core (4 %: a slow ARM box busy with "
+             "other work)", rate_mbit=1000, rtt_ms=0.2, cpu_cores=0.04),
     Scenario("fast-link", "an unshaped link: only the CPUs (ciphers) limit", rate_mbit=None, rtt_ms=None),
     Scenario("wan", "a remote site over a 100 Mbit/s WAN", rate_mbit=100, rtt_ms=40),
     # One ssh stream is held by its 2 MiB channel window: 2 MiB ÷ 200 ms ≈ 10 MB/s, where the link carries

@@ -100,23 +100,27 @@ MATRIX = {  # (SFTP server, shell, scp on the host)
     (False, False, True): (NEITHER,) * 7,
     (False, False, False): (NEITHER,) * 7,
 }
-CELLS = [pytest.param(shape, version, expected, id=f"sftp={shape[0]}-shell={shape[1]}-scp={shape[2]}-{version}")
-         for shape, row in MATRIX.items() for version, expected in zip(VERSIONS, row)]
 
 
-@pytest.mark.parametrize("shape, version, expected", CELLS)
-def test_mode_for_every_client_and_host_shape(shape, version, expected):
+def cells(matrix: dict, method: str) -> list:
+    return [pytest.param(method, shape, version, expected,
+                         id=f"{method}-sftp={shape[0]}-shell={shape[1]}-scp={shape[2]}-{version}")
+            for shape, row in matrix.items() for version, expected in zip(VERSIONS, row)]
+
+
+def _mode_cell(method, shape, version, expected):
+    """One cell of a matrix: the exact command lines both ways, or the exact reason (and no command)."""
     lcl, remote = local(version), host(*shape)
     if expected in BUILT:
-        assert SCP.unavailable(ctx(lcl, remote)) is None
+        assert method.unavailable(ctx(lcl, remote)) is None
         up, down = BUILT[expected]
-        assert argv(SCP.build(up_job(lcl, remote))) == up
-        assert argv(SCP.build(down_job(lcl, remote))) == down
+        assert argv(method.build(up_job(lcl, remote))) == up
+        assert argv(method.build(down_job(lcl, remote))) == down
     else:
         reason = expected.format(v=f"{version[0]}.{version[1]}" if version else "")
-        assert SCP.unavailable(ctx(lcl, remote)) == reason
+        assert method.unavailable(ctx(lcl, remote)) == reason
         with pytest.raises(ValueError, match="scp cannot run here"):
-            SCP.build(up_job(lcl, remote))
+            method.build(up_job(lcl, remote))
 
 
 PLAIN = "is plain scp here: {why}, so scp speaks the old protocol itself"
@@ -132,21 +136,13 @@ LEGACY_MATRIX = {  # scp-legacy: the old protocol where plain scp would speak SF
     (False, True, True): (NO_SFTP_HOST,) * 6 + (UNKNOWN,),
     (False, False, False): (NO_SHELL_HOST,) * 7,
 }
-LEGACY_CELLS = [pytest.param(shape, version, expected, id=f"sftp={shape[0]}-shell={shape[1]}-scp={shape[2]}-{version}")
-                for shape, row in LEGACY_MATRIX.items() for version, expected in zip(VERSIONS, row)]
 
 
-@pytest.mark.parametrize("shape, version, expected", LEGACY_CELLS)
-def test_the_old_protocol_as_a_method_of_its_own_only_where_scp_speaks_sftp(shape, version, expected):
-    lcl, remote = local(version), host(*shape)
-    if expected in BUILT:
-        assert SCP_LEGACY.unavailable(ctx(lcl, remote)) is None
-        up, down = BUILT[expected]
-        assert argv(SCP_LEGACY.build(up_job(lcl, remote))) == up
-        assert argv(SCP_LEGACY.build(down_job(lcl, remote))) == down
-    else:
-        assert SCP_LEGACY.unavailable(ctx(lcl, remote)) == expected.format(
-            v=f"{version[0]}.{version[1]}" if version else "")
+@pytest.mark.parametrize("method_id, shape, version, expected",
+                         cells(MATRIX, "scp") + cells(LEGACY_MATRIX, "scp-legacy"))
+def test_mode_for_every_client_and_host_shape(method_id, shape, version, expected):
+    """scp-legacy: the old protocol where plain scp would speak SFTP, and only there."""
+    _mode_cell(METHODS[method_id], shape, version, expected)
 
 
 def test_the_old_protocol_as_a_method_refuses_what_it_cannot_carry():
