@@ -38,11 +38,14 @@ def test_the_next_advice_allows_for_what_copies_taught(sshd, home: Path, tmp_pat
     kept.learn(_host(sshd), "scp", 2.0)
     after = _advise(sshd, src, dest)
     assert after.keys() == before.keys()
-    for key, seconds in after.items():
-        # Taught methods by what they taught; the others by the median of that (2.5).
+    plain = [key for key in after if "'compress': 'none'" in key]
+    assert len(plain) >= 4
+    for key in plain:
+        # Taught methods by what they taught; the others by the median of that (2.5). (The local probes
+        # run again, so a prediction may move a little on its own; a compressed variant's with the
+        # compressor's measured speed, which a busy machine moves a lot: those are left out.)
         allowed = 3.0 if key.startswith("sftp ") else 2.0 if key.startswith("scp ") else 2.5
-        # (the local probes run again: a prediction may move a little on its own)
-        assert seconds == pytest.approx(before[key] * allowed, rel=0.1, abs=0.02), key
+        assert after[key] == pytest.approx(before[key] * allowed, rel=0.1, abs=0.02), key
 
 
 def test_a_copy_teaches_the_next_advice(sshd, home: Path, tmp_path: Path) -> None:

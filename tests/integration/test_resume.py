@@ -78,12 +78,16 @@ def test_a_cut_copy_carries_on_and_moves_less(sshd, album: Path, tmp_path: Path,
     out = json.loads(again.stdout)
     assert snapshot(dest / album.name) == far_side(album, method)
     assert os.listdir(dest) == [album.name]
-    if (method, download) == ("tar-nc", True):
-        # The host's tar reads no list through netcat's helper: it sends everything again, and says so.
-        assert "tar over netcat (insecure) cannot send a list of files this way, so all of the selection was sent " \
-               "again." in out["notes"] and out["resumed"] == 0
+    again_note = ("tar over netcat (insecure) cannot send a list of files this way, so all of the selection was sent "
+                  "again.")
+    if (method, download) == ("tar-nc", True) and again_note in out["notes"]:
+        # The host's tar reads no list through netcat's helper: where more than the file cut short is left,
+        # it sends everything again, and says so. (Where the cut came in the last file, only that file is
+        # left: it goes on from where it stopped, as below.)
+        assert out["resumed"] == 0
         assert again.moved <= whole_run.moved + SLACK
         return
+    assert again_note not in out["notes"]
     assert out["resumed"] > 0 and out["sent_bytes"] <= size_of(album) - done
     assert again.moved <= whole_run.moved - done + SLACK, (again.moved, whole_run.moved, done)
 
