@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
 
-ALL_METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
+ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
 SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh"]
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
