@@ -58,7 +58,10 @@ def drop_files(widget: QWidget, paths: list[str]) -> bool:
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
     target = widget.viewport() if hasattr(widget, "viewport") else widget
     centre = target.rect().center()
-    enter = QDragEnterEvent(QPoint(centre), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    try:  # Qt 6.12 takes the position as a QPointF (and deprecates the QPoint form); earlier ones a QPoint
+        enter = QDragEnterEvent(QPointF(centre), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    except TypeError:
+        enter = QDragEnterEvent(QPoint(centre), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(target, enter)
     if not enter.isAccepted():
         return False

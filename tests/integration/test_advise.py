@@ -196,9 +196,10 @@ def test_the_race_measures_what_each_method_costs_the_host(sshd, tmp_path: Path)
     method's own processes' CPU per MB, said in the profile's notes and used for its other variants."""
     src = tmp_path / "src"
     src.mkdir()
-    with open(src / "video.bin", "wb") as f:
-        for _ in range(40):
-            f.write(os.urandom(10 * 1024 * 1024))
+    with open(src / "video.bin", "wb") as f:  # 1 GiB: more than a lap of 1 s moves on a fast loopback
+        block = os.urandom(16 * 1024 * 1024)
+        for i in range(64):
+            f.write(bytes([i]) + block[1:])
     out = cli_json("advise", "testhost", str(src), "--dest", str(tmp_path / "dest"), "--race", "2",
                    "--race-seconds", "1", "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
