@@ -155,8 +155,9 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race")
-        busy = await _busy(session, cpu, task)
-        rate = await _arrived_rate(session, request, arrived) or _steady_rate(samples, ramp)
+        # The host's CPU and (on a long link) its folder, asked side by side: each a round trip or more.
+        busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task), _arrived_rate(session, request, arrived))
+        rate = arrived_rate or _steady_rate(samples, ramp)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer",
                    remote_cpu=busy if rate else None)
     except TransferError as exc:
