@@ -57,15 +57,16 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     leads = {"d": "dir", "f": "file", "n": "none"}
     entries: list[Entry] = []
     width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
+    # Each root as (itself, the prefix of what is under it, its name in the selection), longest first.
+    prefixes = [(r, r.rstrip("/") + "/", basename(r.rstrip("/")) or r) for r in sorted(kept, key=len, reverse=True)]
     for i, path in enumerate(names):
         fields = stats[width * i:width * (i + 1)]
         size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
         kind = entry_kind(mode)
         if kind is None:
             continue
-        root = next(r for r in sorted(kept, key=len, reverse=True) if path == r or path.startswith(r.rstrip("/") + "/"))
-        top = basename(root.rstrip("/")) or root
-        rel = top + path[len(root.rstrip("/")):] if path != root else top
+        root, under, top = next(p for p in prefixes if path == p[0] or path.startswith(p[1]))
+        rel = top + path[len(under) - 1:] if path != root else top
         if kind == "link":
             target = next(targets, "")
             entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))

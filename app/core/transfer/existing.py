@@ -206,12 +206,21 @@ def _finish(out: Placement, selection: Selection, staged: set[str], skipped: set
 
 
 class _Names:
-    """The names taken in each destination folder: what is there, what the copy brings, what it renamed."""
+    """The names taken in each destination folder: what is there, what the copy brings, what it renamed.
+    Gathered when a rename first asks (most copies rename nothing: a tree of 100 000 files then costs none)."""
 
     def __init__(self, selection: Selection, there: dict[str, Entry], top_names: Collection[str]) -> None:
-        self._taken: dict[str, set[str]] = {"": set(top_names)}
-        for path in [*there, *(e.path for e in selection.entries)]:
-            self.take(path)
+        self._sources = (selection, there, top_names)
+        self._gathered: dict[str, set[str]] | None = None
+
+    @property
+    def _taken(self) -> dict[str, set[str]]:
+        if self._gathered is None:
+            selection, there, top_names = self._sources
+            self._gathered = {"": set(top_names)}
+            for path in [*there, *(e.path for e in selection.entries)]:
+                self._gathered.setdefault(dirname(path), set()).add(basename(path))
+        return self._gathered
 
     def take(self, path: str) -> None:
         self._taken.setdefault(dirname(path), set()).add(basename(path))
