@@ -21,6 +21,7 @@ from app.core.quoting import sh_command
 
 SERVERS = frozenset({"sshd", "sshd-session", "dropbear"})
 DEFAULT_TICKS = 100  # CLK_TCK where getconf is missing (Linux on every architecture uses 100)
+SAMPLE_TIMEOUT = 5.0  # a sample that takes longer is none: a lap never waits long for its figure
 
 _SCRIPT = r"""
 t=$(getconf CLK_TCK 2>/dev/null) || t=
@@ -85,7 +86,7 @@ async def sample(run) -> CpuSample | None:
     host cannot be read this way (no shell, no /proc)."""
     asked = time.monotonic()
     try:
-        result = await run(sh_command(_SCRIPT), timeout=15)
+        result = await run(sh_command(_SCRIPT), timeout=SAMPLE_TIMEOUT)
     except (asyncssh.Error, OSError, TimeoutError):
         return None
     if result.exit_status not in (0, 1):  # cat says 1 when a process ended while it read
