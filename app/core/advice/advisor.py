@@ -218,14 +218,18 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
-        # What each raced method's own processes cost the host per MB, measured: every variant of it uses that.
-        profile = model.tool_costs_from_race(profile, predictions, laps)
+
+        def again(profile: LinkProfile) -> list[Prediction]:
+            return [p for p in model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
+                                                 req.download, found, [lap.candidate for lap in laps])
+                    if p.candidate.method_id not in refused]
+
+        # What each raced method's own processes cost the host per MB, measured (less sshd's share as the
+        # corrected profile has it): every variant of it uses that.
+        profile = model.tool_costs_from_race(profile, again(profile), laps)
         said = model.tool_costs_note(profile, laps)
         notes = [*notes, said] if said else notes
-        predictions = [p for p in model.predict_all(profile, stats, session.local, session.remote,
-                                                    req.allow_insecure, req.download, found,
-                                                    [lap.candidate for lap in laps])
-                       if p.candidate.method_id not in refused]
+        predictions = again(profile)
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
