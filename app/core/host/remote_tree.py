@@ -12,16 +12,24 @@ from app.core.selection.entries import Entry, Selection, entry_kind
 
 SCAN_TIMEOUT = 3600.0  # a tree of millions of files on a slow NAS
 
-# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists); every path under the existing
-# roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS` line per path in that order (no
-# names in these lines, so a name with a line break cannot shift them; blocks of 512 bytes, as Linux counts);
-# then every link's target and what it leads to (d, f or n for nowhere), in the same order.
-# find, xargs -0, stat -c and readlink are in GNU coreutils/findutils, BusyBox and toybox alike.
+# $1: how deep to go ("" for all the way), then the roots. Prints, NUL-separated: one y/n per root (it exists).
+# Then, where find is GNU find: an empty record and, per path under the existing roots, three records: `TYPE
+# TARGET-TYPE PERMS SIZE MTIME NLINK DEV INODE BLOCKS` (find -printf's %y %Y %m %s %T@ %n %D %i %b), the path
+# and the link's target (empty for all but links) -- one process, one pass. Elsewhere (BusyBox, toybox):
+# every path under the existing roots, then an empty record; one `SIZE MODE MTIME NLINK DEV INODE BLOCKS`
+# line per path in that order (no names in these lines, so a name with a line break cannot shift them;
+# blocks of 512 bytes, as Linux counts); then every link's target and what it leads to (d, f or n for
+# nowhere), in the same order. find, xargs -0, stat -c and readlink are in GNU coreutils/findutils,
+# BusyBox and toybox alike.
 SCAN = r"""
 depth=$1; shift
 for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done; printf '\0'
 for p; do shift; if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; fi; done
 [ $# -gt 0 ] || exit 0
+if find --version 2>/dev/null | grep -q GNU; then
+  printf '\0'
+  exec find "$@" ${depth:+-maxdepth "$depth"} -printf '%y %Y %m %s %T@ %n %D %i %b\0%p\0%l\0'
+fi
 t=$(mktemp) || exit 2
 trap 'rm -f "$t"' EXIT
 find "$@" ${depth:+-maxdepth "$depth"} -print0 > "$t" || exit 3
@@ -49,6 +57,55 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
         if seen != "y" and not missing_ok:
             raise remote_source_missing(name)
     kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
+    # Each root as (itself, the prefix of what is under it, its name in the selection), longest first.
+    prefixes = [(r, r.rstrip("/") + "/", basename(r.rstrip("/")) or r) for r in sorted(kept, key=len, reverse=True)]
+
+    def relative(path: str) -> str:
+        if one:  # one root: everything found is under it
+            return top + path[cut:] if path != root else top
+        at, under_it, name = next(p for p in prefixes if path == p[0] or path.startswith(p[1]))
+        return name + path[len(under_it) - 1:] if path != at else name
+
+    one = len(prefixes) == 1
+    root, under, top = prefixes[0] if prefixes else ("", "/", "")
+    cut = len(under) - 1
+
+    # A path found by GNU find is never empty, so an empty record first says which of SCAN's two forms follows.
+    entries = _read_printf(rest[1:], relative) if rest.startswith(b"\0") else _read_stat(rest, relative)
+    order = {r: i for i, r in enumerate(kept)}
+    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
+    # Sorted by components ("a" < "a/b" < "a-b"): a NUL sorts before every character a name can hold.
+    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.replace("/", "\0")))
+    return Selection(kept, entries)
+
+
+_KINDS = {"f": "file", "d": "dir", "l": "link"}
+_LEADS = {"d": "dir", "N": "none", "L": "none", "?": "none"}  # what else a link leads to is a file to `test -e`
+
+
+def _read_printf(blob: bytes, relative) -> list[Entry]:
+    """GNU find's records: `%y %Y %m %s %T@ %n %D %i %b`, the path, the link's target."""
+    records = blob.split(b"\0")
+    entries: list[Entry] = []
+    for i in range(0, len(records) - 2, 3):
+        kind_, leads, perms, size, mtime, nlink, dev, ino, blocks = records[i].decode().split(" ")
+        kind = _KINDS.get(kind_)
+        if kind is None:
+            continue  # sockets, fifos, devices: not copied
+        path = relative(os.fsdecode(records[i + 1]))
+        when = int(mtime.partition(".")[0])
+        if kind == "file":
+            entries.append(Entry(path, kind, int(size), mtime=when, allocated=int(blocks) * 512,
+                                 inode=(int(dev), int(ino)) if nlink != "1" else None))
+        elif kind == "dir":
+            entries.append(Entry(path, kind, 0, mtime=when, locked=not int(perms, 8) & 0o200))
+        else:
+            entries.append(Entry(path, kind, 0, os.fsdecode(records[i + 2]), _LEADS.get(leads, "file"), when))
+    return entries
+
+
+def _read_stat(rest: bytes, relative) -> list[Entry]:
+    """The portable form: the paths, then `stat -c` lines in the same order, then the links' targets."""
     names_blob, _, rest = rest.partition(b"\0\0")
     stats_blob, _, links_blob = rest.partition(b"\0")
     names = [os.fsdecode(n) for n in names_blob.split(b"\0")] if names_blob else []
@@ -57,23 +114,17 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     leads = {"d": "dir", "f": "file", "n": "none"}
     entries: list[Entry] = []
     width = len(stats) // len(names) if names else 3  # 3: a host scanned before links and blocks were asked
-    # Each root as (itself, the prefix of what is under it, its name in the selection), longest first.
-    prefixes = [(r, r.rstrip("/") + "/", basename(r.rstrip("/")) or r) for r in sorted(kept, key=len, reverse=True)]
     for i, path in enumerate(names):
         fields = stats[width * i:width * (i + 1)]
         size, mode, mtime = int(fields[0]), int(fields[1], 16), int(fields[2])
         kind = entry_kind(mode)
         if kind is None:
             continue
-        root, under, top = next(p for p in prefixes if path == p[0] or path.startswith(p[1]))
-        rel = top + path[len(under) - 1:] if path != root else top
+        rel = relative(path)
         if kind == "link":
             target = next(targets, "")
             entries.append(Entry(rel, kind, 0, target, leads.get(next(targets, ""), ""), mtime))
         else:
             entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields),
                                  locked=kind == "dir" and not mode & 0o200))
-    order = {r: i for i, r in enumerate(kept)}
-    tops = {basename(r.rstrip("/")) or r: order[r] for r in kept}
-    entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.split("/")))
-    return Selection(kept, entries)
+    return entries
