@@ -137,14 +137,19 @@ def plan(selection: Selection, there: dict[str, Entry], policy: Existing,
     destination folder (only renames need it)."""
     out = Placement(policy)
     names = _Names(selection, there, top_names)
-    whole: set[str] = set()    # placed as a whole with everything under it
-    skipped: set[str] = set()  # left alone with everything under it
+    whole: set[str] = set()    # placed as a whole, and everything under it
+    skipped: set[str] = set()  # left alone (with everything under it)
+    hidden: set[str] = set()   # under something skipped
     staged: set[str] = set()
+    # Entries come parents first, so a look at the parent says what is above (a tree of 100 000 files costs
+    # one set lookup each).
     for e in selection.entries:
-        above = ancestors(e.path)
-        if any(a in skipped for a in above):
+        parent = e.path.rpartition("/")[0]
+        if parent in skipped or parent in hidden:
+            hidden.add(e.path)
             continue
-        if any(a in whole for a in above):
+        if parent in whole:
+            whole.add(e.path)
             staged.add(e.path)
             continue
         theirs = there.get(e.path)
@@ -157,7 +162,7 @@ def plan(selection: Selection, there: dict[str, Entry], policy: Existing,
             skipped.add(e.path)
         else:
             _settle(out, Clash(e.path, e, theirs), names, whole, skipped, staged)
-    _finish(out, selection, staged, skipped)
+    _finish(out, selection, staged, skipped, hidden)
     return out
 
 
@@ -195,14 +200,14 @@ def _place(out: Placement, path: str, mode: str, to: str, whole: set[str], stage
     staged.update(ancestors(path))  # the folders it sits in, merged at the destination
 
 
-def _finish(out: Placement, selection: Selection, staged: set[str], skipped: set[str]) -> None:
+def _finish(out: Placement, selection: Selection, staged: set[str], skipped: set[str], hidden: set[str]) -> None:
     out.staged = [e for e in selection.entries if e.path in staged]
     left = skipped - set(out.identical)  # identical files are skipped too, but they are there
+    where = out.dest_path if out.renamed else str
     for e in selection.entries:
-        if e.path in left or any(a in skipped for a in ancestors(e.path)):
+        if e.path in left or e.path in hidden:
             continue
-        out.expected[out.dest_path(e.path)] = (e.kind, e.size if e.kind == "file" else e.target
-                                               if e.kind == "link" else 0)
+        out.expected[where(e.path)] = (e.kind, e.size if e.kind == "file" else e.target if e.kind == "link" else 0)
 
 
 class _Names:
