@@ -18,6 +18,7 @@ from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, 
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.session import Session
+from app.core.selection.entries import scan_local
 from app.core.selection.reading import read_selection
 from app.core.state import transfer_log
 from app.core.transfer import methods as method_registry
@@ -104,19 +105,27 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
         able = [m.id for m in method_registry.METHODS.values() if not m.refuses(options)]
         raise method_refuses(args.method, refused, able)
     remote_dest = None if args.download else args.dest
-    session = await _session(args, remote_dest, args.dest if args.download else None)
+    reading = _read_while_logging_in(args)
+    try:
+        session = await _session(args, remote_dest, args.dest if args.download else None)
+    except BaseException:
+        if reading is not None:
+            reading.cancel()
+        raise
     bar = ProgressBar(sys.stderr.isatty() and not args.json)
     try:
         method, command = args.method, ""
+        selection = await reading if reading is not None and (args.dry_run or args.best) else None
         if args.dry_run:  # no advice: its race would write to the destination
-            return (await preview(session, _copy_request(args, method or "", options))).as_dict()
+            request = replace(_copy_request(args, method or "", options), selection=selection)
+            return (await preview(session, request)).as_dict()
         if args.best:
             from app.core.advice import advisor
             from app.core.advice.follow import copy_advised
-            selection = None
             if args.mirror:  # a mirror that may not go ahead says so before the race (which reads what was read)
-                bar(Phase("scanning", PHASE_SCANNING))
-                selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
+                if selection is None:
+                    bar(Phase("scanning", PHASE_SCANNING))
+                    selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
                 await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
             live = AdviceLive(sys.stderr.isatty() and not args.json)
             advice = await advisor.advise(session, _advice_request(args, quick=True), live, selection)
@@ -132,7 +141,9 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
                 result = await copy_advised(session, advice, chosen, _copy_request(args, "", options), bar)
                 result = replace(result, notes=[*advice.notes, *result.notes])  # a quick copy, earlier runs swept
             else:
-                result = await engine_copy(session, _copy_request(args, method, options), bar)
+                selection = await reading if reading is not None else None  # a source it lacks is this copy's failure
+                result = await engine_copy(session, replace(_copy_request(args, method, options), selection=selection),
+                                           bar)
         except (TransferError, asyncio.CancelledError) as exc:
             _keep_in_history(args, exc if isinstance(exc, TransferError) else Cancelled(), method, command)
             raise
@@ -141,6 +152,16 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
         bar.clear()
         await session.close()
     return result.as_dict()
+
+
+def _read_while_logging_in(args: argparse.Namespace) -> asyncio.Future | None:
+    """An upload's selection, read on this computer while the login runs (on a tree of 100 000 files each
+    takes a good part of a second); a download's is read on the host, after it."""
+    if args.download:
+        return None
+    reading = asyncio.ensure_future(asyncio.to_thread(scan_local, args.sources))
+    reading.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed login says why, not this
+    return reading
 
 
 def _existing(args: argparse.Namespace) -> Existing:

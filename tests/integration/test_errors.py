@@ -167,6 +167,17 @@ def test_refused_port(sshd: SshServer, tmp_path: Path, src: Path) -> None:
     assert_untouched(tmp_path / "dest")
 
 
+def test_a_failed_login_is_what_is_said_though_the_source_is_missing_too(sshd: SshServer, tmp_path: Path) -> None:
+    # The selection is read while the login runs: the login's failure is the one sentence, and the reading's
+    # own (the source is missing) is neither said nor left behind as a stray message.
+    port = free_port()
+    config = config_variant(sshd, tmp_path / "ssh_config", Port=str(port))
+    failure = fails(*copy_args(config, [tmp_path / "no such folder"], tmp_path / "dest", "tar-ssh"),
+                    kind="connection-refused")
+    assert "refused the connection" in failure.sentence
+    assert_untouched(tmp_path / "dest")
+
+
 def test_wrong_key(sshd: SshServer, tmp_path: Path, src: Path) -> None:
     stranger = tmp_path / "stranger_key"
     keygen(stranger)  # a key the server never authorized; IdentitiesOnly keeps any agent out of it
