@@ -18,7 +18,7 @@ from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, 
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.session import Session
-from app.core.selection.entries import scan_local
+from app.core.selection import entries
 from app.core.selection.reading import read_selection
 from app.core.state import transfer_log
 from app.core.transfer import methods as method_registry
@@ -159,7 +159,7 @@ def _read_while_logging_in(args: argparse.Namespace) -> asyncio.Future | None:
     takes a good part of a second); a download's is read on the host, after it."""
     if args.download:
         return None
-    reading = asyncio.ensure_future(asyncio.to_thread(scan_local, args.sources))
+    reading = asyncio.ensure_future(asyncio.to_thread(entries.scan_local, args.sources))
     reading.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed login says why, not this
     return reading
 
