@@ -93,6 +93,12 @@ class LocalConn:
         self.shell, self.env, self.cwd = shell, env, cwd
         self.processes: list[LocalProcess] = []
 
+    def get_extra_info(self, name: str, default=None):
+        return default  # no SSH server's banner: a shell on this computer
+
+    def is_closed(self) -> bool:
+        return False
+
     async def create_process(self, command: bytes, encoding=None) -> LocalProcess:
         proc = await asyncio.create_subprocess_exec(
             self.shell.sh, "-c", os.fsdecode(command), stdin=asyncio.subprocess.PIPE,

@@ -10,10 +10,12 @@ server (many embedded boxes have none) are found out by trying each, at the same
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
 import struct
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -179,23 +181,77 @@ def parse_remote(text: str) -> Capabilities:
     return caps
 
 
+# A host that runs commands may still refuse one now and then (OpenSSH past its MaxSessions, a busy
+# embedded server): "Session request failed", and nothing ran. It is asked again, a little later each time
+# (0.1 + 0.2 + 0.4 + 0.8 s at most).
+REFUSED_TRIES = 5
+# Dropbear 2022.82 to 2024.86 ends the whole connection ("Failed assertion (common-channel.c:705):
+# `!channel->sent_close'") when one of its sessions' processes exits while another session is being opened
+# (mkj/dropbear#321, fixed by #326 for 2025.87). Those servers get one session at a time on a connection.
+_ONE_AT_A_TIME = ((2022, 82), (2025, 87))
+_DROPBEAR = re.compile(r"^SSH-2\.0-dropbear_(\d{4})\.(\d+)")
+_turns: "weakref.WeakKeyDictionary[asyncssh.SSHClientConnection, asyncio.Lock]" = weakref.WeakKeyDictionary()
+
+
+def one_at_a_time(version: str) -> bool:
+    """Whether a server of this version (its SSH banner) is given one session at a time."""
+    m = _DROPBEAR.match(version)
+    return m is not None and _ONE_AT_A_TIME[0] <= (int(m[1]), int(m[2])) < _ONE_AT_A_TIME[1]
+
+
+def turn(conn: asyncssh.SSHClientConnection) -> contextlib.AbstractAsyncContextManager:
+    """Held while a session is opened (and, for a command, until it has closed) on a connection to a
+    server that takes one at a time; a no-op on every other server."""
+    if not one_at_a_time(str(conn.get_extra_info("server_version") or "")):
+        return contextlib.nullcontext()
+    lock = _turns.get(conn)
+    if lock is None:
+        lock = _turns[conn] = asyncio.Lock()
+    return lock
+
+
+async def _start(conn: asyncssh.SSHClientConnection, command: bytes | str, tries: int) -> asyncssh.SSHClientProcess:
+    for attempt in range(tries):
+        try:
+            return await conn.create_process(command, encoding=None)
+        except asyncssh.ChannelOpenError:
+            if attempt == tries - 1 or conn.is_closed():
+                raise
+            await asyncio.sleep(0.1 * 2 ** attempt)
+    raise AssertionError("unreachable")
+
+
+async def start_process(conn: asyncssh.SSHClientConnection, command: bytes | str,
+                        tries: int = REFUSED_TRIES) -> asyncssh.SSHClientProcess:
+    """conn.create_process (bytes in and out) for a process that stays (a listener, an echo), asked
+    again while the host refuses the session."""
+    async with turn(conn):
+        return await _start(conn, command, tries)
+
+
+async def start_sftp(conn: asyncssh.SSHClientConnection) -> asyncssh.SFTPClient:
+    async with turn(conn):
+        return await conn.start_sftp_client()
+
+
 async def run_script(conn: asyncssh.SSHClientConnection, command: bytes, stdin: bytes = b"",
-                     timeout: float = 60) -> asyncssh.SSHCompletedProcess:
+                     timeout: float = 60, tries: int = REFUSED_TRIES) -> asyncssh.SSHCompletedProcess:
     """Run one remote command with `stdin` and then end of input, always: a command that reads its
     input (an SFTP-only account runs internal-sftp whatever is asked) must not wait for more."""
     async def go() -> asyncssh.SSHCompletedProcess:
-        proc = await conn.create_process(command, encoding=None)
-        if stdin:
-            proc.stdin.write(stdin)
-        proc.stdin.write_eof()
-        return await proc.wait(check=False)
+        async with turn(conn):
+            proc = await _start(conn, command, tries)
+            if stdin:
+                proc.stdin.write(stdin)
+            proc.stdin.write_eof()
+            return await proc.wait(check=False)
     return await asyncio.wait_for(go(), timeout)
 
 
 async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TIMEOUT) -> bool:
     """Whether the host answers the SFTP subsystem (Dropbear without sftp-server does not)."""
     try:
-        sftp = await asyncio.wait_for(conn.start_sftp_client(), timeout)
+        sftp = await asyncio.wait_for(start_sftp(conn), timeout)
     except (asyncssh.Error, OSError, TimeoutError):
         return False
     sftp.exit()
@@ -206,7 +262,8 @@ async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) ->
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
-    result, algorithms, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT),
+    # Asked once: an account that runs no commands refuses every time, and its first contact must not wait.
+    result, algorithms, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT, tries=1),
                                                     server_algorithms(host, port), has_sftp(conn),
                                                     return_exceptions=True)
     if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):

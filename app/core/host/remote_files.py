@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from app.core import quoting
-from app.core.host import hashes, staging
+from app.core.host import capabilities, hashes, staging
 from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
@@ -78,7 +78,7 @@ class RemoteFiles:
         if not self.session.remote.sftp:
             raise no_sftp(self.session.host.label)
         if self._sftp is None:
-            self._sftp = await self.session.conn.start_sftp_client()
+            self._sftp = await capabilities.start_sftp(self.session.conn)
         return self._sftp
 
     def close(self) -> None:

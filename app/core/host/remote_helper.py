@@ -17,6 +17,7 @@ import socket
 import asyncssh
 
 from app.core import quoting
+from app.core.host import capabilities
 from app.core.errors import (TransferError, data_connection_refused, data_connection_unconfirmed,
                              helper_not_started, helper_port_unknown, helper_stopped, helper_survived, intruder)
 from app.core.host.helper_scripts import CHECK, LINE_PREFIX, WRAPPER, check_args
@@ -49,8 +50,8 @@ class RemoteHelper:
         """Start the helper; its port once it listens."""
         loop = asyncio.get_running_loop()
         self._ready, self._accepted = loop.create_future(), loop.create_future()
-        self.proc = await self.session.conn.create_process(quoting.sh_command(WRAPPER, self.listener.command),
-                                                           encoding=None)
+        self.proc = await capabilities.start_process(self.session.conn,
+                                                     quoting.sh_command(WRAPPER, self.listener.command))
         self._reader = asyncio.create_task(self._read())
         secret = self.listener.stdin.rstrip(b"\n")
         self.proc.stdin.write(secret + b"\n")  # the wrapper's first line; the channel stays open after it

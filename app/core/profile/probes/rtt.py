@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import statistics
 
+from app.core.host import capabilities
 from app.core.profile.probes.common import ProbeContext, now
 
 ECHOES = 12
@@ -16,7 +17,7 @@ async def probe_rtt(ctx: ProbeContext) -> float:
     """Milliseconds for one echo through `cat` on the host: the path every method's traffic takes."""
     if not ctx.session.remote.shell:
         return await _sftp_rtt(ctx)
-    proc = await ctx.session.conn.create_process("cat", encoding=None)
+    proc = await capabilities.start_process(ctx.session.conn, "cat")
     try:
         samples = []
         for _ in range(ECHOES):
