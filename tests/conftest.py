@@ -62,6 +62,23 @@ def pytest_configure(config: pytest.Config) -> None:
     config.option.basetemp = str(RAM_BASE / f"transfer-advisor-tests-{os.getuid()}-{os.getpid()}")
 
 
+# Tests that look at the whole machine (every helper process and temp folder of the app, every demo
+# folder) or time a link (the lab): they run after the others, one at a time (`make test`, see the Makefile),
+# since another test's helpers or load would be theirs.
+ALONE = ("tests/lab/", "tests/integration/test_leftovers.py", "tests/integration/test_shape_leftovers.py",
+         "tests/integration/test_busybox_host.py", "tests/integration/test_signals.py",
+         "tests/integration/test_progress_cancel.py", "tests/integration/test_demo_host.py",
+         "tests/unit/transfer/methods/test_tar_nc_hosts.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(str(config.rootpath))
+    for item in items:
+        where = Path(str(item.path)).relative_to(root).as_posix()
+        if where.startswith(ALONE):
+            item.add_marker(pytest.mark.alone)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     base = session.config.option.basetemp
     if exitstatus == 0 and base and str(base).startswith(str(RAM_BASE)):
