@@ -22,6 +22,9 @@ class LocalFiles:
             return scan_local(kept)
         return await asyncio.to_thread(run)
 
+    async def manifest(self, paths: list[str], missing_ok: bool = False) -> dict[str, tuple[str, int | str]]:
+        return (await self.scan(paths, missing_ok)).manifest()
+
     async def names_in(self, folder: str) -> set[str]:
         try:
             return set(await asyncio.to_thread(os.listdir, folder))

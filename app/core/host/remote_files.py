@@ -23,7 +23,7 @@ from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, 
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
                              placing_failed, remote_hashing_failed, remote_listing_failed, renames_failed)
-from app.core.host.remote_tree import SCAN, SCAN_TIMEOUT, parse_scan
+from app.core.host.remote_tree import SCAN, SCAN_TIMEOUT, parse_manifest, parse_scan
 from app.core.selection.entries import Entry, Selection
 
 if TYPE_CHECKING:
@@ -155,6 +155,17 @@ class RemoteFiles:
             err = (result.stderr or b"").decode(errors="replace")
             raise remote_listing_failed(roots, self.session.host.label, err)
         return parse_scan(result.stdout or b"", roots, paths, missing_ok)
+
+    async def manifest(self, paths: list[str], missing_ok: bool = False) -> dict[str, tuple[str, int | str]]:
+        """What scan(paths).manifest() gives, without the entries where one command lists the tree."""
+        if not self._shell_lists:
+            return (await self.scan(paths, missing_ok)).manifest()
+        roots = [normpath(p) for p in paths]
+        result = await self._sh(SCAN, "", *roots, timeout=SCAN_TIMEOUT)
+        if result.exit_status != 0:
+            err = (result.stderr or b"").decode(errors="replace")
+            raise remote_listing_failed(roots, self.session.host.label, err)
+        return parse_manifest(result.stdout or b"", roots, paths, missing_ok)
 
     async def listdir(self, path: str) -> list[Entry]:
         """One folder's entries (names relative to it, kinds, sizes), for browsing."""

@@ -52,24 +52,7 @@ def _faithful(kind: str, fields: list[str]) -> dict:
 
 def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> Selection:
     """Read what SCAN printed into a Selection (entries in the order os.walk's sorted walk gives)."""
-    status, _, rest = out.partition(b"\0")
-    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
-        if seen != "y" and not missing_ok:
-            raise remote_source_missing(name)
-    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
-    # Each root as (itself, the prefix of what is under it, its name in the selection), longest first.
-    prefixes = [(r, r.rstrip("/") + "/", basename(r.rstrip("/")) or r) for r in sorted(kept, key=len, reverse=True)]
-
-    def relative(path: str) -> str:
-        if one:  # one root: everything found is under it
-            return top + path[cut:] if path != root else top
-        at, under_it, name = next(p for p in prefixes if path == p[0] or path.startswith(p[1]))
-        return name + path[len(under_it) - 1:] if path != at else name
-
-    one = len(prefixes) == 1
-    root, under, top = prefixes[0] if prefixes else ("", "/", "")
-    cut = len(under) - 1
-
+    kept, relative, rest = _found(out, roots, given, missing_ok)
     # A path found by GNU find is never empty, so an empty record first says which of SCAN's two forms follows.
     entries = _read_printf(rest[1:], relative) if rest.startswith(b"\0") else _read_stat(rest, relative)
     order = {r: i for i, r in enumerate(kept)}
@@ -77,6 +60,53 @@ def parse_scan(out: bytes, roots: list[str], given: list[str], missing_ok: bool)
     # Sorted by components ("a" < "a/b" < "a-b"): a NUL sorts before every character a name can hold.
     entries.sort(key=lambda e: (tops.get(e.path.split("/", 1)[0], 0), e.path.replace("/", "\0")))
     return Selection(kept, entries)
+
+
+def parse_manifest(out: bytes, roots: list[str], given: list[str], missing_ok: bool) -> dict[str, tuple[str, int | str]]:
+    """What parse_scan(...).manifest() gives (path -> kind and size or target), read straight from GNU
+    find's records without building entries: the check after a copy of 100 000 files takes a third of the
+    time. The portable form goes through parse_scan."""
+    _, relative, rest = _found(out, roots, given, missing_ok)
+    if not rest.startswith(b"\0"):
+        return parse_scan(out, roots, given, missing_ok).manifest()
+    records = rest[1:].split(b"\0")
+    manifest: dict[str, tuple[str, int | str]] = {}
+    for i in range(0, len(records) - 2, 3):
+        meta = records[i]
+        kind = _KINDS.get(meta[:1].decode())
+        if kind is None:
+            continue
+        path = relative(os.fsdecode(records[i + 1]))
+        if kind == "file":
+            manifest[path] = (kind, int(meta.split(b" ", 4)[3]))
+        elif kind == "dir":
+            manifest[path] = (kind, 0)
+        else:
+            manifest[path] = (kind, os.fsdecode(records[i + 2]))
+    return manifest
+
+
+def _found(out: bytes, roots: list[str], given: list[str], missing_ok: bool):
+    """The roots that exist (each missing one raised unless `missing_ok`), a path's name in the selection
+    (`relative`), and the rest of SCAN's output."""
+    status, _, rest = out.partition(b"\0")
+    for root, seen, name in zip(roots, status.decode(errors="replace"), given):
+        if seen != "y" and not missing_ok:
+            raise remote_source_missing(name)
+    kept = [r for r, seen in zip(roots, status.decode(errors="replace")) if seen == "y"]
+    # Each root as (itself, the prefix of what is under it, its name in the selection), longest first.
+    prefixes = [(r, r.rstrip("/") + "/", basename(r.rstrip("/")) or r) for r in sorted(kept, key=len, reverse=True)]
+    one = len(prefixes) == 1
+    root, under, top = prefixes[0] if prefixes else ("", "/", "")
+    cut = len(under) - 1
+
+    def relative(path: str) -> str:
+        if one:  # one root: everything found is under it
+            return top + path[cut:] if path != root else top
+        at, under_it, name = next(p for p in prefixes if path == p[0] or path.startswith(p[1]))
+        return name + path[len(under_it) - 1:] if path != at else name
+
+    return kept, relative, rest
 
 
 _KINDS = {"f": "file", "d": "dir", "l": "link"}

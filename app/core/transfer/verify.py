@@ -54,7 +54,11 @@ def expected_manifest(source: Selection, keeps_symlinks: bool) -> dict[str, tupl
 
 
 def check_sizes(expected: dict[str, tuple[str, int]], got: Selection, where: str) -> None:
-    problems = compare(expected, got.manifest())
+    check_manifest(expected, got.manifest(), where)
+
+
+def check_manifest(expected: dict[str, tuple[str, int]], got: dict[str, tuple[str, int | str]], where: str) -> None:
+    problems = compare(expected, got)
     if problems:
         raise verification_failed(problems, where)
 
@@ -77,8 +81,8 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
     if not method.keeps_symlinks:  # its links arrive as what they point to (the engine says so)
         expected = {p: v for p, v in expected.items() if v[0] != "link"}
     names = sorted({p.split("/", 1)[0] for p in expected})
-    got = await sides.dest.scan([join(dest, n) for n in names], missing_ok=True)
-    check_sizes(expected, got, sides.where(dest))
+    check_manifest(expected, await sides.dest.manifest([join(dest, n) for n in names], missing_ok=True),
+                   sides.where(dest))
     tool = sides.hash_tool
     if tool is None:
         return SIZES

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from app.core.host.remote_tree import SCAN, parse_scan
+from app.core.host.remote_tree import SCAN, parse_manifest, parse_scan
 from app.core.selection.entries import Selection, scan_local
 from tests.helpers import make_tree
 
@@ -71,6 +71,9 @@ def test_both_forms_read_a_tree_as_this_computer_scans_it(tmp_path: Path) -> Non
     assert [e.path for e in a.entries if e.locked] == ["mixed tree/read-only folder"]
     assert [e.path for e in a.entries if e.inode] == ["mixed tree/big.bin", "mixed tree/small/second name.bin"]
     assert "mixed tree/a fifo" not in a.manifest()
+    # What the check after a copy reads, straight from the records: the same, in either form.
+    assert parse_manifest(gnu, roots, names, missing_ok=True) == a.manifest()
+    assert parse_manifest(portable, roots, names, missing_ok=True) == a.manifest()
     assert next(e for e in a.entries if e.path == "mixed tree/empty.txt").mtime == 1_000_000_000
 
 
@@ -102,3 +105,12 @@ def test_any_names_read_back_the_same(tmp_path_factory: pytest.TempPathFactory, 
     portable = parse_scan(_scan([str(tree)], env), [str(tree)], [str(tree)], missing_ok=False)
     assert gnu.entries == portable.entries
     assert gnu.manifest() == scan_local([str(tree)]).manifest()
+    assert parse_manifest(_scan([str(tree)]), [str(tree)], [str(tree)], missing_ok=False) == gnu.manifest()
+
+
+def test_a_missing_root_is_said_by_the_manifest_too(tmp_path: Path) -> None:
+    from app.core.errors import TransferError
+    gone = str(tmp_path / "gone")
+    with pytest.raises(TransferError, match="does not exist"):
+        parse_manifest(_scan([gone]), [gone], ["gone"], missing_ok=False)
+    assert parse_manifest(_scan([gone]), [gone], ["gone"], missing_ok=True) == {}
