@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import TransferError
-from app.core.selection.entries import Selection, compare, scan_local
+from app.core.selection.entries import Entry, Selection, compare, scan_local
 from tests.unit.hostile import NAMES
 
 
@@ -132,3 +132,12 @@ def test_compare_wording():
     ]
     # Extra files at the destination are not a problem with the copy.
     assert compare({"p": ("dir", 0)}, {"p": ("dir", 0), "p/old": ("file", 1)}) == []
+
+
+def test_the_counts_follow_the_entries_they_are_counted_over() -> None:
+    selection = Selection(["/t"], [Entry("t", "dir"), Entry("t/a", "file", 700)])
+    assert (selection.files, selection.bytes, selection.tar_stream_bytes()) == (1, 700, 1024 + 512 + 512 + 1024)
+    selection.entries.append(Entry("t/b", "file", 5))  # a list that grew is counted again
+    assert (selection.files, selection.bytes, selection.tar_stream_bytes()) == (2, 705, 1024 + 3 * 512 + 1024 + 512)
+    selection.entries = [Entry("t", "dir")]  # so is another list
+    assert (selection.files, selection.bytes, selection.tar_stream_bytes()) == (0, 0, 1024 + 512)
