@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import asyncssh
 import pytest
 
@@ -42,47 +44,43 @@ class _Server(asyncssh.SSHServer):
         return _Refusing(self)
 
 
+@contextlib.asynccontextmanager
 async def _connected(refusals: int):
+    """A connection to a server that refuses the first `refusals` commands; the server, to count them."""
     host_key = asyncssh.generate_private_key("ssh-ed25519")
     server = _Server(refusals)
     listener = await asyncssh.create_server(lambda: server, "127.0.0.1", 0, server_host_keys=[host_key],
                                             encoding=None)
     port = listener.sockets[0].getsockname()[1]
-    conn = await asyncssh.connect("127.0.0.1", port, username="test", client_keys=None,
-                                  known_hosts=([host_key.convert_to_public()], [], []))
-    return listener, conn, server
+    try:
+        conn = await asyncssh.connect("127.0.0.1", port, username="test", client_keys=None,
+                                      known_hosts=([host_key.convert_to_public()], [], []))
+        try:
+            yield conn, server
+        finally:
+            conn.close()
+    finally:
+        listener.close()
 
 
 @pytest.mark.parametrize("refusals", [1, REFUSED_TRIES - 1])
 async def test_a_refused_command_is_asked_again_and_runs_once(refusals: int) -> None:
-    listener, conn, server = await _connected(refusals)
-    try:
+    async with _connected(refusals) as (conn, server):
         result = await run_script(conn, b"echo hi", timeout=10)
         assert (result.exit_status, result.stdout) == (0, b"ran echo hi\n")
         assert server.asked == ["echo hi"] * (refusals + 1)
-    finally:
-        conn.close()
-        listener.close()
 
 
 async def test_a_host_that_always_refuses_is_asked_a_few_times_then_said_to() -> None:
-    listener, conn, server = await _connected(refusals=100)
-    try:
+    async with _connected(refusals=100) as (conn, server):
         with pytest.raises(asyncssh.ChannelOpenError, match="Session request failed"):
             await run_script(conn, b"echo hi", timeout=10)
         assert len(server.asked) == REFUSED_TRIES
-    finally:
-        conn.close()
-        listener.close()
 
 
 async def test_the_first_contact_asks_once() -> None:
     # An account that runs no commands refuses each time: the capability probe must not wait on it.
-    listener, conn, server = await _connected(refusals=100)
-    try:
+    async with _connected(refusals=100) as (conn, server):
         with pytest.raises(asyncssh.ChannelOpenError):
             await run_script(conn, b"echo hi", timeout=10, tries=1)
         assert len(server.asked) == 1
-    finally:
-        conn.close()
-        listener.close()
