@@ -123,7 +123,7 @@ def _read_printf(blob: bytes, relative) -> list[Entry]:
         if kind is None:
             continue  # sockets, fifos, devices: not copied
         path = relative(os.fsdecode(records[i + 1]))
-        when = int(mtime.partition(".")[0])
+        when = int(mtime.replace(",", ".").partition(".")[0])  # whole seconds, whatever the decimal mark
         if kind == "file":
             entries.append(Entry(path, kind, int(size), mtime=when, allocated=int(blocks) * 512,
                                  inode=(int(dev), int(ino)) if nlink != "1" else None))

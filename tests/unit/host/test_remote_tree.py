@@ -114,3 +114,10 @@ def test_a_missing_root_is_said_by_the_manifest_too(tmp_path: Path) -> None:
     with pytest.raises(TransferError, match="does not exist"):
         parse_manifest(_scan([gone]), [gone], ["gone"], missing_ok=False)
     assert parse_manifest(_scan([gone]), [gone], ["gone"], missing_ok=True) == {}
+
+
+def test_a_time_with_a_decimal_comma_still_reads() -> None:
+    # GNU find's records as a host whose locale writes "1700000000,25" would print them.
+    out = b"y\0\0" + b"f f 644 5 1700000000,2500000000 1 2049 12 8\0/srv/t.txt\0\0"
+    (entry,) = parse_scan(out, ["/srv/t.txt"], ["/srv/t.txt"], missing_ok=False).entries
+    assert (entry.path, entry.kind, entry.size, entry.mtime, entry.allocated) == ("t.txt", "file", 5, 1700000000, 4096)
