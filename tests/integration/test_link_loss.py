@@ -187,3 +187,36 @@ def test_advice_whose_host_stops_answering_is_one_sentence(sshd, big_file: Path,
     assert app.returncode == 1, err
     assert LOST_WHILE_ADVISING.fullmatch(err.splitlines()[-1]), err
     assert "unexpected" not in err and "Traceback" not in err
+
+
+async def test_a_host_that_stops_answering_mid_echo_ends_the_measurement(sshd, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round-trip probe's echo is held open on the host: when the host stops answering right then, the
+    probe's time-out ends it and the measurement says the link was lost (it once waited for the dead
+    channel to close, for as long as the connection's keepalives took to give up)."""
+    from app.core.errors import ErrorKind, TransferError
+    from app.core.profile import profiler
+    monkeypatch.setattr(profiler, "PROBE_TIMEOUT", 3.0)
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)))
+    try:
+        with frozen([]) as held:
+            measuring = asyncio.ensure_future(profiler.measure(session, str(tmp_path), None, fresh=True))
+            deadline = time.monotonic() + BOUND
+            while not any(_comm(p) == "cat" for p in descendants(sshd.proc.pid)):  # the echo is open
+                assert not measuring.done() and time.monotonic() < deadline
+                await asyncio.sleep(0.001)
+            held += descendants(sshd.proc.pid)
+            signal_all(held, signal.SIGSTOP)
+            with pytest.raises(TransferError) as caught:
+                await asyncio.wait_for(measuring, 30)
+        assert caught.value.kind is ErrorKind.LINK_LOST
+    finally:
+        session.close_now()
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

@@ -5,12 +5,17 @@ at once (stat of the home folder) stands in for the echo."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import statistics
+
+import asyncssh
 
 from app.core.host import capabilities
 from app.core.profile.probes.common import ProbeContext, now
 
 ECHOES = 12
+CLOSE_TIMEOUT = 2.0  # seconds for the host to confirm the echo's end
 
 
 async def probe_rtt(ctx: ProbeContext) -> float:
@@ -29,8 +34,10 @@ async def probe_rtt(ctx: ProbeContext) -> float:
     finally:
         proc.stdin.write_eof()
         proc.close()
-        # Dropbear refuses the next session while this one is still closing ("Session request failed").
-        await proc.wait_closed()
+        # Dropbear refuses the next session while this one is still closing ("Session request failed"); a
+        # host that stopped answering never confirms the close: the probe's own failure says what happened.
+        with contextlib.suppress(TimeoutError, asyncssh.Error, OSError):
+            await asyncio.wait_for(proc.wait_closed(), CLOSE_TIMEOUT)
 
 
 async def _sftp_rtt(ctx: ProbeContext) -> float:
