@@ -150,22 +150,22 @@ class RemoteFiles:
             from app.core.selection.entries import scan_remote
             return await scan_remote(await self.sftp(), paths, missing_ok, depth)
         roots = [normpath(p) for p in paths]
+        return parse_scan(await self._listing(roots, depth), roots, paths, missing_ok)
+
+    async def _listing(self, roots: list[str], depth: int | None = None) -> bytes:
+        """What SCAN prints for these roots (app.core.host.remote_tree reads it)."""
         result = await self._sh(SCAN, "" if depth is None else str(depth), *roots, timeout=SCAN_TIMEOUT)
         if result.exit_status != 0:
             err = (result.stderr or b"").decode(errors="replace")
             raise remote_listing_failed(roots, self.session.host.label, err)
-        return parse_scan(result.stdout or b"", roots, paths, missing_ok)
+        return result.stdout or b""
 
     async def manifest(self, paths: list[str], missing_ok: bool = False) -> dict[str, tuple[str, int | str]]:
         """What scan(paths).manifest() gives, without the entries where one command lists the tree."""
         if not self._shell_lists:
             return (await self.scan(paths, missing_ok)).manifest()
         roots = [normpath(p) for p in paths]
-        result = await self._sh(SCAN, "", *roots, timeout=SCAN_TIMEOUT)
-        if result.exit_status != 0:
-            err = (result.stderr or b"").decode(errors="replace")
-            raise remote_listing_failed(roots, self.session.host.label, err)
-        return parse_manifest(result.stdout or b"", roots, paths, missing_ok)
+        return parse_manifest(await self._listing(roots), roots, paths, missing_ok)
 
     async def listdir(self, path: str) -> list[Entry]:
         """One folder's entries (names relative to it, kinds, sizes), for browsing."""
