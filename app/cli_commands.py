@@ -128,7 +128,11 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
                     selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
                 await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
             live = AdviceLive(sys.stderr.isatty() and not args.json)
-            advice = await advisor.advise(session, _advice_request(args, quick=True), live, selection)
+            # An upload's race copies parts of the selection into this copy's staging folder (none of its bytes
+            # are thrown away); a download's races into a scratch folder (tar over netcat cannot fetch a list).
+            then = None if args.download else _copy_request(args, "", options)
+            advice = await advisor.advise(session, replace(_advice_request(args, quick=True), then=then), live,
+                                          selection)
             chosen = advice.pick(args.allow_insecure)
             if chosen is None:
                 raise no_secure_method()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from posixpath import dirname
 from dataclasses import dataclass, field, replace
 
 from app.core.transfer import methods, ownership
@@ -19,7 +20,8 @@ from app.core.profile import kept, profiler
 from app.core.profile.probes.common import ramp_seconds
 
 from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, quick_copy_note,
-                                      reason_sentence, small_reason_sentence, small_selection_sentence)
+                                     race_staged_note, reason_sentence, small_reason_sentence,
+                                     small_selection_sentence)
 
 from app.core.wording.transfer import (PHASE_SCANNING, links_become_copies, losses_sentences, quicker_but_loses,
                                         swept_note)
@@ -32,12 +34,14 @@ from app.core.advice.model import Candidate, Prediction
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.race import Lap, race
-from app.core.selection.sample import race_sample
+from app.core.selection.sample import UNIT_SHARE, dealt, entries_of, race_sample
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.selection.entries import Selection
+from app.core.selection.entries import Entry, Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.transfer.command import Reach, shown_command
+from app.core.transfer.engine import CopyRequest, to_stage
+from app.core.transfer.sends import PART_FILE_BYTES, split_parts
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
@@ -64,6 +68,9 @@ class AdviceRequest:
     owners: bool = False  # only methods that can keep owners (--owners)
     xattrs: bool = False  # only methods that can keep extended attributes and ACLs (--xattrs)
     quick: bool = False  # advice for a copy about to start (copy --best): a copy quicker than racing goes at once
+    # That copy (its method not chosen yet), when the race's laps may copy parts of the selection into its
+    # staging folder for it to carry on from (copy --best): no lap's bytes are thrown away.
+    then: CopyRequest | None = field(default=None, compare=False)
 
     def asked(self) -> dict[str, bool]:
         """What the copy must keep besides what every copy does (Options' fields)."""
@@ -128,6 +135,7 @@ class Advice:
     side: str = ""
     notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
     raced: bool = True  # False: the race was skipped (not asked for, or a quick copy went at once)
+    staged_bytes: int = 0  # what the race's laps copied into the copy's staging folder (AdviceRequest.then)
     # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
     # scanned, its sources and the destination as absolute paths.
     request: AdviceRequest | None = None
@@ -148,7 +156,8 @@ class Advice:
                 "recommended": {"secure": self.secure.as_dict() if self.secure else None,
                                 "overall": self.overall.as_dict() if self.overall else None},
                 "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,
-                "seconds": round(self.seconds, 2), "raced": self.raced, "notes": self.notes}
+                "seconds": round(self.seconds, 2), "raced": self.raced, "staged_bytes": self.staged_bytes,
+                "notes": self.notes}
 
 
 def _r(value: float | None) -> float | None:
@@ -204,17 +213,28 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     found, left_out, predictions = predict(profile)
     laps: list[Lap] = []
     whole = False  # the race copied the whole selection, not a sample of it
+    staged = 0
     if req.race:
         entrants = pick_entrants(predictions, req.race_count, req.allow_insecure)
         # Enough for the fastest entrant to run its whole lap, with the whole selection's mix of sizes.
         ramp = ramp_seconds(profile.rtt_ms)  # a long link: each lap waits for TCP's climb too
         target = SAMPLE_LAPS * (req.race_seconds + ramp) * max(p.stream_MBps for p in entrants) * 1e6
-        chosen = race_sample(selection, target)
-        whole = chosen is None
-        laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources, dest,
-                          req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                          selection.part(chosen.sources) if chosen else selection, ramp,
-                          {p.candidate: p.stream_MBps for p in entrants})
+        predicted = {p.candidate: p.stream_MBps for p in entrants}
+        parts = (await _lap_parts(session, req, selection, dest, [p.candidate for p in entrants], target)
+                 if req.then else None)
+        if parts is not None:
+            laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
+                              req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
+                              predicted, parts)
+            staged = sum(lap.sent for lap in laps)
+            if staged:
+                notes = [*notes, race_staged_note(staged)]
+        else:
+            chosen = race_sample(selection, target)
+            whole = chosen is None
+            laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
+                              dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
+                              selection.part(chosen.sources) if chosen else selection, ramp, predicted)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         profile = model.corrected_by_race(profile, predictions, {lap.candidate: lap.MBps for lap in laps if lap.MBps})
@@ -234,7 +254,58 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
-                   dest=dest)
+                   dest=dest, staged_bytes=staged)
+
+
+LAP_SPARE = 1.2  # the sample dealt out to the laps holds this much more than they get, for whole units
+LAP_MORE = (1.0, 2.0, 4.0)  # and, when that cannot give every lap its share, so many times more
+# A method that runs once per folder of a list (scp) sends a part of a tree in as many runs (a login each),
+# where the whole tree goes in one: past this many folders of files, the race copies a sample into a scratch
+# folder instead, as that method's copy will send it.
+FOLDER_RUNS = 8
+
+
+async def _lap_parts(session: Session, req: AdviceRequest, selection: Selection, dest: str,
+                     entrants: list[Candidate], sample_bytes: float) -> list[list[Entry]] | None:
+    """For a race before the copy `req.then`: a part of the selection for each of the `entrants`, each a
+    random draw of about `sample_bytes` with the selection's mix of sizes, none of them what the copy's
+    staging folder already holds (this opens it: app.core.transfer.engine.to_stage); None to race the old
+    way, into a scratch folder (too little to share out, or the copy stages nothing)."""
+    laps = len(entrants)
+    folders = {dirname(e.path) for e in selection.entries if e.kind == "file"}
+    if len(folders) > FOLDER_RUNS and any(methods.get(c.method_id).list_scope == "folder" for c in entrants):
+        return None
+    then = replace(req.then, sources=selection.roots, dest=dest, selection=selection)
+    left = await to_stage(session, then)
+    if not left:
+        return None
+    # Units a share of one lap's part (a lap's mix is the selection's too), named in lists, not on command lines.
+    # Large files are whole units: where the laps outnumber them, a larger sample gives each lap one.
+    most = sum(e.size for e in left if e.kind == "file")
+    for more in LAP_MORE:
+        target = min(more * LAP_SPARE * laps * sample_bytes, most)
+        chosen = race_sample(Selection(selection.roots, left), target, whole_below=1.0,
+                             unit_share=UNIT_SHARE / (LAP_SPARE * laps), max_units=None)
+        # A lap on parallel streams splits its part's files between them: it needs a file for each.
+        streams = max(c.options.streams for c in entrants)
+        dealt_out = dealt(chosen, laps, sample_bytes, streams) if chosen else None
+        parts = [entries_of(left, units) for units in dealt_out] if dealt_out else []
+        if parts and all(_balanced(part, streams) for part in parts):
+            return parts
+    return None
+
+
+STREAMS_BALANCE = 1.25  # a lap on parallel streams: its heaviest stream at most this many times the mean
+
+
+def _balanced(part: list[Entry], streams: int) -> bool:
+    """Whether a lap's part splits into `streams` streams of about one weight, as a copy's many files do (a
+    lap of three large files and some small ones on four streams would time three)."""
+    if streams <= 1:
+        return True
+    split = split_parts([e for e in part if e.kind != "dir"], streams)
+    weights = [sum(e.size + PART_FILE_BYTES for e in p) for p in split]
+    return len(split) == streams and max(weights) <= STREAMS_BALANCE * statistics.mean(weights)
 
 
 def _lessons(session: Session) -> dict[str, float]:

@@ -38,6 +38,8 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
                        rescan: bool = False) -> TransferResult:
     """Copy with `chosen`, as `advised_request` says (app.core.transfer.engine.copy does the copy)."""
     asked = advised_request(advice, chosen, req, rescan)
+    if advice.staged_bytes and asked.selection is not None:
+        asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)
     result = await copy(session, asked, emit, decide, confirm_delete)
     ratio = lesson(chosen.ranked, result, asked.selection is not None)
     if ratio is None:

@@ -1,6 +1,9 @@
 """The race: the top candidates copy the real selection for a few seconds each into a scratch
 folder beside the destination, which is always removed (also on cancel and error); each lap's copy
-is removed as soon as the lap ends.
+is removed as soon as the lap ends. For a copy about to start (`copy --best`) with enough to share out,
+each lap instead copies a part of its own (`parts`, a random draw with the selection's mix) into that
+copy's staging folder and is cut there like a cancel: the copy carries on from what the laps staged, so
+no lap's bytes are thrown away.
 
 A candidate's measured rate is what flowed once data was moving steadily. The first bytes are
 not that: tar fills a pipe while ssh is still logging in (a second or more on a slow NAS) and a
@@ -21,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from posixpath import join
 
 import asyncssh
@@ -36,10 +39,11 @@ from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.wording.advice import not_raced_behind
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
-from app.core.selection.entries import Selection, scan_local
+from app.core.selection.entries import Entry, Selection, scan_local
 from app.core.host import remote_cpu
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
+from app.core.transfer.journal import Journal
 from app.core.host.link_loss import STALL_TIMEOUT
 
 SCRATCH_PREFIX = ownership.PREFIXES["race"]
@@ -60,6 +64,7 @@ class Lap:
     error: str = ""
     seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
     remote_cpu: float | None = None  # the host's cores its processes kept busy while data flowed (None: not measured)
+    sent: int = 0  # bytes it sent (a lap into the copy's staging folder leaves them there)
 
 
 def key(c: Candidate) -> str:
@@ -79,28 +84,29 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                download: bool, seconds: float = 2.5, emit: Emit = ignore,
                allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT,
                selection: Selection | None = None, ramp: float = 0.0,
-               predicted: dict[Candidate, float] | None = None) -> list[Lap]:
+               predicted: dict[Candidate, float] | None = None,
+               parts: list[list[Entry]] | None = None) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
-    SKIP_BEHIND is not raced (said as a result that was skipped)."""
+    SKIP_BEHIND is not raced (said as a result that was skipped). `parts` (one per candidate, with the
+    `selection` whose roots are `sources` and `dest` as the copy has them): each lap sends its part into the
+    copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy."""
+    if parts is not None and selection is not None:
+        return await _race_staged(session, candidates, dest, download, seconds, emit, allow_insecure,
+                                  stall_timeout, selection, ramp, predicted or {}, parts)
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     laps: list[Lap] = []
     try:
         # Made and marked before any lap: if the app dies mid-race, the next connection sweeps it.
         await ownership.make(session, scratch, "race", local=download)
         for i, candidate in enumerate(candidates):
-            ahead = max((lap for lap in laps if lap.MBps), key=lambda lap: lap.MBps or 0.0, default=None)
-            behind = (predicted or {}).get(candidate)
-            if ramp and ahead and behind and (ahead.MBps or 0.0) >= SKIP_BEHIND * behind:
-                emit(RaceResult(key(candidate), label(candidate), None,
-                                skipped=not_raced_behind(label(candidate), label(ahead.candidate),
-                                                         ahead.MBps or 0.0, behind)))
+            if _behind(laps, candidate, predicted or {}, ramp, emit):
                 continue
             emit(Phase("racing", label(candidate)))
             request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
                                   allow_insecure, scratch=True, stall_timeout=stall_timeout, selection=selection)
-            lap = await _run_lap(session, candidate, request, seconds, emit, ramp)
+            lap = await _run_lap(session, candidate, request, seconds, emit, ramp, request.dest)
             # Each lap's copy goes before the next starts: the race never needs more room than one lap,
             # and no lap writes while the far side is still busy with the last one's files.
             await finish(remove_folder(session, request.dest, local=download))
@@ -111,8 +117,42 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     return laps
 
 
+async def _race_staged(session: Session, candidates: list[Candidate], dest: str, download: bool, seconds: float,
+                       emit: Emit, allow_insecure: bool, stall_timeout: float, selection: Selection, ramp: float,
+                       predicted: dict[Candidate, float], parts: list[list[Entry]]) -> list[Lap]:
+    """The laps into the copy's staging folder, each with its own part; nothing is removed afterwards."""
+    stage = join(dest, Journal.of(selection.roots, dest, download, "").folder)
+    laps: list[Lap] = []
+    for candidate, part in zip(candidates, parts):
+        if _behind(laps, candidate, predicted, ramp, emit):
+            continue
+        emit(Phase("racing", label(candidate)))
+        request = CopyRequest(selection.roots, dest, candidate.method_id, candidate.options, allow_insecure,
+                              stall_timeout=stall_timeout, selection=selection, only=tuple(part))
+        sent = [0]
+        lap = replace(await _run_lap(session, candidate, request, seconds, emit, ramp, stage, sent), sent=sent[0])
+        laps.append(lap)
+        emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
+    return laps
+
+
+def _behind(laps: list[Lap], candidate: Candidate, predicted: dict[Candidate, float], ramp: float,
+            emit: Emit) -> bool:
+    """On a long link, a candidate predicted to reach less than a lap already measured, by SKIP_BEHIND, is
+    not raced: said as a result that was skipped."""
+    ahead = max((lap for lap in laps if lap.MBps), key=lambda lap: lap.MBps or 0.0, default=None)
+    behind = predicted.get(candidate)
+    if not (ramp and ahead and behind and (ahead.MBps or 0.0) >= SKIP_BEHIND * behind):
+        return False
+    emit(RaceResult(key(candidate), label(candidate), None,
+                    skipped=not_raced_behind(label(candidate), label(ahead.candidate), ahead.MBps or 0.0, behind)))
+    return True
+
+
 async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest, seconds: float,
-                   emit: Emit, ramp: float = 0.0) -> Lap:
+                   emit: Emit, ramp: float, far: str, sent: list[int] | None = None) -> Lap:
+    """One lap; `far`: the folder that receives it (what arrived there times a lap on a long link); `sent`
+    gets the bytes it sent."""
     samples: list[tuple[float, int]] = []
     last: list[Progress] = []
     k, name = key(candidate), label(candidate)
@@ -121,6 +161,8 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
     def watch(event) -> None:
         if isinstance(event, Progress):
             last[:] = [event]
+            if sent is not None:
+                sent[:] = [event.done]
             samples.append((time.monotonic(), event.done))
             emit(RaceSample(k, name, time.monotonic() - started, event.rate / 1e6))
 
@@ -134,7 +176,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
         while not task.done():
             flow = flow_start(samples, ramp)
             if flow and ramp and not arrived:
-                arrived.append(asyncio.ensure_future(_far_side(session, request.dest, request.options.download)))
+                arrived.append(asyncio.ensure_future(_far_side(session, far, request.options.download)))
             if flow and not cpu and session.remote.shell:
                 cpu.append(asyncio.ensure_future(remote_cpu.sample(session.run)))
             latest = started + seconds + SETUP_ALLOWANCE + ramp
@@ -156,7 +198,8 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race")
         # The host's CPU and (on a long link) its folder, asked side by side: each a round trip or more.
-        busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task), _arrived_rate(session, request, arrived))
+        busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task),
+                                                  _arrived_rate(session, far, request.options.download, arrived))
         rate = arrived_rate or _steady_rate(samples, ramp)
         return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer",
                    remote_cpu=busy if rate else None)
@@ -198,12 +241,12 @@ async def _far_side(session: Session, folder: str, here: bool) -> tuple[float, i
     return (asked + time.monotonic()) / 2, got.bytes
 
 
-async def _arrived_rate(session: Session, request: CopyRequest, arrived: list[asyncio.Task]) -> float | None:
+async def _arrived_rate(session: Session, far: str, here: bool, arrived: list[asyncio.Task]) -> float | None:
     """MB/s by what arrived at the far side between the clock's start and now (a long link), else None."""
     if not arrived:
         return None
     first = await asyncio.gather(arrived[0], return_exceptions=True)
-    last = await _far_side(session, request.dest, request.options.download)
+    last = await _far_side(session, far, here)
     if not isinstance(first[0], tuple) or last is None or last[0] - first[0][0] < MIN_FLOW_S:
         return None
     (t0, b0), (t1, b1) = first[0], last

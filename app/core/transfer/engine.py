@@ -39,7 +39,7 @@ from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy
 from app.core.runner import both, finish
-from app.core.selection.entries import Selection
+from app.core.selection.entries import Entry, Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.execute import execute, side_by_side
@@ -81,6 +81,11 @@ class CopyRequest:
     # The selection as read already (by the advice, or the race's part of it): the copy takes it instead of
     # scanning the sources again; its roots are the sources.
     selection: Selection | None = field(default=None, compare=False, repr=False)
+    # A race lap of this very copy (app.core.advice.race): only these of the selection's entries are sent,
+    # into the copy's own staging folder as to_stage() opened it, and the lap stops there (nothing placed or
+    # verified); the copy after the race carries on from what its laps staged.
+    only: tuple[Entry, ...] | None = field(default=None, compare=False, repr=False)
+    after_race: bool = False  # what the staging folder holds came from the race's laps (said so)
 
 
 @worded_link_errors("copy")
@@ -96,8 +101,9 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     if req.mirror:
         deletion = await mirror.agreed(seen.sides, seen.selection, seen.dest, req.yes_delete, confirm_delete)
     wanted = seen.placement.staged if seen.placement else seen.selection.entries
-    await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
-                                      req.options.download)
+    if req.only is None:  # (a lap's space was checked for the whole copy, by to_stage)
+        await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
+                                          req.options.download)
     result = await _copy_staged(session, method, req, seen.selection, seen.sources, seen.dest, emit, seen.module,
                                 seen.placement, seen.sides, seen.notes)
     if seen.placement is not None:
@@ -133,6 +139,32 @@ async def _delete(seen: _Seen, agreed: mirror.Deletion, result: TransferResult, 
     if agreed.kept:
         notes.append(kept_note(list(agreed.kept)))
     return replace(result, notes=notes, deleted=doomed.as_dict())
+
+
+@worded_link_errors("copy")
+async def to_stage(session: Session, req: CopyRequest) -> list[Entry] | None:
+    """Before a race whose laps copy parts of the selection into this copy's staging folder (`req` names no
+    method yet): look at the destination as copy() will (something in the way without a choice raises the
+    same), check the space for the whole copy, and open the staging folder (what an earlier run left is
+    sorted out as copy() would). Returns the files and links still to send, and the folders above them;
+    None when the copy stages nothing (the user's rsync module is written in place; all is there already).
+    A selection with a read-only folder is not staged in parts: a lap that set one would shut out the next."""
+    o = req.options
+    entries = req.selection.entries if req.selection else []
+    # (sftp's batch cannot name a path with a line break: a lap given one would send everything)
+    if req.rsync_module or any((e.kind == "dir" and e.locked) or "\n" in e.path or "\r" in e.path for e in entries):
+        return None
+    seen = await _look(session, req, ignore, None, None)
+    if seen.placement is None or seen.placement.nothing_to_do:
+        return None
+    wanted = seen.placement.staged
+    await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest, o.download)
+    journal = Journal.of(seen.sources, seen.dest, o.download, "race")
+    target = join(seen.dest, journal.folder)
+    leftover = await resume.open_stage(seen.sides, seen.dest, journal, wanted, seen.sources, True, req.resume, True,
+                                       lambda: ownership.mark(session, target, "staging", local=o.download))
+    done = leftover.complete | set(leftover.partial)  # a cut file is the copy's to carry on, not a lap's
+    return [e for e in wanted if e.path not in done]
 
 
 @worded_link_errors("copy")
@@ -174,17 +206,18 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     preflight.check_names(selection)
     if method is not None:
         preflight.check_method(session, method, req, selection, [*sources, dest])
-    sweep = not req.scratch and method is not None
+    lap = req.scratch or req.only is not None  # a race lap: no look at the destination (to_stage had one)
+    sweep = not lap and method is not None
     checked: list[str] = []
     sides = _sides(session, method, req, checked)
     placement = None
-    if not req.scratch:
+    if not lap:
         emit(Phase("comparing", PHASE_COMPARING))
     # The sweep of earlier runs' folders and the look at what is there are apart (the sweep removes only
     # the app's own marked folders; the look, the selection's names): side by side, a command's round trips
     # each instead of both in turn.
     swept, placement = await both(ownership.sweep(session, dest, local=o.download) if sweep else None,
-                                  None if req.scratch else
+                                  None if lap else
                                   survey.look(sides, selection, sources, dest, req.existing, decide))
     notes: list[str] = (swept_note(*swept) if sweep else []) + checked
     if placement is not None:
@@ -203,7 +236,7 @@ def _sides(session: Session, method: Method | None, req: CopyRequest, notes: lis
     never hashes: its copies are thrown away."""
     here, there = LocalFiles(), session.files
     unencrypted = method is not None and not method.secure
-    wanted = (req.verify_hashes or unencrypted) and not req.scratch
+    wanted = (req.verify_hashes or unencrypted) and not req.scratch and req.only is None
     tool, why_not = survey.hash_tool(session.local, session.remote, session.host.label, wanted)
     if why_not:
         notes.append(contents_not_compared(why_not))
@@ -219,18 +252,20 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
                        placement: Placement | None, sides: Sides, notes: list[str]) -> TransferResult:
     o = req.options
     journal = Journal.of(sources, dest, o.download, method.id)
-    wanted = placement.staged if placement else selection.entries
+    wanted = placement.staged if placement else list(req.only) if req.only is not None else selection.entries
     idle = placement is not None and placement.nothing_to_do
     # The race copies into a folder it throws away; the user's own rsync daemon writes as its own user,
     # who may not enter a staging folder we create: both write in place.
     staged = not (req.scratch or module is not None or idle)
     target = join(dest, journal.folder) if staged else dest
     shown = shown_command(method.id, o, sources, dest, Reach.of(session), module)
-    if not req.scratch:
+    if not req.scratch and req.only is None:
         notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
     leftover = resume.Leftover()
     if idle:
         await resume.drop(sides.dest, dest, journal)
+    elif req.only is not None and staged:
+        pass  # a lap: to_stage opened the staging folder and sorted out what it held
     elif staged:
         # Marked as this run's at once (a folder carried on from a dead run becomes ours), even when
         # cancelled meanwhile: only a marked folder is ever swept.
@@ -246,7 +281,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
             control_path = await mux.start() if mux else None
             sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides,
                                emit, notes, control_path, staged)
-        if req.scratch:
+        if req.scratch or req.only is not None:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
                                   shown, notes)
         placed = True  # from here on the copy is whole at the destination, or says how far it got
@@ -264,7 +299,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
         if mux:
             await finish(mux.stop())
     if placement is not None:
-        notes += carried_on_note(len(leftover.complete), len(leftover.partial))
+        notes += carried_on_note(len(leftover.complete), len(leftover.partial), req.after_race)
         notes += placement_notes(placement)
     return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, True, verification,
                           shown, notes, sent=sent,

@@ -29,7 +29,7 @@ WINDOW = 1 << 18       # how much before the cut is compared on both sides (spoi
 
 @dataclass
 class Leftover:
-    complete: set[str] = field(default_factory=set)       # selection paths staged whole
+    complete: set[str] = field(default_factory=set)       # selection paths staged whole (files and links)
     partial: dict[str, int] = field(default_factory=dict)  # file -> bytes staged, to continue from
     stale: list[str] = field(default_factory=list)         # staged paths to remove (top-most)
     unstamped: list[str] = field(default_factory=list)     # of `complete`, files still to get their time
@@ -52,8 +52,8 @@ def sort_out(wanted: list[Entry], staged: list[Entry], follows_links: bool) -> L
             continue
         e = want.get(got.path)
         if e is not None and e.kind == "dir" == got.kind:
-            out.complete.add(got.path)
-        elif e is not None and not (e.kind == "link" and follows_links) and same_entry(e, got):
+            continue  # kept, and listed again: a cut run may have made it without its mode and time yet
+        if e is not None and not (e.kind == "link" and follows_links) and same_entry(e, got):
             out.complete.add(got.path)
         elif e is not None and e.kind == got.kind == "file" and MIN_PARTIAL <= got.size <= e.size:
             out.partial[got.path] = got.size  # (all of it, but its time not set yet: checked the same way)

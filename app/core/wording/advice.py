@@ -158,6 +158,12 @@ def not_raced_behind(label: str, ahead: str, ahead_MBps: float, predicted_MBps: 
             f"{mbps(predicted_MBps)} MB/s")
 
 
+def race_staged_note(nbytes: int) -> str:
+    """Said when the race's laps copied parts of the selection into the copy's staging folder."""
+    return (f"The race's laps copied {size(nbytes)} of the selection into the copy's staging folder: "
+            f"the copy carries on from there instead of sending them again.")
+
+
 def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_known: bool) -> str:
     """Said when a copy went at once with the best secure method, without measuring or racing."""
     skipped = "racing the methods" if link_known else "measuring the link and racing the methods"

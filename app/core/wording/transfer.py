@@ -189,16 +189,19 @@ def placement_notes(placement: Placement) -> list[str]:
     return out + renamed_notes(placement.renamed)
 
 
-def carried_on_note(complete: int, partial: int) -> list[str]:
-    """A copy that went on from an earlier run's staging folder (`complete` items not sent again,
-    `partial` files cut short and finished); nothing when it started afresh."""
-    kept = [f"{plural(complete, 'item')} it had copied {agree(complete, 'was', 'were')} not sent again"
+def carried_on_note(complete: int, partial: int, after_race: bool = False) -> list[str]:
+    """A copy that went on from an earlier run's staging folder, or from what the race's laps copied into it
+    (`complete` items not sent again, `partial` files cut short and finished); nothing when it started afresh."""
+    who = "the race" if after_race else "it"
+    kept = [f"{plural(complete, 'item')} {who} had copied {agree(complete, 'was', 'were')} not sent again"
             if complete else "",
-            f"{plural(partial, 'file')} it had cut short went on from where {agree(partial, 'it', 'they')} stopped"
+            f"{plural(partial, 'file')} {who} had cut short went on from where {agree(partial, 'it', 'they')} stopped"
             if partial else ""]
     if not any(kept):
         return []
-    return ["Carried on from an earlier run of this copy: " + ", and ".join(k for k in kept if k) + "."]
+    start = "Carried on from the race, whose laps copied into this copy's staging folder: " if after_race else \
+        "Carried on from an earlier run of this copy: "
+    return [start + ", and ".join(k for k in kept if k) + "."]
 
 
 def renamed_notes(renamed: dict[str, str]) -> list[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -18,27 +17,21 @@ async def test_the_rate_is_what_arrived_between_the_two_looks(tmp_path: Path) ->
     lap = tmp_path / "lap"
     (lap / "photos").mkdir(parents=True)
     (lap / "photos" / "a.jpg").write_bytes(b"x" * 1_000_000)
-    request = SimpleNamespace(dest=str(lap), options=SimpleNamespace(download=True))
     first = asyncio.ensure_future(_far_side(None, str(lap), True))  # type: ignore[arg-type]
     await asyncio.sleep(MIN_FLOW_S + 0.2)
     (lap / "photos" / "b.jpg").write_bytes(b"y" * 3_000_000)
     (lap / ".partial").write_bytes(b"z" * 1_000_000)  # a file still being written counts as far as it got
     started = time.monotonic()
-    rate = await _arrived_rate(None, request, [first])  # type: ignore[arg-type]
+    rate = await _arrived_rate(None, str(lap), True, [first])  # type: ignore[arg-type]
     t0 = (await first)[0]
     assert rate == pytest.approx(4.0 / (started - t0), rel=0.15)
 
 
 async def test_no_rate_without_a_first_look_or_when_nothing_arrived(tmp_path: Path) -> None:
-    request = SimpleNamespace(dest=str(tmp_path), options=SimpleNamespace(download=True))
-    assert await _arrived_rate(None, request, []) is None  # type: ignore[arg-type]
+    assert await _arrived_rate(None, str(tmp_path), True, []) is None  # type: ignore[arg-type]
     first = asyncio.ensure_future(_far_side(None, str(tmp_path), True))  # type: ignore[arg-type]
     await asyncio.sleep(MIN_FLOW_S + 0.1)
-    assert await _arrived_rate(None, request, [first]) is None  # type: ignore[arg-type]
+    assert await _arrived_rate(None, str(tmp_path), True, [first]) is None  # type: ignore[arg-type]
     gone = asyncio.ensure_future(_far_side(None, str(tmp_path / "never-made"), True))  # type: ignore[arg-type]
     await asyncio.sleep(MIN_FLOW_S + 0.1)
-    assert await _arrived_rate(None, replace_dest(request, tmp_path / "never-made"), [gone]) is None  # type: ignore
-
-
-def replace_dest(request, dest: Path):
-    return SimpleNamespace(dest=str(dest), options=request.options)
+    assert await _arrived_rate(None, str(tmp_path / "never-made"), True, [gone]) is None  # type: ignore

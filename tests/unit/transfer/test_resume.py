@@ -55,14 +55,15 @@ def test_what_an_earlier_run_staged_is_sorted_out():
               f("album/gone.jpg"),                               # no longer in the selection
               Entry("album/link", "link", target="elsewhere")]    # a link to the wrong place
     left = sort_out(TREE, staged, follows_links=False)
-    assert left.complete == {"album", "album/a.jpg", "album/sub"}
+    # Folders stay but are not complete: they are listed again, so a cut run's folder gets its mode and time.
+    assert left.complete == {"album/a.jpg"}
     assert left.partial == {"album/big.mov": 3 * MIN_PARTIAL} and left.kept_bytes == 3 * MIN_PARTIAL
     assert left.stale == ["album/sub/c.jpg", "album/gone.jpg", "album/link"]
 
 
 def test_a_folder_where_a_file_goes_is_removed_with_all_in_it():
     left = sort_out(TREE, [d("album"), d("album/a.jpg"), f("album/a.jpg/inner")], follows_links=False)
-    assert left.stale == ["album/a.jpg"] and left.complete == {"album"}
+    assert left.stale == ["album/a.jpg"] and left.complete == set()
 
 
 def test_a_followed_link_is_always_sent_again():
@@ -121,3 +122,11 @@ def test_a_method_that_cannot_take_the_list_sends_everything():
     sends = plan_sends(METHODS["tar-nc"], TREE, TREE, Leftover({"album"}), ["/home/ann/album"], "/s",
                        lambda s: False)
     assert [(r.sources, r.files) for r in sends.runs] == [(("/home/ann/album",), ())]
+
+
+def test_a_folder_a_cut_run_made_is_listed_again_for_its_mode_and_time():
+    """tar sets a folder's mode and time once its files are in; a run cut before then left it without them."""
+    left = sort_out(TREE, [d("album"), f("album/a.jpg")], follows_links=False)
+    assert left.complete == {"album/a.jpg"} and not left.stale
+    (run,) = _sends("tar-ssh", TREE, left).runs
+    assert run.files[0] == "album" and "album/a.jpg" not in run.files

@@ -1,0 +1,155 @@
+"""The race of a copy about to start (`copy --best`) copies its laps into that copy's own staging folder:
+each lap sends a part of the selection of its own, is cut there like a cancel, and the copy after the race
+carries on from what the laps staged — every byte arrives once, whole, and nothing is left behind. Against
+a real sshd, with the real tools."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from app.core.advice.candidates import Candidate
+from app.core.advice.race import race
+from app.core.events import Progress
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
+from app.core.host.ssh_command import Options
+from app.core.selection.entries import scan_local
+from app.core.selection.sample import entries_of
+from app.core.transfer.engine import CopyRequest, copy, to_stage
+from app.core.transfer.journal import Journal
+from tests.helpers import cli_json, far_side, follows_links, snapshot
+
+ODD = ["with space", "it's", 'say "hi"', "-leading-dash", "$(id)", "ünïcödé ✓", "star*?[x]"]
+
+
+@pytest.fixture(scope="module")
+def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Folders of photos with odd names (about 1 MB each), an empty file and folder, a link: many whole units,
+    so short laps on it always share it out."""
+    root = tmp_path_factory.mktemp("staged") / "album"
+    for d, name in enumerate(ODD):
+        sub = root / name
+        sub.mkdir(parents=True)
+        for i in range(18):
+            (sub / f"{name} {i}.jpg").write_bytes(os.urandom(1_000_000 + d * 100 + i))
+    (root / "empty.txt").write_bytes(b"")
+    (root / "empty folder").mkdir()
+    os.symlink(f"{ODD[0]}/{ODD[0]} 0.jpg", root / "latest")
+    return root
+
+
+@pytest.fixture(scope="module")
+def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("videos") / "videos"
+    root.mkdir()
+    with open(root / "clip 1.bin", "wb") as f:
+        for _ in range(12):
+            f.write(os.urandom(8 * 1024 * 1024))  # 96 MiB: a third of it arrives before the lap is cut
+    for i in range(5):
+        (root / f"note {i}.txt").write_bytes(os.urandom(3000))
+    return root
+
+
+async def _session(sshd, dest: Path) -> Session:
+    return await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
+
+
+def _staging(dest: Path) -> list[str]:
+    return [n for n in os.listdir(dest) if n.startswith(".transfer-advisor")] if dest.exists() else []
+
+
+@pytest.mark.parametrize("final", ["tar-ssh", "rsync-ssh", "sftp", "scp"])
+async def test_laps_stage_their_parts_and_the_copy_carries_on(sshd, album: Path, tmp_path: Path,
+                                                              final: str) -> None:
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "keep.txt").write_bytes(b"the user's own")
+    session = await _session(sshd, dest)
+    try:
+        selection = scan_local([str(album)])
+        then = CopyRequest(selection.roots, str(dest), "", selection=selection)
+        left = await to_stage(session, then)
+        assert left is not None and {e.path for e in left} == {e.path for e in selection.entries}
+        files = [e.path for e in left if e.kind == "file"]
+        units = [files[0::3], files[1::3], files[2::3]]  # three parts, each with large and small files
+        parts = [entries_of(left, u) for u in units]
+        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
+        laps = await race(session, entrants, selection.roots, str(dest), False, 0.3, selection=selection,
+                          parts=parts)
+        assert [lap.error for lap in laps] == ["", "", ""]
+        assert all(lap.MBps or lap.seconds for lap in laps)
+        (stage,) = _staging(dest)  # the copy's own staging folder, as the copy will name it
+        assert stage == Journal.of(selection.roots, str(dest), False, final).folder
+        staged = sum(lap.sent for lap in laps)
+        assert staged > 0
+        result = await copy(session, CopyRequest(selection.roots, str(dest), final, selection=selection,
+                                                 after_race=True))
+    finally:
+        await session.close()
+    assert result.verified and result.resumed > 0
+    assert result.sent_bytes < result.bytes  # what the laps staged was not sent again
+    assert any(n.startswith("Carried on from the race") for n in result.notes), result.notes
+    assert snapshot(dest / album.name, follow_links=follows_links(final)) == far_side(album, final)
+    assert sorted(os.listdir(dest)) == ["album", "keep.txt"]  # no staging folder left, the user's file kept
+
+
+async def test_a_lap_cut_mid_file_is_carried_on_by_the_copy(sshd, videos: Path, tmp_path: Path) -> None:
+    """A lap cut inside a large file leaves it staged in part; the copy goes on from that byte."""
+    dest = tmp_path / "dest"
+    session = await _session(sshd, tmp_path)
+    try:
+        selection = scan_local([str(videos)])
+        left = await to_stage(session, CopyRequest(selection.roots, str(dest), "", selection=selection))
+        assert left is not None
+        big = [e for e in left if e.path.endswith("clip 1.bin")]
+        part = entries_of(left, [e.path for e in big])
+        third = asyncio.Event()
+
+        def emit(event) -> None:
+            if isinstance(event, Progress) and event.done >= big[0].size // 3:
+                third.set()
+
+        lap = asyncio.ensure_future(copy(session, CopyRequest(selection.roots, str(dest), "sftp", selection=selection,
+                                                              only=tuple(part)), emit))
+        await asyncio.wait_for(third.wait(), 60)
+        lap.cancel()
+        await asyncio.gather(lap, return_exceptions=True)
+        (stage,) = _staging(dest)
+        cut = (dest / stage / "videos" / "clip 1.bin").stat().st_size
+        assert 0 < cut < big[0].size
+        result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", selection=selection,
+                                                 after_race=True))
+    finally:
+        await session.close()
+    assert any("cut short went on" in n for n in result.notes), result.notes
+    assert result.sent_bytes <= result.bytes - cut + 2**20
+    assert snapshot(dest / videos.name) == snapshot(videos)
+    assert _staging(dest) == []
+
+
+def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:
+    """As a user runs it: short laps on a selection many laps long share it out; the copy carries on."""
+    dest = tmp_path / "dest"
+    out = cli_json("copy", "testhost", str(album), "--dest", str(dest), "--best", "--race-seconds", "0.01",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert any(n.startswith("The race's laps copied") for n in out["notes"]), out["notes"]
+    assert any(n.startswith("Carried on from the race") for n in out["notes"]), out["notes"]
+    assert out["sent_bytes"] < out["bytes"] and out["resumed"] > 0
+    method = out["method"]
+    assert snapshot(dest / album.name, follow_links=follows_links(method)) == far_side(album, method)
+    assert sorted(os.listdir(dest)) == ["album"]
+
+
+def test_advise_alone_leaves_no_staging_folder(sshd, album: Path, tmp_path: Path) -> None:
+    """Advice that no copy follows races into a scratch folder, gone afterwards."""
+    dest = tmp_path / "dest"
+    out = cli_json("advise", "testhost", str(album), "--dest", str(dest), "--race-seconds", "0.01",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert out["staged_bytes"] == 0
+    assert not dest.exists() or os.listdir(dest) == []
