@@ -43,3 +43,32 @@ def test_profile_measures_the_link_and_cleans_up(sshd, tmp_path: Path) -> None:
     assert any(re.match(r"Raw TCP, upload\b.*\b\d[\d.]* [MG]B/s", line.strip()) and "kept" not in line
                for line in lines), text.stdout
     assert lines[-1].startswith("Measured in ")
+
+
+async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path: Path, monkeypatch) -> None:
+    """`copy --best` of an upload of a few files: raw TCP up only, no per-file cost; the kept profile is
+    completed the first time a download asks for raw TCP down."""
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    from app.core.profile import profiler
+
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    dest, src = tmp_path / "dest", tmp_path / "src"
+    dest.mkdir()
+    src.mkdir()
+    (src / "a.bin").write_bytes(b"x" * 4_000_000)
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
+    try:
+        up = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
+                                    for_copy=profiler.ForCopy("up", 3), rtt_ms=0.25)
+        assert up.rtt_ms == 0.25  # the glance's, not measured again
+        assert up.tcp_up_MBps and up.tcp_down_MBps is None
+        assert up.remote_write_MBps and up.ciphers and up.per_file_ms == {}
+        assert "Cost of each file not measured: not needed for 3 files" in up.notes, up.notes
+        down = await profiler.measure(session, None, None, budget=0.3, for_copy=profiler.ForCopy("down"))
+        assert down.tcp_down_MBps and down.tcp_up_MBps == up.tcp_up_MBps  # kept, and completed
+        both = await profiler.measure(session, None, None, budget=0.3)
+        assert (both.tcp_up_MBps, both.tcp_down_MBps) == (up.tcp_up_MBps, down.tcp_down_MBps)  # nothing to add
+    finally:
+        await session.close()
+    assert list(dest.iterdir()) == []

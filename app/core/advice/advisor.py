@@ -189,6 +189,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
             raise no_method_can_run(session.host.label)
         return found, left_out, predictions
 
+    glance = None
     if req.quick and not req.fresh:
         # A glance first (the round trip, and the link's figures where they are kept): a small copy goes now.
         glance = await profiler.measure(session, None, None, ignore, req.probe_budget, stall=req.stall_timeout,
@@ -207,9 +208,12 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
             return replace(advice, overall=advice.secure, notes=[*notes, said], raced=False, request=req,
                            selection=selection, sources=sources, dest=dest)
     emit(Phase("profiling", measuring_link(session.host.label)))
+    # For a copy about to start: only what it needs (app.core.profile.profiler.ForCopy), the glance's round trip.
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
-                                     req.stall_timeout)
+                                     req.stall_timeout, for_copy=profiler.ForCopy("down" if req.download else "up",
+                                                                                   stats.files) if req.quick else None,
+                                     rtt_ms=glance.rtt_ms if glance is not None else None)
     found, left_out, predictions = predict(profile)
     laps: list[Lap] = []
     whole = False  # the race copied the whole selection, not a sample of it

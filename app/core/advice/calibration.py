@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.advice.factors import Factor
-from app.core.profile.link_profile import CipherProbe, LinkProfile
+from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile  # noqa: F401 (read here)
 
 # OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
 # offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
 OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
                            "aes128-gcm@openssh.com", "aes256-gcm@openssh.com")
 
-# Reading a cipher probe (one `ssh -c X host 'cat > /dev/null'` stream).
-LINK_SHARE = 0.9    # at this share of raw TCP (or of ssh's window limit) the link is what held it
+# Reading a cipher probe (one `ssh -c X host 'cat > /dev/null'` stream). LINK_SHARE: at this share of raw TCP
+# (or of ssh's window limit) the link is what held it (app.core.profile.link_profile, which the profiler reads too).
 SATURATED = 0.85    # a side using this much of a core was CPU-bound
 CLEARLY_BELOW = 0.8  # below this share of raw TCP, a CPU held the probe even with no core saturated
 NEAR_TIE = 1.25     # CPU shares this close count as equal; the remote is then blamed (the usual weak side)
@@ -27,10 +27,9 @@ MIN_BUSY = 0.05     # a side using less than this was not working hard at all (t
 MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
 SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
 
-# Flow control. OpenSSH's channel window is 2 MiB, so one ssh stream carries at most 2 MiB per round
-# trip; a method's own protocol may keep less in flight (`Method.in_flight`: SFTP's 64 requests of
+# Flow control. OpenSSH's channel window is 2 MiB (SSH_WINDOW), so one ssh stream carries at most 2 MiB per
+# round trip; a method's own protocol may keep less in flight (`Method.in_flight`: SFTP's 64 requests of
 # 32 KiB). Both are limits of the link and its protocol, so they are named `link`; the sentence says which.
-SSH_WINDOW = 2 * 1024 * 1024
 
 # Parallel streams (Options.streams): each stream is its own ssh connection, so it has its own window and
 # its own processes (each on a core of its own where the side has one); the link, the disks and a side's

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+SSH_WINDOW = 2 * 1024 * 1024  # OpenSSH's channel window: one ssh stream carries at most this per round trip
+LINK_SHARE = 0.9  # a probe at this share of raw TCP (or of ssh's window over the round trip): the link held it
+
 
 @dataclass
 class CipherProbe:

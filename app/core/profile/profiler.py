@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Awaitable, Callable
 
 import asyncssh
@@ -21,9 +21,10 @@ from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
-from app.core.profile.link_profile import CipherProbe, LinkProfile, cipher_key
+from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
-from app.core.wording.profile import kept_from, kept_note, not_measured, not_measured_note, nothing_to_time_note
+from app.core.wording.profile import (few_files, kept_from, kept_note, not_measured, not_measured_note,
+                                      nothing_to_time_note)
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
@@ -61,9 +62,12 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
 @worded_link_errors("measurement")
 async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
                   emit: Emit = ignore, budget: float = 1.0, fresh: bool = False,
-                  stall: float = STALL_TIMEOUT, link: bool = True) -> LinkProfile:
+                  stall: float = STALL_TIMEOUT, link: bool = True, for_copy: ForCopy | None = None,
+                  rtt_ms: float | None = None) -> LinkProfile:
     """`link` False: the round trip, and the link's figures only where a kept profile has them (a glance
-    before a copy that may be too small to be worth measuring for); such a profile is not kept."""
+    before a copy that may be too small to be worth measuring for); such a profile is not kept.
+    `for_copy`: the profile of a copy about to start, which needs less (ForCopy); `rtt_ms`:
+    the round trip as a glance just measured it (not measured again)."""
     started = time.monotonic()
     ctx = ProbeContext(session, remote_dir, local_paths, budget, stall)
     local_address = str(session.conn.get_extra_info("sockname")[0])
@@ -71,16 +75,24 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
                           remote_cores=session.remote.cores or None, remote_aes=session.remote.aes,
                           local_cores=session.local.cores or None, local_aes=session.local.aes,
                           same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
-    profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
-                                ms, session=session)
+    if rtt_ms is not None:
+        profile.rtt_ms = rtt_ms
+        emit(ProbeDone("rtt", "Round-trip time", ms(rtt_ms), True, rtt_ms))
+    else:
+        profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
+                                    ms, session=session)
     ctx.ramp_for(profile.rtt_ms)
     host = session.host
     key = history.key_of(host.user, host.hostname, host.port)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
+    only = for_copy
     if kept is not None:
         _reuse(kept, profile, emit)
+        if link and await _complete(ctx, kept, profile, emit, only):
+            history.save(key, replace(kept, ciphers=list(profile.ciphers),
+                                      **{f: getattr(profile, f) for f in _TCP_FIELDS if getattr(profile, f)}))
     elif link:
-        await _link_probes(ctx, profile, emit)
+        await _link_probes(ctx, profile, emit, only)
     if local_paths:
         await _local_probes(ctx, profile, emit)
     profile.measured_at = time.time() if kept is None else kept.measured_at
@@ -98,46 +110,114 @@ def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> 
     emit(ProbeDone(name, label, not_measured(why), False))
 
 
-async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+@dataclass(frozen=True)
+class ForCopy:
+    """What the profile of a copy about to start (`copy --best`) leaves out, each a second or two of the user's
+    wait on a far link: raw TCP the other way (a kept profile lacking it gets it when a copy that way asks),
+    and, once the first cipher is held by the link with CPU to spare on both sides, the other ciphers (on
+    that link they reach no more; the race and the copy use the one measured), and the cost of each file
+    for a selection of a few files (the model's figure for it is a small share of their copy)."""
+
+    direction: str  # "up" or "down"
+    files: int | None = None  # how many files the copy sends (None: not known)
+
+    def wants(self, download: bool) -> bool:
+        return download == (self.direction == "down")
+
+
+_TCP_FIELDS = ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps")
+SPARE_CPU = 0.5  # a cipher probe held by the link with both sides under this share of a core
+FEW_FILES = 64   # a copy of at most this many files is not worth a second of measuring what each one costs
+
+
+async def _complete(ctx: ProbeContext, kept: LinkProfile, profile: LinkProfile, emit: Emit,
+                    only: ForCopy | None) -> bool:
+    """Measure what a profile kept by a copy about to start left out and this measurement needs: raw TCP the
+    other way, and (for more than a copy) the other ciphers. True when anything was measured."""
+    session = ctx.session
+    if not session.remote.shell:
+        return False
+    tcp_missing = any(getattr(kept, "tcp_down_MBps" if down else "tcp_up_MBps") is None
+                      for down in (False, True) if only is None or only.wants(down))
+    if tcp_missing and tcp.unavailable(session.remote) is None:
+        await _tcp_probes(ctx, profile, emit, only)
+    had = len(profile.ciphers)
+    if only is None:
+        await _cipher_probes(ctx, profile, emit, None)
+    return tcp_missing or len(profile.ciphers) > had
+
+
+async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None) -> None:
+    session = ctx.session
+    n = tcp.TCP_CONNECTIONS
+    for down in (False, True):
+        if only is not None and not only.wants(down):
+            continue
+        way = "download" if down else "upload"
+        one = await _run("tcp-down" if down else "tcp-up", f"Raw TCP, {way}", emit, profile,
+                         tcp.probe_tcp_down(ctx) if down else tcp.probe_tcp_up(ctx), session=session)
+        setattr(profile, "tcp_down_MBps" if down else "tcp_up_MBps", one)
+        # A long link: one connection that moved about what its buffers keep in flight over the round trip
+        # is held by them, and several at once may carry more.
+        if tcp.held_by_buffers(one, profile.rtt_ms):
+            name = "tcp-down-all" if down else "tcp-up-all"
+            setattr(profile, "tcp_down_all_MBps" if down else "tcp_up_all_MBps",
+                    await _run(name, f"Raw TCP, {way}, {n} connections", emit, profile,
+                               tcp.probe_tcp_all(ctx, download=down), session=session))
+
+
+async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None = None) -> None:
     session = ctx.session
     why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
     if why is None:
-        profile.tcp_up_MBps = await _run("tcp-up", "Raw TCP, upload", emit, profile, tcp.probe_tcp_up(ctx),
-                                         session=session)
-        profile.tcp_down_MBps = await _run("tcp-down", "Raw TCP, download", emit, profile, tcp.probe_tcp_down(ctx),
-                                           session=session)
-        # A long link: one connection that moved about what its buffers keep in flight over the round trip
-        # is held by them, and several at once may carry more.
-        n = tcp.TCP_CONNECTIONS
-        if tcp.held_by_buffers(profile.tcp_up_MBps, profile.rtt_ms):
-            profile.tcp_up_all_MBps = await _run("tcp-up-all", f"Raw TCP, upload, {n} connections", emit, profile,
-                                                 tcp.probe_tcp_all(ctx, download=False), session=session)
-        if tcp.held_by_buffers(profile.tcp_down_MBps, profile.rtt_ms):
-            profile.tcp_down_all_MBps = await _run("tcp-down-all", f"Raw TCP, download, {n} connections", emit,
-                                                   profile, tcp.probe_tcp_all(ctx, download=True), session=session)
+        await _tcp_probes(ctx, profile, emit, only)
     else:
         _skip("tcp-up", "Raw TCP", why, profile, emit)
     if not session.remote.shell:
         _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
-    pairs = cipher.worth_probing(session.local.ciphers, session.remote.ciphers, session.local.macs,
-                                 session.remote.macs) if session.remote.shell else []
-    for name, mac in pairs:
-        shown = cipher_key(name, mac)
-        probe = await _run(f"cipher:{shown}", f"ssh with {shown}", emit, profile, cipher.probe_cipher(ctx, name, mac),
-                           cipher_figures, session=session)
-        kept = profile.cipher(name)
-        if probe is not None and (kept is None or probe.MBps > kept.MBps):  # one MAC per cipher: the fastest
-            profile.ciphers = [p for p in profile.ciphers if p is not kept] + [probe]
+    await _cipher_probes(ctx, profile, emit, only)
     if ctx.remote_dir and not session.remote.shell:
         _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
     elif ctx.remote_dir:
         profile.remote_write_MBps = await _run(
             "remote-write", "Destination disk writes", emit, profile,
             disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session)
-    if ctx.remote_dir:
+    if ctx.remote_dir and only is not None and only.files is not None and only.files <= FEW_FILES:
+        _skip("per-file", "Cost of each file", few_files(only.files), profile, emit)
+    elif ctx.remote_dir:
         per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
                               _per_file_text, session=session)
         profile.per_file_ms = dict(per_file or {})
+
+
+async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None) -> None:
+    """ssh per cipher (and MAC), those the profile has not measured yet; for a copy about to start, none after
+    one the link held with CPU to spare."""
+    session = ctx.session
+    pairs = cipher.worth_probing(session.local.ciphers, session.remote.ciphers, session.local.macs,
+                                 session.remote.macs) if session.remote.shell else []
+    done = {c.cipher for c in profile.ciphers}
+    for name, mac in pairs:
+        if name in done:
+            continue
+        first = profile.ciphers[0] if profile.ciphers else None
+        if only is not None and first is not None and _held_by_link(first, profile):
+            break
+        shown = cipher_key(name, mac)
+        probe = await _run(f"cipher:{shown}", f"ssh with {shown}", emit, profile, cipher.probe_cipher(ctx, name, mac),
+                           cipher_figures, session=session)
+        kept = profile.cipher(name)
+        if probe is not None and (kept is None or probe.MBps > kept.MBps):  # one MAC per cipher: the fastest
+            profile.ciphers = [p for p in profile.ciphers if p is not kept] + [probe]
+
+
+def _held_by_link(probe: CipherProbe, profile: LinkProfile) -> bool:
+    """A cipher probe that reached raw TCP's speed (or ssh's window over the round trip) with CPU to spare on
+    both sides: another cipher reaches no more on this link."""
+    tcp, rtt_s = profile.tcp_up_MBps, (profile.rtt_ms or 0.0) / 1000
+    ceiling = min([c for c in (tcp, SSH_WINDOW / rtt_s / 1e6 if rtt_s else None) if c] or [0.0])
+    return (ceiling > 0 and probe.MBps >= LINK_SHARE * ceiling
+            and max(probe.local_cpu or 0.0, probe.remote_cpu or 0.0) < SPARE_CPU)
 
 
 def _per_file_text(costs: dict[str, float]) -> str:

@@ -3,7 +3,7 @@ earlier profile, figures a race lap disproved, and what a prediction had to assu
 
 from __future__ import annotations
 
-from app.core.formatting import ms
+from app.core.formatting import ms, plural
 
 
 def not_measured(why: str) -> str:
@@ -64,3 +64,8 @@ def cipher_name(name: str) -> str:
     """aes128-gcm@openssh.com → aes128-gcm, chacha20-poly1305@openssh.com → chacha20,
     aes128-ctr+hmac-sha1-etm@openssh.com → aes128-ctr + hmac-sha1-etm."""
     return " + ".join(part.split("@")[0].replace("-poly1305", "") for part in name.split("+"))
+
+
+def few_files(files: int) -> str:
+    """Why a copy about to start did not measure the cost of each file."""
+    return f"not needed for {plural(files, 'file')}"

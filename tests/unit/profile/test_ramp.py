@@ -87,3 +87,16 @@ def test_several_connections_are_measured_only_where_one_is_held_by_its_buffers(
     # The WAN: 100 Mbit/s at 40 ms, far below the 52 MB/s one connection's buffers allow; a LAN likewise.
     assert not held_by_buffers(11.8, 40, four) and not held_by_buffers(117, 0.3, four)
     assert not held_by_buffers(None, 200, four) and not held_by_buffers(9.2, None, four)
+
+
+def test_a_copy_about_to_start_skips_the_other_ciphers_only_where_the_link_held_the_first() -> None:
+    from app.core.profile.link_profile import CipherProbe, LinkProfile
+    from app.core.profile.profiler import _held_by_link
+
+    wan = LinkProfile("nas", rtt_ms=40, tcp_up_MBps=12.0)
+    assert _held_by_link(CipherProbe("aes128-gcm@openssh.com", 11.5, 0.1, 0.2), wan)
+    assert not _held_by_link(CipherProbe("aes128-gcm@openssh.com", 11.5, 0.1, 0.9), wan)  # the NAS was busy
+    assert not _held_by_link(CipherProbe("aes128-gcm@openssh.com", 7.0, 0.1, 0.3), wan)   # below the link
+    far = LinkProfile("nas", rtt_ms=200, tcp_up_MBps=35.0)  # one ssh window over 200 ms: 10.5 MB/s
+    assert _held_by_link(CipherProbe("chacha20-poly1305@openssh.com", 10.0, 0.1, 0.1), far)
+    assert not _held_by_link(CipherProbe("aes128-gcm@openssh.com", 10.0, 0.1, 0.1), LinkProfile("nas"))
