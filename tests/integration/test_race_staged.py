@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,10 @@ def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
             f.write(os.urandom(8 * 1024 * 1024))  # 96 MiB: a third of it arrives before the lap is cut
     for i in range(5):
         (root / f"note {i}.txt").write_bytes(os.urandom(3000))
+    # Written an hour ago: a file whose time is not older than the copy's start may be changing, and a copy
+    # does not carry on a cut part of it (made here in the second before the copy starts).
+    for path in root.iterdir():
+        os.utime(path, (time.time() - 3600, time.time() - 3600))
     return root
 
 

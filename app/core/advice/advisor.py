@@ -261,6 +261,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                    dest=dest, staged_bytes=staged)
 
 
+FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)
 LAP_SPARE = 1.2  # the sample dealt out to the laps holds this much more than they get, for whole units
 LAP_MORE = (1.0, 2.0, 4.0)  # and, when that cannot give every lap its share, so many times more
 # A method that runs once per folder of a list (scp) sends a part of a tree in as many runs (a login each),
@@ -356,16 +357,21 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     are often within 20 % of each other, and the model's constants for them are least sure on a shared
     or weak CPU, so the race, not the model, decides between them. The first entrant on parallel streams
     races beside the same variant on one stream, in the place of the last entrant that is not a must:
-    streams are picked only where they win, and the race takes no longer. Returned in racing order."""
+    streams are picked only where they win, and the race takes no longer. A method predicted to take
+    FAR_BEHIND times the best one's time is no close call: it does not race unless it is a must (a lap of
+    scp over a tree of small files is seconds of the user's wait that cannot change the pick). Returned in
+    racing order."""
     best: dict[str, Prediction] = {}
     for p in predictions:
         best.setdefault(p.candidate.method_id, p)
     order = list(best.values())
+    quickest = min((p.seconds for p in order if p.seconds > 0), default=0.0)
     if count <= 1:
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
     must = [p for p in order if p.secure][:1] + insecure[:count - 1 if count >= 3 else 1]
-    chosen = sorted(must + [p for p in order if p not in must][:max(0, count - len(must))], key=order.index)
+    close = [p for p in order if p not in must and not (quickest and p.seconds > FAR_BEHIND * quickest)]
+    chosen = sorted(must + close[:max(0, count - len(must))], key=order.index)
     if len(insecure) > 1 and insecure[1] in chosen:
         # The first lap pays for cold caches (the files read, the far side's memory and folders): give it
         # to the best secure method, so the close call between the two unencrypted ones is made evenly.

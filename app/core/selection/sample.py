@@ -85,11 +85,11 @@ LAP_MIX_TOLERANCE = 2.0  # a lap's share of the files may differ from its share 
 
 def dealt(sample: Sample, laps: int, lap_bytes: float, min_files: int = 1) -> list[list[str]] | None:
     """The sample's units dealt out to `laps` laps in its shuffled order, an equal share of its bytes each as
-    near as whole units allow; None when a lap would get less than half of `lap_bytes` or fewer than
-    `min_files` files (a lap on parallel streams splits its files between them), or a mix of sizes
-    unlike the sample's (too few units: two large files cannot be shared by three laps, and a lap of small
-    files alone is not comparable with one of a large file). A lap is cut at its time: more than it can send
-    is harmless, and one that sends all it got before then is timed to its end."""
+    near as whole units allow. None when a lap would get less than a quarter of `lap_bytes` (too short to
+    time well), fewer than `min_files` files (a lap on parallel streams splits its files between them), or a
+    mix of sizes unlike the sample's (too few units: two large files cannot be shared by three laps, and a
+    lap of small files alone is not comparable with one of a large file). A lap is cut at its time: more
+    than it can send is harmless, and one that sends all it got before then is timed to its end."""
     share = sample.bytes / max(laps, 1)
     counts = sample.counts or (1,) * len(sample.paths)
     out: list[list[str]] = [[]]
@@ -101,7 +101,7 @@ def dealt(sample: Sample, laps: int, lap_bytes: float, min_files: int = 1) -> li
         out[-1].append(path)
         got[-1][0] += size
         got[-1][1] += files
-    if len(out) != laps or min(b for b, _ in got) < lap_bytes / 2 or min(n for _, n in got) < min_files:
+    if len(out) != laps or min(b for b, _ in got) < lap_bytes / 4 or min(n for _, n in got) < min_files:
         return None
     total_files = max(sum(counts), 1)
     for b, n in got:

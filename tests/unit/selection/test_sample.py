@@ -130,7 +130,7 @@ def test_dealing_never_loses_or_repeats_a_unit(sizes: list[int], laps: int, lap_
     assert len(out) == laps and all(out)
     assert [u for lap in out for u in lap] == list(paths)  # in the shuffled order, each once
     size = dict(zip(paths, sizes))
-    assert all(sum(size[u] for u in lap) >= lap_bytes / 2 for lap in out)
+    assert all(sum(size[u] for u in lap) >= lap_bytes / 4 for lap in out)
 
 
 def test_a_lap_on_parallel_streams_needs_a_file_for_each_stream() -> None:
