@@ -136,6 +136,24 @@ def make_data(root: Path, kind: str, mb: int) -> Path:
     return folder
 
 
+def each_dataset(scenarios: str, datasets: str, scale: float, work: Path):
+    """For each scenario that can run here (its lab up) and each dataset: (lab, scenario, dataset, its folder,
+    its MB), the folder removed once the caller is done with it."""
+    for scenario in scenarios.split(","):
+        reason = unavailable_reason(scenario)
+        if reason:
+            print(f"{scenario}: skipped ({reason})")
+            continue
+        with Lab.up(scenario) as lab:
+            for dataset in datasets.split(","):
+                share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
+                mb = max(5, int(SIZES_MB[scenario] * scale * share))
+                data = make_data(work / scenario, dataset, mb)
+                print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
+                yield lab, scenario, dataset, data, mb
+                shutil.rmtree(data)
+
+
 def cli(*args: str, timeout: float = 900) -> dict:
     started = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "app", *args, "--json"], capture_output=True, text=True,
@@ -317,19 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "home")
     try:
         with _KeepFreedMemory():
-            for scenario in args.scenarios.split(","):
-                reason = unavailable_reason(scenario)
-                if reason:
-                    print(f"{scenario}: skipped ({reason})")
-                    continue
-                with Lab.up(scenario) as lab:
-                    for dataset in args.datasets.split(","):
-                        share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
-                        mb = max(5, int(SIZES_MB[scenario] * args.scale * share))
-                        data = make_data(work / scenario, dataset, mb)
-                        print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
-                        cells.append(run_cell(lab, scenario, dataset, data))
-                        shutil.rmtree(data)
+            for lab, scenario, dataset, data, _mb in each_dataset(args.scenarios, args.datasets, args.scale, work):
+                cells.append(run_cell(lab, scenario, dataset, data))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print_table(cells)

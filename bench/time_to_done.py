@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.advice import SIZES_MB, SMALL_SHARE, make_data  # noqa: E402
-from tests.lab import Lab, unavailable_reason  # noqa: E402
+from bench.advice import each_dataset  # noqa: E402
+from tests.lab import Lab  # noqa: E402
 
 HERE = Path(__file__).resolve().parent.parent
 PEERS = ["tar-ssh", "rsync-ssh", "sftp", "scp"]
@@ -117,20 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     cells = []
     work = Path(tempfile.mkdtemp(prefix="ta-ttd-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
     try:
-        for scenario in args.scenarios.split(","):
-            reason = unavailable_reason(scenario)
-            if reason:
-                print(f"{scenario}: skipped ({reason})")
-                continue
-            with Lab.up(scenario) as lab:
-                for dataset in args.datasets.split(","):
-                    share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
-                    mb = max(5, int(SIZES_MB[scenario] * args.scale * share))
-                    data = make_data(work / scenario, dataset, mb)
-                    print(f"{scenario} / {dataset} ({mb} MB):", flush=True)
-                    cells.append(cell(lab, scenario, dataset, data, mb, args.repeat, args.peers.split(","),
-                                      args.against, work))
-                    shutil.rmtree(data)
+        for lab, scenario, dataset, data, mb in each_dataset(args.scenarios, args.datasets, args.scale, work):
+            cells.append(cell(lab, scenario, dataset, data, mb, args.repeat, args.peers.split(","), args.against,
+                              work))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print_table(cells)
