@@ -1,4 +1,6 @@
 """The advisor: profile → predictions → race → recommendation, for one selection and host.
+(Over 400 lines: the advice's one flow, its request and its answer read top to bottom here; the race's laps
+into a copy are in laps.py, the model in model.py.)
 
 It recommends the fastest secure method and, when insecure methods are allowed and one is
 faster, the fastest overall; each with the one-sentence reason and the shell command.
@@ -8,7 +10,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from posixpath import dirname
 from dataclasses import dataclass, field, replace
 
 from app.core.transfer import methods, ownership
@@ -33,15 +34,15 @@ from app.core.transfer.methods.keeps import Keeps
 from app.core.advice.model import Candidate, Prediction
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
+from app.core.advice.laps import lap_parts
 from app.core.advice.race import Lap, race
-from app.core.selection.sample import UNIT_SHARE, dealt, entries_of, race_sample
+from app.core.selection.sample import race_sample
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.selection.entries import Entry, Selection
+from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.transfer.command import Reach, shown_command
-from app.core.transfer.engine import CopyRequest, to_stage
-from app.core.transfer.sends import PART_FILE_BYTES, split_parts
+from app.core.transfer.engine import CopyRequest
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
@@ -224,7 +225,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         ramp = ramp_seconds(profile.rtt_ms)  # a long link: each lap waits for TCP's climb too
         target = SAMPLE_LAPS * (req.race_seconds + ramp) * max(p.stream_MBps for p in entrants) * 1e6
         predicted = {p.candidate: p.stream_MBps for p in entrants}
-        parts = (await _lap_parts(session, req, selection, dest, [p.candidate for p in entrants], target)
+        parts = (await lap_parts(session, req.then, selection, dest, [p.candidate for p in entrants], target)
                  if req.then else None)
         if parts is not None:
             laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
@@ -262,55 +263,6 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
 
 
 FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)
-LAP_SPARE = 1.2  # the sample dealt out to the laps holds this much more than they get, for whole units
-LAP_MORE = (1.0, 2.0, 4.0)  # and, when that cannot give every lap its share, so many times more
-# A method that runs once per folder of a list (scp) sends a part of a tree in as many runs (a login each),
-# where the whole tree goes in one: past this many folders of files, the race copies a sample into a scratch
-# folder instead, as that method's copy will send it.
-FOLDER_RUNS = 8
-
-
-async def _lap_parts(session: Session, req: AdviceRequest, selection: Selection, dest: str,
-                     entrants: list[Candidate], sample_bytes: float) -> list[list[Entry]] | None:
-    """For a race before the copy `req.then`: a part of the selection for each of the `entrants`, each a
-    random draw of about `sample_bytes` with the selection's mix of sizes, none of them what the copy's
-    staging folder already holds (this opens it: app.core.transfer.engine.to_stage); None to race the old
-    way, into a scratch folder (too little to share out, or the copy stages nothing)."""
-    laps = len(entrants)
-    folders = {dirname(e.path) for e in selection.entries if e.kind == "file"}
-    if len(folders) > FOLDER_RUNS and any(methods.get(c.method_id).list_scope == "folder" for c in entrants):
-        return None
-    then = replace(req.then, sources=selection.roots, dest=dest, selection=selection)
-    left = await to_stage(session, then)
-    if not left:
-        return None
-    # Units a share of one lap's part (a lap's mix is the selection's too), named in lists, not on command lines.
-    # Large files are whole units: where the laps outnumber them, a larger sample gives each lap one.
-    most = sum(e.size for e in left if e.kind == "file")
-    for more in LAP_MORE:
-        target = min(more * LAP_SPARE * laps * sample_bytes, most)
-        chosen = race_sample(Selection(selection.roots, left), target, whole_below=1.0,
-                             unit_share=UNIT_SHARE / (LAP_SPARE * laps), max_units=None)
-        # A lap on parallel streams splits its part's files between them: it needs a file for each.
-        streams = max(c.options.streams for c in entrants)
-        dealt_out = dealt(chosen, laps, sample_bytes, streams) if chosen else None
-        parts = [entries_of(left, units) for units in dealt_out] if dealt_out else []
-        if parts and all(_balanced(part, streams) for part in parts):
-            return parts
-    return None
-
-
-STREAMS_BALANCE = 1.25  # a lap on parallel streams: its heaviest stream at most this many times the mean
-
-
-def _balanced(part: list[Entry], streams: int) -> bool:
-    """Whether a lap's part splits into `streams` streams of about one weight, as a copy's many files do (a
-    lap of three large files and some small ones on four streams would time three)."""
-    if streams <= 1:
-        return True
-    split = split_parts([e for e in part if e.kind != "dir"], streams)
-    weights = [sum(e.size + PART_FILE_BYTES for e in p) for p in split]
-    return len(split) == streams and max(weights) <= STREAMS_BALANCE * statistics.mean(weights)
 
 
 def _lessons(session: Session) -> dict[str, float]:

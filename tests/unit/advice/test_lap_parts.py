@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from app.core.advice.advisor import FOLDER_RUNS, AdviceRequest, _lap_parts
+from app.core.advice.laps import FOLDER_RUNS, balanced, lap_parts
 from app.core.advice.candidates import Candidate
 from app.core.host.ssh_command import Options
 from app.core.selection.entries import Entry, Selection
@@ -30,17 +30,16 @@ class NoHost:
 
 def test_scp_over_a_tree_of_many_folders_races_into_a_scratch_folder() -> None:
     selection = _tree(FOLDER_RUNS + 1)
-    req = AdviceRequest(["/home/u/t"], "/srv", then=CopyRequest(["/home/u/t"], "/srv", ""))
+    then = CopyRequest(["/home/u/t"], "/srv", "")
     for scp in ("scp", "scp-legacy"):
         entrants = [Candidate("tar-ssh", Options()), Candidate(scp, Options())]
-        assert asyncio.run(_lap_parts(NoHost(), req, selection, "/srv", entrants, 1e6)) is None
+        assert asyncio.run(lap_parts(NoHost(), then, selection, "/srv", entrants, 1e6)) is None
 
 
 def test_a_lap_on_streams_needs_files_that_share_out_evenly() -> None:
-    from app.core.advice.advisor import _balanced
     photos = [Entry(f"a/p{i}", "file", 6 << 20) for i in range(3)] + [Entry(f"a/n{i}", "file", 3000) for i in range(3)]
-    assert _balanced(photos, 1)
-    assert _balanced(photos, 3)
-    assert not _balanced(photos, 4)  # three photos and the notes: four streams would time three
+    assert balanced(photos, 1)
+    assert balanced(photos, 3)
+    assert not balanced(photos, 4)  # three photos and the notes: four streams would time three
     many = [Entry(f"a/p{i}", "file", 6 << 20) for i in range(16)]
-    assert _balanced(many, 4)
+    assert balanced(many, 4)
