@@ -18,6 +18,7 @@ from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests import leftovers
+from tests.cutting import written_before
 from tests.stalls import same_bytes
 
 ALL = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
@@ -29,7 +30,7 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with open(path, "wb") as f:
         for _ in range(48):
             f.write(os.urandom(8 * 1024 * 1024))  # 384 MiB: long enough to watch on loopback
-    return path
+    return written_before(path)
 
 
 async def _session(sshd, dest: str | None = None) -> Session:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from app.core.selection.entries import scan_local
 from app.core.selection.sample import entries_of
 from app.core.transfer.engine import CopyRequest, copy, to_stage
 from app.core.transfer.journal import Journal
+from tests.cutting import written_before
 from tests.helpers import cli_json, far_side, follows_links, snapshot
 
 ODD = ["with space", "it's", 'say "hi"', "-leading-dash", "$(id)", "ünïcödé ✓", "star*?[x]"]
@@ -52,11 +52,7 @@ def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
             f.write(os.urandom(8 * 1024 * 1024))  # 96 MiB: a third of it arrives before the lap is cut
     for i in range(5):
         (root / f"note {i}.txt").write_bytes(os.urandom(3000))
-    # Written an hour ago: a file whose time is not older than the copy's start may be changing, and a copy
-    # does not carry on a cut part of it (made here in the second before the copy starts).
-    for path in root.iterdir():
-        os.utime(path, (time.time() - 3600, time.time() - 3600))
-    return root
+    return written_before(root)
 
 
 async def _session(sshd, dest: Path) -> Session:

@@ -15,7 +15,7 @@ import pytest
 
 from app.core.transfer.journal import NAME, Journal
 from app.core.host.staging import PREFIX
-from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes
+from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes, written_before
 from tests.helpers import cli_json, far_side, final_names, snapshot
 
 FAMILIES = ["tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "sftp", "scp"]
@@ -32,7 +32,7 @@ def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def movie(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("resume-movie") / "movie $(x).mkv"
     path.write_bytes(os.urandom(96 << 20))
-    return path
+    return written_before(path)
 
 
 def args(sshd, source: Path, dest: Path, method: str, download: bool) -> list[str]:
