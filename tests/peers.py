@@ -71,8 +71,9 @@ _LOGIN = {
 
 
 def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", login: str = "key",
-               user: str | None = None, alias: str = "testhost") -> SshServer:
-    """Start `sshd -D` on a free port with its own keys, and write a matching client config."""
+               user: str | None = None, alias: str = "testhost", log_level: str | None = None) -> SshServer:
+    """Start `sshd -D` on a free port with its own keys, and write a matching client config. `log_level`:
+    INFO logs every login (sshd.log), where the app's demo config logs only errors."""
     root.mkdir(parents=True, exist_ok=True)
     os.chmod(root, 0o755)
     user = user or pwd.getpwuid(os.getuid()).pw_name
@@ -83,7 +84,8 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     # The app's demo config says how keys log in; these tests' servers say it themselves.
     text = sshd_config(port, listen, host_key, authorized, root / "sshd.pid", extra_config)
     text = text.replace(f"AuthorizedKeysFile {authorized}\n", "").replace("PasswordAuthentication no\n", "")
-    config.write_text(login_lines + text)
+    # sshd takes the first value it reads for a keyword: a log level of the test's own goes first.
+    config.write_text((f"LogLevel {log_level}\n" if log_level else "") + login_lines + text)
     proc = run_sshd(SSHD, config, root / "sshd.log", port)
     known = root / "known_hosts"
     known.write_text(known_hosts_line("127.0.0.1", port, public_key_path(host_key)))

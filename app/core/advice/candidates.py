@@ -10,7 +10,7 @@ from app.core.host.capabilities import Capabilities
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.stats import SelectionStats
 from app.core.transfer.methods import METHODS
-from app.core.host.ssh_command import Options
+from app.core.host.ssh_command import Options, preferred_cipher
 from app.core.transfer.methods.base import Context, Method
 
 
@@ -36,11 +36,14 @@ def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities,
                allow_insecure: bool = False, download: bool = False) -> tuple[list[Candidate], dict[str, str]]:
     """Every option set each method accepts here, and why a method has none."""
     measured = [(p.cipher, p.mac) for p in profile.ciphers]  # a MAC where the cipher needs one
+    # None measured (a glance, an account that runs no commands): the cipher a copy most likely runs here, the
+    # one the session's shared connection has (app.core.host.mux), else OpenSSH's own choice.
+    guessed = [(preferred_cipher(local.ciphers, remote.ciphers, local.aes, remote.aes), None)]
     found: list[Candidate] = []
     reasons: dict[str, str] = {}
     for method in METHODS.values():
         # Insecure methods carry no ssh traffic (the app starts their listener over its own connection).
-        ciphers: list[tuple[str | None, str | None]] = (measured or [(None, None)]) if method.secure else [(None, None)]
+        ciphers: list[tuple[str | None, str | None]] = (measured or guessed) if method.secure else [(None, None)]
         muxes = (False, True) if method.secure else (False,)
         for (cipher, mac), codec, mux in product(ciphers, method.codecs, muxes):
             o = Options(cipher, codec, mux, download, mac=mac)

@@ -19,8 +19,10 @@ from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
-from app.core.host.ssh_command import Ssh
+from app.core.host.mux import Mux
+from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
 from app.core.host.remote_files import RemoteFiles
+from app.core.runner import finish
 
 LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
 
@@ -79,6 +81,9 @@ class Session:
     askpass: Askpass | None = field(default=None, repr=False)
     askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
     files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
+    # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
+    shared: Mux | None = field(default=None, repr=False)
+    _sharing: asyncio.Future | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
@@ -106,7 +111,29 @@ class Session:
             if askpass is not None:
                 await askpass.close()
             raise
-        return cls(host, conn, local, remote, askpass, error)
+        session = cls(host, conn, local, remote, askpass, error)
+        session.share()
+        return session
+
+    def share(self) -> None:
+        """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
+        here, without waiting for it: every later OpenSSH run with that cipher opens a channel on it instead
+        of logging in (ssh(), ready_ssh()). Not where this computer's OpenSSH cannot log in to the host."""
+        cipher = preferred_cipher(self.local.ciphers, self.remote.ciphers, self.local.aes, self.remote.aes)
+        if cipher is None or "ssh" not in self.local.tools or self.askpass_error is not None or self._sharing:
+            return
+        mux = Mux(self, Options(cipher=cipher))
+
+        async def start() -> Shared | None:
+            try:
+                return Shared(await mux.start(), cipher)
+            except (TransferError, OSError, TimeoutError):  # each run then logs in itself, as without it
+                self.shared = None
+                await finish(mux.stop())
+                return None
+
+        self.shared = mux
+        self._sharing = asyncio.ensure_future(start())
 
     @property
     def password_login(self) -> bool:
@@ -119,7 +146,19 @@ class Session:
         return self.host.ssh_options(password_login=self.password_login)
 
     def ssh(self, control_path: str | None = None) -> Ssh:
-        return Ssh(self.host.alias, tuple(self.ssh_options()), control_path)
+        """How to start OpenSSH for this host; over the shared connection when it is up (for the runs it takes)."""
+        done = self._sharing is not None and self._sharing.done() and not self._sharing.cancelled()
+        shared = self._sharing.result() if done else None
+        alive = shared is not None and self.shared is not None and self.shared.alive
+        return Ssh(self.host.alias, tuple(self.ssh_options()), control_path, shared if alive else None)
+
+    async def ready_ssh(self, o: Options) -> Ssh:
+        """ssh(), once the shared connection has logged in where a run with these options would go over it
+        (waiting for its login is shorter than logging in again)."""
+        if self._sharing is not None and not self._sharing.done() and self.shared is not None \
+                and Shared(self.shared.path, self.shared.options.cipher or "").takes(o):
+            await asyncio.wait([self._sharing])
+        return self.ssh()
 
     def display_ssh(self) -> Ssh:
         return Ssh(self.host.display_target, tuple(self.host.display_options()))
@@ -177,15 +216,28 @@ class Session:
         self.files.close()
         self.conn.close()
         try:
+            await self._unshare()
             await self.conn.wait_closed()
         finally:
             if self.askpass is not None:
                 await self.askpass.close()
 
+    async def _unshare(self) -> None:
+        if self._sharing is not None:
+            self._sharing.cancel()
+            await asyncio.gather(self._sharing, return_exceptions=True)
+        if self.shared is not None:
+            await finish(self.shared.stop())
+            self.shared = None
+
     def close_now(self) -> None:
         """Close without waiting for the host to confirm (when the app quits)."""
         self.files.close()
         self.conn.close()
+        if self._sharing is not None:
+            self._sharing.cancel()
+        if self.shared is not None:
+            self.shared.kill()
         if self.askpass is not None:
             self.askpass.close_now()
 

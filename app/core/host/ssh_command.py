@@ -33,6 +33,33 @@ class Options:
         return {**out, "mac": self.mac} if self.mac else out
 
 
+# The AEAD ciphers that decide it today: AES-GCM where both CPUs have AES instructions, chacha20 where not.
+AEAD = ("aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com")
+
+
+def preferred_cipher(local_ciphers: list[str], remote_ciphers: list[str], local_aes: bool | None,
+                     remote_aes: bool | None) -> str | None:
+    """The cipher a copy most likely runs with here: AES-GCM where neither CPU is known to lack AES
+    instructions, else chacha20; the first of them both sides offer (None: neither is shared)."""
+    shared = [c for c in AEAD if c in local_ciphers and (not remote_ciphers or c in remote_ciphers)]
+    if local_aes is False or remote_aes is False:
+        shared.reverse()
+    return shared[0] if shared else None
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A session's shared OpenSSH connection (app.core.host.mux): its socket, and the one cipher it runs."""
+
+    path: str
+    cipher: str
+
+    def takes(self, o: Options) -> bool:
+        """A run with these options can go over it: the same cipher, one stream (streams are separate
+        connections on purpose), no MAC or ssh compression of its own, no connection of its own (`mux`)."""
+        return o.cipher == self.cipher and o.mac is None and o.compress != "ssh" and o.streams == 1 and not o.mux
+
+
 @dataclass(frozen=True)
 class Ssh:
     """How to start OpenSSH for one host: the options that make it resolve the host like we do."""
@@ -40,6 +67,7 @@ class Ssh:
     target: str
     options: tuple[str, ...] = ()
     control_path: str | None = None
+    shared: Shared | None = None  # a run whose options it takes logs in no more: it opens a channel there
 
     def opts(self, o: Options) -> list[str]:
         out = list(self.options)
@@ -49,8 +77,9 @@ class Ssh:
             out += ["-m", o.mac]
         if o.compress == "ssh":
             out += ["-C"]
-        if self.control_path:
-            out += ["-o", f"ControlPath={self.control_path}", "-o", "ControlMaster=no"]
+        path = self.control_path or (self.shared.path if self.shared and self.shared.takes(o) else None)
+        if path:
+            out += ["-o", f"ControlPath={path}", "-o", "ControlMaster=no"]
         return out
 
     def command(self, o: Options, remote: str) -> list[str]:

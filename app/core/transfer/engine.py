@@ -96,6 +96,10 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     mirror that would delete asks `confirm_delete` the same way, unless the request says yes already."""
     method = methods.get(req.method)
     started = time.monotonic()
+    if method.secure and req.options.cipher is None and session.shared is not None:
+        # No cipher asked for: the shared connection's (AES-GCM where both CPUs have AES instructions), which
+        # the copy then reaches without logging in again; the command shown says it.
+        req = replace(req, options=replace(req.options, cipher=session.shared.options.cipher))
     seen = await _look(session, req, emit, decide, method)
     deletion = None
     if req.mirror:
@@ -329,7 +333,8 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
                 emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> int:
     """Everything the staging folder still lacks, in as many runs as it takes (app.core.transfer.sends); returns
     the bytes sent."""
-    base = replace(_job(session, method, req, sources, target, module, session.ssh(control_path)), resumable=staged)
+    ssh = session.ssh(control_path) if control_path else await session.ready_ssh(req.options)
+    base = replace(_job(session, method, req, sources, target, module, ssh), resumable=staged)
     sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
                        lambda send: method.takes_list(job_for(send, base)), req.options.streams)
     await sides.dest.mkdirs(sends.folders)

@@ -11,7 +11,7 @@ import asyncio
 import os
 import select
 
-from app.core.host.ssh_command import Options
+from app.core.host.ssh_command import AEAD, Options
 from app.core.profile.probes.common import ProbeContext, now, send_for, steady_MBps
 from app.core.profile.link_profile import CipherProbe
 from app.core.runner import Pipeline, Stage, finish
@@ -19,7 +19,7 @@ from app.core.runner import Pipeline, Stage, finish
 # The two ciphers that decide it today: AES-GCM wins where the CPU has AES instructions, chacha20
 # where it has not. (OpenSSH removed arcfour in 7.6; CBC modes are old; aes256-gcm and the CTR
 # modes are not faster than aes128-gcm on the same CPU, and each probe costs a second of advice.)
-WORTH_PROBING = ("aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com")
+WORTH_PROBING = AEAD
 # A server that offers neither (Dropbear before 2020, old NAS firmware) leaves a CTR mode, and with it a
 # MAC, a second cost: which one is fastest depends on the CPU (SHA instructions favour the HMACs, their
 # absence umac). With aes128-ctr on this project's x86 machine (SHA instructions): hmac-sha1-etm 305,
@@ -52,8 +52,9 @@ def worth_probing(local: list[str], remote: list[str], local_macs: list[str] = (
 
 
 async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -> CipherProbe:
-    ssh = ctx.session.ssh()
-    argv = ssh.command(Options(cipher=cipher, mac=mac), _REMOTE)
+    o = Options(cipher=cipher, mac=mac)
+    ssh = await ctx.session.ready_ssh(o)  # the shared connection's cipher: a channel on it, no second login
+    argv = ssh.command(o, _REMOTE)
     r, w = os.pipe()
     ready = asyncio.Event()
     pipeline = Pipeline([Stage(argv)], source=r, on_stdout_line=lambda line: ready.set(),
@@ -61,7 +62,9 @@ async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -
     try:
         await pipeline.start()
         os.close(r)
-        pid = pipeline.pids()[0]
+        # Over the shared connection the master encrypts (the client passed it its pipes): its CPU is counted.
+        shared = ctx.session.shared if ssh.shared is not None and ssh.shared.takes(o) else None
+        pid = shared.master.pids()[0] if shared is not None and shared.master is not None else pipeline.pids()[0]
         await asyncio.wait_for(ready.wait(), 15)
         start = now()
         local_before = _cpu_ticks(pid)

@@ -1,0 +1,121 @@
+"""A session's shared OpenSSH connection (app.core.host.mux): the copy, the probe and the laps with its cipher
+open a channel on it instead of logging in again — counted in the real sshd's own log — and the bytes arrive
+as before; a run with another cipher logs in itself; a master that died is not used; nothing of it outlives
+the session."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
+from app.core.host.ssh_command import AEAD, Options
+from app.core.transfer.engine import CopyRequest, copy
+from tests.helpers import snapshot
+from tests.peers import SshServer, start_sshd
+
+ACCEPTED = "Accepted publickey"
+
+
+def logins(sshd) -> int:
+    return (sshd.root / "sshd.log").read_text(errors="replace").count(ACCEPTED)
+
+
+async def _until_logins(sshd, count: int) -> int:
+    """sshd writes its log line a moment after the login: wait (a bound for a failure, not a timing)."""
+    for _ in range(100):
+        if logins(sshd) >= count:
+            break
+        await asyncio.sleep(0.05)
+    return logins(sshd)
+
+
+def masters(path: str) -> list[str]:
+    out = subprocess.run(["ps", "-ww", "-eo", "args="], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if f"ControlPath={path}" in line and " -M " in line]
+
+
+@pytest.fixture(scope="module")
+def sshd(tmp_path_factory: pytest.TempPathFactory) -> SshServer:
+    """A real sshd like the session's, that logs every login."""
+    server = start_sshd(tmp_path_factory.mktemp("sshd-logins"), log_level="INFO")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def album(tmp_path: Path) -> Path:
+    root = tmp_path / "src" / "album 'x'"
+    (root / "raw").mkdir(parents=True)
+    for i in range(6):
+        (root / ("raw" if i % 2 else "") / f"photo {i}.jpg").write_bytes(os.urandom(300_000 + i))
+    return root
+
+
+async def test_copies_with_its_cipher_log_in_no_more(sshd, album: Path, tmp_path: Path) -> None:
+    before = logins(sshd)
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    try:
+        assert session.shared is not None, "both sides offer an AEAD cipher: the session shares a connection"
+        cipher = session.shared.options.cipher
+        assert cipher in AEAD
+        await session.ready_ssh(Options(cipher=cipher))
+        path = session.shared.path
+        assert len(masters(path)) == 1
+        logged_in = await _until_logins(sshd, before + 2)  # the control connection and the shared one
+        assert logged_in == before + 2
+        dests = {}
+        for method in ("tar-ssh", "rsync-ssh", "sftp", "scp"):  # no cipher asked for: the shared one
+            dests[method] = tmp_path / f"to {method}"
+            result = await copy(session, CopyRequest([str(album)], str(dests[method]), method))
+            assert result.options["cipher"] == cipher
+            assert f"-c {cipher}" in result.command and "ControlPath" not in result.command
+        await asyncio.sleep(0.3)
+        assert logins(sshd) == logged_in, "a copy with the shared connection's cipher logged in again"
+        other = next(c for c in AEAD if c != cipher)
+        dests["other"] = tmp_path / "other cipher"
+        result = await copy(session, CopyRequest([str(album)], str(dests["other"]), "tar-ssh", Options(cipher=other)))
+        assert result.options["cipher"] == other
+        assert await _until_logins(sshd, logged_in + 1) == logged_in + 1, "another cipher logs in itself"
+    finally:
+        await session.close()
+    want = snapshot(album)
+    for dest in dests.values():
+        assert snapshot(dest / album.name) == want
+    assert masters(path) == [] and not os.path.exists(os.path.dirname(path))
+
+
+async def test_a_dead_shared_connection_is_not_used(sshd, album: Path, tmp_path: Path) -> None:
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    try:
+        assert session.shared is not None
+        await session.ready_ssh(Options(cipher=session.shared.options.cipher))
+        session.shared.master.procs[0].kill()  # it died (its link dropped, or someone ended it)
+        await session.shared.master.wait()
+        assert session.ssh().shared is None
+        result = await copy(session, CopyRequest([str(album)], str(tmp_path / "dest"), "tar-ssh"))
+        assert result.verified
+    finally:
+        await session.close()
+    assert snapshot(tmp_path / "dest" / album.name) == snapshot(album)
+
+
+async def test_streams_are_connections_of_their_own(sshd, album: Path, tmp_path: Path) -> None:
+    """Parallel streams exist to get a TCP connection (and an ssh window) each: never one shared connection."""
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    try:
+        cipher = session.shared.options.cipher
+        await session.ready_ssh(Options(cipher=cipher))
+        logged_in = await _until_logins(sshd, logins(sshd))
+        result = await copy(session, CopyRequest([str(album)], str(tmp_path / "dest"), "tar-ssh",
+                                                 Options(cipher=cipher, streams=3)))
+        assert result.options["streams"] == 3
+        assert await _until_logins(sshd, logged_in + 3) == logged_in + 3
+    finally:
+        await session.close()
+    assert snapshot(tmp_path / "dest" / album.name) == snapshot(album)
