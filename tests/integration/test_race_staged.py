@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 
 from app.core.advice.candidates import Candidate
+from app.core.advice.laps import lap_parts
 from app.core.advice.race import race
 from app.core.events import Progress
 from app.core.host.hosts import HostSpec
 from app.core.host.session import Session
 from app.core.host.ssh_command import Options
 from app.core.selection.entries import scan_local
-from app.core.selection.sample import entries_of
+from app.core.selection.sample import entries_of, race_sample
 from app.core.transfer.engine import CopyRequest, copy, to_stage
 from app.core.transfer.journal import Journal
 from tests.cutting import written_before
@@ -130,6 +131,42 @@ async def test_a_lap_cut_mid_file_is_carried_on_by_the_copy(sshd, videos: Path, 
     assert result.sent_bytes <= result.bytes - cut + 2**20
     assert snapshot(dest / videos.name) == snapshot(videos)
     assert _staging(dest) == []
+
+
+@pytest.fixture(scope="module")
+def movies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four large files of one size: four streams each, two laps cannot both get a fair part."""
+    root = tmp_path_factory.mktemp("movies") / "movies"
+    root.mkdir()
+    for i in range(4):
+        (root / f"movie {i}.mkv").write_bytes(os.urandom(6_000_000))
+    return written_before(root)
+
+
+async def test_laps_without_a_fair_part_race_on_a_scratch_sample(sshd, movies: Path, tmp_path: Path) -> None:
+    """Laps on four streams need four files each: the first lap gets the four into the staging folder, the
+    second races a sample in a scratch folder (removed); the copy carries on from the first lap's bytes."""
+    dest = tmp_path / "dest"
+    session = await _session(sshd, tmp_path)
+    try:
+        selection = scan_local([str(movies)])
+        entrants = [Candidate(m, Options(streams=4)) for m in ("tar-ssh", "rsync-ssh")]
+        then = CopyRequest(selection.roots, str(dest), "", selection=selection)
+        parts = await lap_parts(session, then, selection, str(dest), entrants, 4e6)
+        assert parts is not None and parts[1] is None
+        assert sorted(e.path for e in parts[0] if e.kind == "file") == [f"movies/movie {i}.mkv" for i in range(4)]
+        laps = await race(session, entrants, selection.roots, str(dest), False, 0.05, selection=selection,
+                          parts=parts, sample=race_sample(selection, 4e6))
+        assert [lap.error for lap in laps] == ["", ""]
+        assert laps[0].sent > 0 and laps[1].sent == 0
+        assert _staging(dest) == [Journal.of(selection.roots, str(dest), False, "").folder]  # no scratch left
+        result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", Options(streams=4),
+                                                 selection=selection, after_race=True))
+    finally:
+        await session.close()
+    assert result.verified and result.resumed > 0 and result.sent_bytes < result.bytes
+    assert snapshot(dest / movies.name) == snapshot(movies)
+    assert sorted(os.listdir(dest)) == ["movies"]
 
 
 def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:

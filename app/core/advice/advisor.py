@@ -228,9 +228,11 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         parts = (await lap_parts(session, req.then, selection, dest, [p.candidate for p in entrants], target)
                  if req.then else None)
         if parts is not None:
+            # Laps the selection had no fair part for copy a sample into a scratch folder.
+            sample = race_sample(selection, target) if None in parts else None
             laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
                               req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
-                              predicted, parts)
+                              predicted, parts, sample)
             staged = sum(lap.sent for lap in laps)
             if staged:
                 notes = [*notes, race_staged_note(staged)]

@@ -25,11 +25,13 @@ FOLDER_RUNS = 8
 
 
 async def lap_parts(session: Session, then: CopyRequest, selection: Selection, dest: str,
-                    entrants: list[Candidate], sample_bytes: float) -> list[list[Entry]] | None:
-    """For a race before the copy `then` (its method not chosen yet): a part of the selection for each of the `entrants`, each a
-    random draw of about `sample_bytes` with the selection's mix of sizes, none of them what the copy's
-    staging folder already holds (this opens it: app.core.transfer.engine.to_stage); None to race the old
-    way, into a scratch folder (too little to share out, or the copy stages nothing)."""
+                    entrants: list[Candidate], sample_bytes: float) -> list[list[Entry] | None] | None:
+    """For a race before the copy `then` (its method not chosen yet): a part of the selection for each of the
+    `entrants`, each a random draw of about `sample_bytes` with the selection's mix of sizes, none of them what
+    the copy's staging folder already holds (this opens it: app.core.transfer.engine.to_stage). Where the
+    selection cannot give every lap a fair part (four large files, and laps on four streams), the first laps
+    get one and the others (None) race on a sample in a scratch folder. None to race the old way, all into
+    a scratch folder (too little to share out, or the copy stages nothing)."""
     laps = len(entrants)
     folders = {dirname(e.path) for e in selection.entries if e.kind == "file"}
     if len(folders) > FOLDER_RUNS and any(methods.get(c.method_id).list_scope == "folder" for c in entrants):
@@ -51,6 +53,12 @@ async def lap_parts(session: Session, then: CopyRequest, selection: Selection, d
         parts = [entries_of(left, units) for units in dealt_out] if dealt_out else []
         if parts and all(balanced(part, streams) for part in parts):
             return parts
+    # Fewer laps then, each with a larger part (a lap is cut at its time: more than it can send is harmless).
+    for staged in range(laps - 1, 0, -1):
+        dealt_out = dealt(chosen, staged, sample_bytes, streams) if chosen else None
+        parts = [entries_of(left, units) for units in dealt_out] if dealt_out else []
+        if parts and all(balanced(part, streams) for part in parts):
+            return [*parts, *[None] * (laps - staged)]
     return None
 
 

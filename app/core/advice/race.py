@@ -40,6 +40,7 @@ from app.core.wording.advice import not_raced_behind
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Entry, Selection, scan_local
+from app.core.selection.sample import Sample
 from app.core.host import remote_cpu
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
@@ -85,55 +86,57 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT,
                selection: Selection | None = None, ramp: float = 0.0,
                predicted: dict[Candidate, float] | None = None,
-               parts: list[list[Entry]] | None = None) -> list[Lap]:
+               parts: list[list[Entry] | None] | None = None, sample: Sample | None = None) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
     SKIP_BEHIND is not raced (said as a result that was skipped). `parts` (one per candidate, with the
     `selection` whose roots are `sources` and `dest` as the copy has them): each lap sends its part into the
-    copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy."""
-    if parts is not None and selection is not None:
-        return await _race_staged(session, candidates, dest, download, seconds, emit, allow_insecure,
-                                  stall_timeout, selection, ramp, predicted or {}, parts)
+    copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy; a lap whose
+    part is None copies `sample` (of the same `selection`) into a scratch folder instead."""
+    staged = parts is not None and selection is not None
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
+    made = False
     laps: list[Lap] = []
     try:
-        # Made and marked before any lap: if the app dies mid-race, the next connection sweeps it.
-        await ownership.make(session, scratch, "race", local=download)
-        for i, candidate in enumerate(candidates):
+        for i, (candidate, part) in enumerate(zip(candidates, parts if staged else [None] * len(candidates))):
             if _behind(laps, candidate, predicted or {}, ramp, emit):
                 continue
+            if part is None and not made:
+                # Made and marked before its first lap: if the app dies mid-race, the next connection sweeps it.
+                await ownership.make(session, scratch, "race", local=download)
+                made = True
             emit(Phase("racing", label(candidate)))
-            request = CopyRequest(sources, join(scratch, str(i)), candidate.method_id, candidate.options,
-                                  allow_insecure, scratch=True, stall_timeout=stall_timeout, selection=selection)
-            lap = await _run_lap(session, candidate, request, seconds, emit, ramp, request.dest)
-            # Each lap's copy goes before the next starts: the race never needs more room than one lap,
-            # and no lap writes while the far side is still busy with the last one's files.
-            await finish(remove_folder(session, request.dest, local=download))
+            if part is not None:
+                lap = await _staged_lap(session, candidate, part, dest, download, seconds, emit, allow_insecure,
+                                        stall_timeout, selection, ramp)
+            else:
+                lap_sources, lap_selection = ((sample.sources, selection.part(sample.sources))
+                                              if staged and sample and selection else (sources, selection))
+                request = CopyRequest(lap_sources, join(scratch, str(i)), candidate.method_id, candidate.options,
+                                      allow_insecure, scratch=True, stall_timeout=stall_timeout,
+                                      selection=lap_selection)
+                lap = await _run_lap(session, candidate, request, seconds, emit, ramp, request.dest)
+                # Each lap's copy goes before the next starts: the race never needs more room than one lap,
+                # and no lap writes while the far side is still busy with the last one's files.
+                await finish(remove_folder(session, request.dest, local=download))
             laps.append(lap)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
     finally:
-        await finish(remove_folder(session, scratch, local=download))
+        if made:
+            await finish(remove_folder(session, scratch, local=download))
     return laps
 
 
-async def _race_staged(session: Session, candidates: list[Candidate], dest: str, download: bool, seconds: float,
-                       emit: Emit, allow_insecure: bool, stall_timeout: float, selection: Selection, ramp: float,
-                       predicted: dict[Candidate, float], parts: list[list[Entry]]) -> list[Lap]:
-    """The laps into the copy's staging folder, each with its own part; nothing is removed afterwards."""
+async def _staged_lap(session: Session, candidate: Candidate, part: list[Entry], dest: str, download: bool,
+                      seconds: float, emit: Emit, allow_insecure: bool, stall_timeout: float, selection: Selection,
+                      ramp: float) -> Lap:
+    """A lap into the copy's staging folder with its own part; what it sent stays there."""
     stage = join(dest, Journal.of(selection.roots, dest, download, "").folder)
-    laps: list[Lap] = []
-    for candidate, part in zip(candidates, parts):
-        if _behind(laps, candidate, predicted, ramp, emit):
-            continue
-        emit(Phase("racing", label(candidate)))
-        request = CopyRequest(selection.roots, dest, candidate.method_id, candidate.options, allow_insecure,
-                              stall_timeout=stall_timeout, selection=selection, only=tuple(part))
-        sent = [0]
-        lap = replace(await _run_lap(session, candidate, request, seconds, emit, ramp, stage, sent), sent=sent[0])
-        laps.append(lap)
-        emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
-    return laps
+    request = CopyRequest(selection.roots, dest, candidate.method_id, candidate.options, allow_insecure,
+                          stall_timeout=stall_timeout, selection=selection, only=tuple(part))
+    sent = [0]
+    return replace(await _run_lap(session, candidate, request, seconds, emit, ramp, stage, sent), sent=sent[0])
 
 
 def _behind(laps: list[Lap], candidate: Candidate, predicted: dict[Candidate, float], ramp: float,

@@ -12,7 +12,7 @@ import os
 import select
 
 from app.core.host.ssh_command import AEAD, Options
-from app.core.profile.probes.common import ProbeContext, now, send_for, steady_MBps
+from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.profile.link_profile import CipherProbe
 from app.core.runner import Pipeline, Stage, finish
 
@@ -68,7 +68,8 @@ async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -
         await asyncio.wait_for(ready.wait(), 15)
         start = now()
         local_before = _cpu_ticks(pid)
-        sent, at_ramp = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall, ctx.ramp)
+        marks: list[float] = []
+        sent, at_ramp = await asyncio.to_thread(_feed_for, w, ctx.budget, ctx.stall, ctx.ramp, marks)
         local_after = _cpu_ticks(pid)
         os.close(w)
         w = -1
@@ -84,11 +85,16 @@ async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -
         raise RuntimeError(results[0].stderr.strip() or f"ssh exited with {results[0].returncode}")
     tck = os.sysconf("SC_CLK_TCK")
     remote_cpu = _remote_cpu(results[0].stderr, elapsed)
-    return CipherProbe(cipher, steady_MBps(sent, at_ramp, elapsed, ctx.ramp), (local_after - local_before) / tck / elapsed,
-                       remote_cpu, mac)
+    rate = steady_MBps(sent, at_ramp, elapsed, ctx.ramp)
+    if ctx.ramp > 0 and len(marks) == 2 and marks[1] > marks[0]:
+        # A long link: once climbed, ssh took what the link carries, by the writes' own clock; after the last
+        # one the buffers drain and the host answers over round trips (a second at 200 ms), which is no speed.
+        rate = max(rate, MBps(sent - at_ramp, marks[1] - marks[0]))
+    return CipherProbe(cipher, rate, (local_after - local_before) / tck / elapsed, remote_cpu, mac)
 
 
-def _feed_for(fd: int, seconds: float, stall: float, ramp: float = 0.0) -> tuple[int, int]:
+def _feed_for(fd: int, seconds: float, stall: float, ramp: float = 0.0,
+              marks: list[float] | None = None) -> tuple[int, int]:
     """Feed ssh for `ramp` + `seconds` (send_for); TimeoutError when it takes nothing for `stall` seconds
     (a dead link)."""
     os.set_blocking(fd, False)
@@ -99,7 +105,7 @@ def _feed_for(fd: int, seconds: float, stall: float, ramp: float = 0.0) -> tuple
                 raise TimeoutError(f"ssh took no data for {stall:g} s")
             view = view[os.write(fd, view):]
 
-    return send_for(write, seconds, ramp)
+    return send_for(write, seconds, ramp, marks)
 
 
 def _cpu_ticks(pid: int) -> int:

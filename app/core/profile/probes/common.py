@@ -83,14 +83,16 @@ def steady_MBps(total: float, before_ramp: float, elapsed: float, ramp: float) -
     return MBps(total - before_ramp, elapsed - ramp)
 
 
-def send_for(write, seconds: float, ramp: float = 0.0) -> tuple[int, int]:
+def send_for(write, seconds: float, ramp: float = 0.0, marks: list[float] | None = None) -> tuple[int, int]:
     """Call `write(block)` with random blocks for `ramp` + `seconds`: what was sent in all, and by the
-    end of the ramp."""
+    end of the ramp. `marks` gets when that count was taken and when the last write returned."""
     block, sent, start = memoryview(random_block()), 0, now()
-    at_ramp = 0 if ramp <= 0 else -1
+    at_ramp, ramp_at = (0, start) if ramp <= 0 else (-1, start)
     while now() < start + ramp + seconds:
         if at_ramp < 0 and now() >= start + ramp:
-            at_ramp = sent
+            at_ramp, ramp_at = sent, now()
         write(block)
         sent += len(block)
+    if marks is not None:
+        marks[:] = [ramp_at, now()]
     return sent, max(at_ramp, 0)
