@@ -23,7 +23,8 @@ from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
-from app.core.wording.profile import (few_files, kept_from, kept_note, not_measured, not_measured_note,
+from app.core.host.ssh_command import AEAD
+from app.core.wording.profile import (aes_known, few_files, kept_from, kept_note, not_measured, not_measured_note,
                                       nothing_to_time_note)
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
@@ -113,10 +114,12 @@ def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> 
 @dataclass(frozen=True)
 class ForCopy:
     """What the profile of a copy about to start (`copy --best`) leaves out, each a second or two of the user's
-    wait on a far link: raw TCP the other way (a kept profile lacking it gets it when a copy that way asks),
-    and, once the first cipher is held by the link with CPU to spare on both sides, the other ciphers (on
-    that link they reach no more; the race and the copy use the one measured), and the cost of each file
-    for a selection of a few files (the model's figure for it is a small share of their copy)."""
+    wait on a far link: raw TCP the other way (a kept profile lacking it gets it when a copy that way asks);
+    the ciphers where both CPUs have AES instructions (the copy uses AES-GCM, and the race's laps time it on
+    the selection, their bytes kept), else, once the first cipher is held by the link with CPU to spare on
+    both sides, the others (on that link they reach no more; the race and the copy use the one measured);
+    and the cost of each file for a selection of a few files (the model's figure for it is a small share of
+    their copy). An `advise` after it measures what it needs of these."""
 
     direction: str  # "up" or "down"
     files: int | None = None  # how many files the copy sends (None: not known)
@@ -196,6 +199,12 @@ async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, on
     session = ctx.session
     pairs = cipher.worth_probing(session.local.ciphers, session.remote.ciphers, session.local.macs,
                                  session.remote.macs) if session.remote.shell else []
+    aes = pairs[0][0] if pairs and pairs[0][0] == AEAD[0] and session.local.aes and session.remote.aes else None
+    if only is not None and aes and not profile.ciphers:
+        # Both CPUs encrypt AES-GCM in hardware, faster than the other ciphers: the copy uses it, and the race's
+        # laps time it on the selection itself, into the copy's staging folder (a probe's bytes are thrown away).
+        _skip(f"cipher:{cipher_key(aes, None)}", "ssh per cipher", aes_known(aes), profile, emit)
+        return
     done = {c.cipher for c in profile.ciphers}
     for name, mac in pairs:
         if name in done:

@@ -66,6 +66,12 @@ def cipher_name(name: str) -> str:
     return " + ".join(part.split("@")[0].replace("-poly1305", "") for part in name.split("+"))
 
 
+def aes_known(cipher: str) -> str:
+    """Why a copy about to start did not probe the ciphers."""
+    return (f"both computers have AES instructions, so the copy uses {cipher_name(cipher)}; the race times it "
+            "on the selection itself")
+
+
 def few_files(files: int) -> str:
     """Why a copy about to start did not measure the cost of each file."""
     return f"not needed for {plural(files, 'file')}"
