@@ -131,9 +131,10 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def copy_helpers() -> list[str]:
-    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd and the
-    runner's keeper (it lives as long as the process it watches)."""
+def copy_helpers(session_too: bool = False) -> list[str]:
+    """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd, the
+    runner's keeper (it lives as long as the process it watches) and, unless `session_too`, the window's
+    session's shared OpenSSH connection (`ssh -M`: it lives as long as the session, app.core.host.mux)."""
     found = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -142,10 +143,13 @@ def copy_helpers() -> list[str]:
             with open(f"/proc/{pid}/comm") as f:
                 name = f.read().strip()
             with open(f"/proc/{pid}/cmdline", "rb") as f:
-                keeper = Keeper.NAME.encode() in f.read()
+                args = f.read().split(b"\0")
         except OSError:
             continue
-        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen") and not keeper:
+        keeper = any(Keeper.NAME.encode() in a for a in args)
+        shared = name == "ssh" and b"-M" in args and not session_too
+        if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen") \
+                and not keeper and not shared:
             found.append(name)
     return found
 
@@ -189,7 +193,7 @@ def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path:
         qapp.setQuitOnLastWindowClosed(True)
     assert window.state == "cancelled"
     assert final_names(dest) == []
-    assert copy_helpers() == []
+    assert copy_helpers(session_too=True) == []  # the window closed: its session's connection too
 
 
 def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_path: Path, make_window,
@@ -219,4 +223,4 @@ def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_pa
     assert window.state == "cancelled"
     assert getattr(window, "quit_box", None) is None  # it did not ask
     assert final_names(dest) == []  # only the hidden staging folder, for the next run to carry on from
-    assert copy_helpers() == []
+    assert copy_helpers(session_too=True) == []  # the window closed: its session's connection too
