@@ -22,6 +22,7 @@ from app.core.selection.entries import scan_local
 from app.core.selection.sample import entries_of, race_sample
 from app.core.transfer.engine import CopyRequest, copy, to_stage
 from app.core.transfer.journal import Journal
+from app.core.transfer.resume import MIN_PARTIAL
 from tests.cutting import written_before
 from tests.helpers import cli_json, far_side, follows_links, snapshot
 
@@ -155,11 +156,14 @@ async def test_laps_without_a_fair_part_race_on_a_scratch_sample(sshd, movies: P
         parts = await lap_parts(session, then, selection, str(dest), entrants, 4e6)
         assert parts is not None and parts[1] is None
         assert sorted(e.path for e in parts[0] if e.kind == "file") == [f"movies/movie {i}.mkv" for i in range(4)]
-        laps = await race(session, entrants, selection.roots, str(dest), False, 0.05, selection=selection,
+        # Half a second of steady flow: each stream stages more than a cut file the copy keeps (MIN_PARTIAL).
+        laps = await race(session, entrants, selection.roots, str(dest), False, 0.5, selection=selection,
                           parts=parts, sample=race_sample(selection, 4e6))
         assert [lap.error for lap in laps] == ["", ""]
         assert laps[0].sent > 0 and laps[1].sent == 0
         assert _staging(dest) == [Journal.of(selection.roots, str(dest), False, "").folder]  # no scratch left
+        kept = [f for f in (dest / _staging(dest)[0] / "movies").glob("*") if f.stat().st_size >= MIN_PARTIAL]
+        assert kept, "the first lap staged no file the copy can carry on"
         result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", Options(streams=4),
                                                  selection=selection, after_race=True))
     finally:
