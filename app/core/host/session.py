@@ -127,7 +127,7 @@ class Session:
         async def start() -> Shared | None:
             try:
                 return Shared(await mux.start(), cipher)
-            except (TransferError, OSError, TimeoutError):  # each run then logs in itself, as without it
+            except Exception:  # noqa: BLE001 - whatever kept it from starting, each run then logs in itself
                 self.shared = None
                 await finish(mux.stop())
                 return None
