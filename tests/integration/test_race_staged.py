@@ -14,7 +14,7 @@ import pytest
 from app.core.advice.candidates import Candidate
 from app.core.advice.laps import lap_parts
 from app.core.advice.race import race
-from app.core.events import Progress
+from app.core.events import Progress, RaceResult
 from app.core.host.hosts import HostSpec
 from app.core.host.session import Session
 from app.core.host.ssh_command import Options
@@ -50,8 +50,8 @@ def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("videos") / "videos"
     root.mkdir()
     with open(root / "clip 1.bin", "wb") as f:
-        for _ in range(12):
-            f.write(os.urandom(8 * 1024 * 1024))  # 96 MiB: a third of it arrives before the lap is cut
+        for _ in range(20):
+            f.write(os.urandom(8 * 1024 * 1024))  # 160 MiB: the lap is cut at its first progress, mid-file
     for i in range(5):
         (root / f"note {i}.txt").write_bytes(os.urandom(3000))
     return written_before(root)
@@ -110,15 +110,17 @@ async def test_a_lap_cut_mid_file_is_carried_on_by_the_copy(sshd, videos: Path, 
         assert left is not None
         big = [e for e in left if e.path.endswith("clip 1.bin")]
         part = entries_of(left, [e.path for e in big])
-        third = asyncio.Event()
+        moving = asyncio.Event()
 
         def emit(event) -> None:
-            if isinstance(event, Progress) and event.done >= big[0].size // 3:
-                third.set()
+            # The first figure that moved (four a second): on a loaded machine's loopback a later one may
+            # come when the rest is already on its way.
+            if isinstance(event, Progress) and event.done > 0:
+                moving.set()
 
         lap = asyncio.ensure_future(copy(session, CopyRequest(selection.roots, str(dest), "sftp", selection=selection,
                                                               only=tuple(part)), emit))
-        await asyncio.wait_for(third.wait(), 60)
+        await asyncio.wait_for(moving.wait(), 60)
         lap.cancel()
         await asyncio.gather(lap, return_exceptions=True)
         (stage,) = _staging(dest)
@@ -171,6 +173,35 @@ async def test_laps_without_a_fair_part_race_on_a_scratch_sample(sshd, movies: P
     assert result.verified and result.resumed > 0 and result.sent_bytes < result.bytes
     assert snapshot(dest / movies.name) == snapshot(movies)
     assert sorted(os.listdir(dest)) == ["movies"]
+
+
+async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album: Path, tmp_path: Path) -> None:
+    """A lap that moved what the link lets a later entrant move ends that entrant's chance: it is not raced
+    (said why), its part stays for the copy; an entrant the link lets go faster still races."""
+    dest = tmp_path / "dest"
+    session = await _session(sshd, tmp_path)
+    events: list[RaceResult] = []
+    try:
+        selection = scan_local([str(album)])
+        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
+        then = CopyRequest(selection.roots, str(dest), "", selection=selection)
+        parts = await lap_parts(session, then, selection, str(dest), entrants, 6e6)
+        assert parts is not None and None not in parts
+        # The first lap moves hundreds of MB/s on loopback: rsync's ceiling here is far below, sftp's far above.
+        ceilings = {entrants[1]: 1.0, entrants[2]: 1e6}
+        laps = await race(session, entrants, selection.roots, str(dest), False, 0.3, selection=selection,
+                          parts=parts, ceilings=ceilings,
+                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None)
+        result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", selection=selection,
+                                                 after_race=True))
+    finally:
+        await session.close()
+    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh", "sftp"]
+    (skipped,) = [e for e in events if e.skipped]
+    assert skipped.label.startswith("rsync") and "the network lets" in skipped.skipped, skipped
+    assert result.verified and result.sent_bytes < result.bytes
+    assert snapshot(dest / album.name, follow_links=follows_links("tar-ssh")) == far_side(album, "tar-ssh")
+    assert sorted(os.listdir(dest)) == ["album"]
 
 
 def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:

@@ -232,7 +232,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
             sample = race_sample(selection, target) if None in parts else None
             laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
                               req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
-                              predicted, parts, sample)
+                              predicted, parts, sample, _link_ceilings(profile, entrants, req.download))
             staged = sum(lap.sent for lap in laps)
             if staged:
                 notes = [*notes, race_staged_note(staged)]
@@ -262,6 +262,15 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                      time.monotonic() - started, req.asked())
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
                    dest=dest, staged_bytes=staged)
+
+
+def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: bool) -> dict[Candidate, float]:
+    """For a copy's race: the most the measured link lets each entrant move (none where raw TCP was not
+    measured that way: the model's figure for it is a guess). A lap that reached one leaves that entrant
+    nothing to win, and its lap is seconds of the user's wait."""
+    if not (profile.tcp_down_MBps if download else profile.tcp_up_MBps):
+        return {}
+    return {p.candidate: p.components[Factor.LINK] for p in entrants if p.components.get(Factor.LINK)}
 
 
 FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)

@@ -36,7 +36,7 @@ from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.wording.advice import not_raced_behind
+from app.core.wording.advice import not_raced_behind, not_raced_held
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Entry, Selection, scan_local
@@ -56,6 +56,10 @@ QUIET_AT_END_S = 1.0   # a lap cut at its time that moved nothing for this long:
 # less than a lap already measured, divided by this, is not raced (the model's ceilings rest on measured
 # figures; a lap beats its prediction by 25 % at most where a probe was unlucky, see correction.py).
 SKIP_BEHIND = 1.5
+# A lap that moved at this share of the most the link lets a later entrant move (raw TCP on its connections, ssh's
+# window over the round trip): that entrant has nothing to win there. Below 1/1.1: an entrant not raced is ranked
+# after a raced one unless 10 % faster on paper (advisor.rank).
+HELD_SHARE = 0.92
 
 
 @dataclass(frozen=True)
@@ -86,21 +90,24 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                allow_insecure: bool = False, stall_timeout: float = STALL_TIMEOUT,
                selection: Selection | None = None, ramp: float = 0.0,
                predicted: dict[Candidate, float] | None = None,
-               parts: list[list[Entry] | None] | None = None, sample: Sample | None = None) -> list[Lap]:
+               parts: list[list[Entry] | None] | None = None, sample: Sample | None = None,
+               ceilings: dict[Candidate, float] | None = None) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
     SKIP_BEHIND is not raced (said as a result that was skipped). `parts` (one per candidate, with the
     `selection` whose roots are `sources` and `dest` as the copy has them): each lap sends its part into the
     copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy; a lap whose
-    part is None copies `sample` (of the same `selection`) into a scratch folder instead."""
+    part is None copies `sample` (of the same `selection`) into a scratch folder instead. `ceilings`: the most
+    the measured link lets each candidate move; one whose ceiling a lap already reached (HELD_SHARE) is not
+    raced (said as a result that was skipped): the link, not the method, is the limit there."""
     staged = parts is not None and selection is not None
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     made = False
     laps: list[Lap] = []
     try:
         for i, (candidate, part) in enumerate(zip(candidates, parts if staged else [None] * len(candidates))):
-            if _behind(laps, candidate, predicted or {}, ramp, emit):
+            if _behind(laps, candidate, predicted or {}, ramp, emit) or _held(laps, candidate, ceilings or {}, emit):
                 continue
             if part is None and not made:
                 # Made and marked before its first lap: if the app dies mid-race, the next connection sweeps it.
@@ -149,6 +156,17 @@ def _behind(laps: list[Lap], candidate: Candidate, predicted: dict[Candidate, fl
         return False
     emit(RaceResult(key(candidate), label(candidate), None,
                     skipped=not_raced_behind(label(candidate), label(ahead.candidate), ahead.MBps or 0.0, behind)))
+    return True
+
+
+def _held(laps: list[Lap], candidate: Candidate, ceilings: dict[Candidate, float], emit: Emit) -> bool:
+    """A lap already moved what the link lets this candidate move: it is not raced, said as a skipped result."""
+    ahead = max((lap for lap in laps if lap.MBps), key=lambda lap: lap.MBps or 0.0, default=None)
+    ceiling = ceilings.get(candidate)
+    if not (ahead and ceiling and (ahead.MBps or 0.0) >= HELD_SHARE * ceiling):
+        return False
+    emit(RaceResult(key(candidate), label(candidate), None,
+                    skipped=not_raced_held(label(candidate), label(ahead.candidate), ahead.MBps or 0.0, ceiling)))
     return True
 
 

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 _EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else printf n; fi; done"""
 
 # $1: a path; the nearest folder that exists on the way up to it.
-_NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done; printf %s "$d" """
+_TO_NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done"""
+_NEAREST = _TO_NEAREST + r"""; printf %s "$d" """
 
 # $1: a folder, $2: a marker's name, $3: how many of its bytes, then name prefixes. For each real folder
 # (not a link) directly in $1 whose name has one of the prefixes and that holds a regular file $2: the
@@ -46,9 +47,10 @@ for pre; do
   done
 done"""
 
-# $1: a folder. `KB_FREE INODES_TOTAL INODES_FREE` (df -P is POSIX; -i is in GNU and BusyBox).
-# (awk would print a product this large in exponent notation.)
-_FREE = r"""df -P -k -- "$1" | tail -n 1 | awk '{print $4}'; df -P -i -- "$1" 2>/dev/null | tail -n 1 | awk '{print $2, $4}'"""
+# $1: a path. `KB_FREE INODES_TOTAL INODES_FREE` of its nearest existing folder (df -P is POSIX; -i is in GNU
+# and BusyBox). (awk would print a product this large in exponent notation.)
+_FREE = _TO_NEAREST + r"""
+df -P -k -- "$d" | tail -n 1 | awk '{print $4}'; df -P -i -- "$d" 2>/dev/null | tail -n 1 | awk '{print $2, $4}'"""
 
 
 @dataclass(frozen=True)
@@ -378,13 +380,13 @@ class RemoteFiles:
     async def space(self, path: str) -> Space | None:
         """Free space where `path` is (its nearest existing folder), or None when the host does not say."""
         try:
-            folder = await self.nearest_dir(path)
             if self.shell:
-                words = ((await self._sh(_FREE, folder, timeout=20)).stdout or b"").decode().split()
+                words = ((await self._sh(_FREE, path, timeout=20)).stdout or b"").decode().split()
                 if not words or not words[0].isdigit():
                     return None
                 total, free = (words[1:3] + ["0", "0"])[:2]
                 return Space(int(words[0]) * 1024, int(free) if free.isdigit() and total not in ("0", "-") else None)
+            folder = await self.nearest_dir(path)
             vfs = await (await self.sftp()).statvfs(os.fsencode(folder))  # OpenSSH's statvfs extension
             return Space(vfs.bavail * vfs.frsize, vfs.favail if vfs.files else None)
         except (TransferError, asyncssh.Error, OSError, TimeoutError, ValueError):

@@ -87,15 +87,20 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     key = history.key_of(host.user, host.hostname, host.port)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
     only = for_copy
+    # This computer's probes use neither the link nor the host: they run beside the host's disk probe.
+    def here() -> Awaitable[None]:
+        return _local_probes(ctx, profile, emit) if local_paths else _nothing()
+
     if kept is not None:
         _reuse(kept, profile, emit)
         if link and await _complete(ctx, kept, profile, emit, only):
             history.save(key, replace(kept, ciphers=list(profile.ciphers),
                                       **{f: getattr(profile, f) for f in _TCP_FIELDS if getattr(profile, f)}))
+        await here()
     elif link:
-        await _link_probes(ctx, profile, emit, only)
-    if local_paths:
-        await _local_probes(ctx, profile, emit)
+        await _link_probes(ctx, profile, emit, only, here)
+    else:
+        await here()
     profile.measured_at = time.time() if kept is None else kept.measured_at
     profile.seconds = time.monotonic() - started
     if kept is None and link:
@@ -169,7 +174,13 @@ async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only:
                                tcp.probe_tcp_all(ctx, download=down), session=session))
 
 
-async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None = None) -> None:
+async def _nothing() -> None:
+    return None
+
+
+async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None = None,
+                       beside: Callable[[], Awaitable[None]] = _nothing) -> None:
+    """The host's probes in turn; `beside` (this computer's own) runs with the destination disk's."""
     session = ctx.session
     why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
     if why is None:
@@ -182,9 +193,11 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
     if ctx.remote_dir and not session.remote.shell:
         _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
     elif ctx.remote_dir:
-        profile.remote_write_MBps = await _run(
-            "remote-write", "Destination disk writes", emit, profile,
-            disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session)
+        profile.remote_write_MBps, _ = await asyncio.gather(
+            _run("remote-write", "Destination disk writes", emit, profile,
+                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session), beside())
+    else:
+        await beside()
     if ctx.remote_dir and only is not None and only.files is not None and only.files <= FEW_FILES:
         _skip("per-file", "Cost of each file", few_files(only.files), profile, emit)
     elif ctx.remote_dir:

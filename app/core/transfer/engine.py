@@ -398,8 +398,9 @@ async def _stopped(exc: BaseException, session: Session, target: str, staged: bo
         await finish(_discard(session, stage, download, exc))
         return exc
     # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
-    # staging folder is removed and frees the space again.
-    full = exc.kind not in (ErrorKind.DEST_FULL, ErrorKind.LINK_LOST) and await _out_of_space(session, target, download)
+    # staging folder is removed and frees the space again. (A cancel, a race's lap cut too, says why.)
+    full = (exc.kind not in (ErrorKind.DEST_FULL, ErrorKind.LINK_LOST, ErrorKind.CANCELLED)
+            and await _out_of_space(session, target, download))
     if full or exc.kind not in KEEP_STAGED:
         await finish(_discard(session, stage, download, exc))
     if full:

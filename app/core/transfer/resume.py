@@ -11,6 +11,7 @@ or time, a file where a folder goes, a name no longer in the selection) is remov
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from posixpath import dirname, join
 from typing import TYPE_CHECKING, Awaitable, Callable
@@ -89,10 +90,10 @@ async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[E
         await side.prepare(dest, journal.folder)
         await both(side.write_file(join(stage, NAME), journal.encode()), finish(mark()) if mark else None)
         return Leftover()
-    if mark:
-        await finish(mark())
     names = sorted({e.path.split("/", 1)[0] for e in wanted})
-    listing = await side.scan([join(stage, n) for n in names], missing_ok=True)
+    # Marked at once whatever comes after; looked at beside it (round trips each, not both in turn).
+    _, listing = await both(finish(mark()) if mark else None,
+                            side.scan([join(stage, n) for n in names], missing_ok=True))
     leftover = sort_out(wanted, listing.entries, follows_links)
     await _check_cut_files(sides, leftover, stage, sources, wanted, can_continue, found.started)
     await side.remove_paths([join(stage, p) for p in leftover.stale])
@@ -105,14 +106,24 @@ async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sourc
     and the bytes before the cut match the source's."""
     parents = {s.rstrip("/").rsplit("/", 1)[-1]: dirname(s.rstrip("/")) or "/" for s in sources}
     entries = {e.path: e for e in wanted}
-    for path, offset in list(leftover.partial.items()):
+
+    async def same_before_cut(path: str, offset: int) -> bool:
         start, length = window(offset)
+        ours, theirs = await both(sides.source.read_range(join(parents[path.split("/")[0]], path), start, length),
+                                  sides.dest.read_range(join(stage, path), start, length))
+        return len(ours) == length and ours == theirs
+
+    cut = list(leftover.partial.items())  # one a stream at most: each looked at beside the others
+    kept = await asyncio.gather(*(same_before_cut(path, offset) for path, offset in cut
+                                  if (can_continue or offset == entries[path].size) and entries[path].mtime < started),
+                                return_exceptions=True)
+    failed = next((k for k in kept if isinstance(k, BaseException)), None)
+    if failed is not None:
+        raise failed  # once every look has ended
+    checked = iter(kept)
+    for path, offset in cut:
         whole = offset == entries[path].size
-        ok = (can_continue or whole) and entries[path].mtime < started
-        if ok:
-            ours = await sides.source.read_range(join(parents[path.split("/")[0]], path), start, length)
-            theirs = await sides.dest.read_range(join(stage, path), start, length)
-            ok = len(ours) == length and ours == theirs
+        ok = (can_continue or whole) and entries[path].mtime < started and next(checked)
         del leftover.partial[path]
         if not ok:
             leftover.stale.append(path)

@@ -158,6 +158,12 @@ def not_raced_behind(label: str, ahead: str, ahead_MBps: float, predicted_MBps: 
             f"{mbps(predicted_MBps)} MB/s")
 
 
+def not_raced_held(label: str, ahead: str, ahead_MBps: float, ceiling_MBps: float) -> str:
+    """An entrant left out of a copy's race: a lap already moved what the link lets this one move."""
+    return (f"not raced: {ahead} already moved {mbps(ahead_MBps)} MB/s, and the network lets {label} move "
+            f"{mbps(ceiling_MBps)} MB/s at most")
+
+
 def race_staged_note(nbytes: int) -> str:
     """Said when the race's laps copied parts of the selection into the copy's staging folder."""
     return (f"The race's laps copied {size(nbytes)} of the selection into the copy's staging folder: "

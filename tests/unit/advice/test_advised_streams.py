@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.advice.advisor import pick_entrants, rank
+from app.core.advice.advisor import _link_ceilings, pick_entrants, rank
 from app.core.advice.calibration import MAX_STARTUPS
 from app.core.advice.model import corrected_by_race
 from app.core.advice.race import Lap, key, label
@@ -189,3 +189,16 @@ def test_busy_streams_never_exceed_the_streams_or_the_parts_and_grow_with_the_st
     busy = stats.streams_busy(streams)
     assert 1.0 <= busy <= max(1.0, min(streams, stats.parts()))
     assert stats.streams_busy(streams + 1) >= busy
+
+
+def test_a_copys_race_knows_what_the_link_lets_each_entrant_move() -> None:
+    """The ceilings a copy's race stops at: the measured link's, each entrant's own (streams on a window-bound
+    link reach past one connection), none where raw TCP was not measured."""
+    profile = long_fat(tcp=10.5, tcp_up_all_MBps=37.5)
+    entrants = pick_entrants(ranking(profile, MANY_BIG), 3, False)
+    ceilings = _link_ceilings(profile, entrants, download=False)
+    one = [c for c in ceilings if c.options.streams == 1]
+    many = [c for c in ceilings if c.options.streams > 1]
+    assert one and many
+    assert max(ceilings[c] for c in one) <= 10.5 < min(ceilings[c] for c in many) <= 37.5
+    assert _link_ceilings(replace(profile, tcp_up_MBps=None), entrants, download=False) == {}

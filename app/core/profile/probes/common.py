@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from app.core.host.session import Session
 from app.core.host.link_loss import STALL_TIMEOUT
 
 RANDOM_BLOCK = 4 * 1024 * 1024  # incompressible: zeros would measure compression, not the link
+WRITE_SLICE = 1024 * 1024  # a throughput probe writes this much at a time
 
 # A new TCP connection starts slowly and doubles what it has in flight each round trip (slow start): to
 # fill 300 Mbit/s over 200 ms it needs about a dozen round trips, 2.4 s. A throughput probe sends that long
@@ -83,16 +85,24 @@ def steady_MBps(total: float, before_ramp: float, elapsed: float, ramp: float) -
     return MBps(total - before_ramp, elapsed - ramp)
 
 
-def send_for(write, seconds: float, ramp: float = 0.0, marks: list[float] | None = None) -> tuple[int, int]:
+def send_for(write, seconds: float, ramp: float = 0.0, marks: list[float] | None = None,
+             unacked: Callable[[], int] | None = None, acked: list[int] | None = None) -> tuple[int, int]:
     """Call `write(block)` with random blocks for `ramp` + `seconds`: what was sent in all, and by the
-    end of the ramp. `marks` gets when that count was taken and when the last write returned."""
+    end of the ramp. `marks` gets when that count was taken and when the last write returned; `acked`
+    what the far side had confirmed at those two moments (sent less `unacked()`, a socket's queue)."""
     block, sent, start = memoryview(random_block()), 0, now()
     at_ramp, ramp_at = (0, start) if ramp <= 0 else (-1, start)
+    acked_at_ramp = 0
     while now() < start + ramp + seconds:
         if at_ramp < 0 and now() >= start + ramp:
             at_ramp, ramp_at = sent, now()
-        write(block)
-        sent += len(block)
+            acked_at_ramp = sent - unacked() if unacked else 0
+        at = sent % len(block)
+        piece = block[at:at + WRITE_SLICE]  # a slice at a time: a slow link takes the last one soon after time
+        write(piece)
+        sent += len(piece)
     if marks is not None:
         marks[:] = [ramp_at, now()]
+    if acked is not None and unacked is not None:
+        acked[:] = [acked_at_ramp, sent - unacked()]
     return sent, max(at_ramp, 0)

@@ -18,7 +18,7 @@ ECHOES = 12
 # On a long link each echo is a large, steady figure, and a dozen of them cost seconds of the user's wait
 # (2.4 s at 200 ms): after MIN_ECHOES, no more once ECHO_BUDGET seconds have gone.
 MIN_ECHOES = 5
-ECHO_BUDGET = 0.5
+ECHO_BUDGET = 0.25
 CLOSE_TIMEOUT = 2.0  # seconds for the host to confirm the echo's end
 
 

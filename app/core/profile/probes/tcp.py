@@ -9,10 +9,14 @@ allowed, but never across a path that is not direct (NAT, a port forward, a tunn
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import random
 import re
 import secrets
 import socket
+import struct
+import termios
+from typing import Callable
 
 from app.core.host.capabilities import Capabilities
 from app.core.errors import probe_unavailable
@@ -98,10 +102,16 @@ async def probe_tcp_all(ctx: ProbeContext, download: bool, connections: int = TC
 
 
 async def _send_measured(ctx: ProbeContext, helper: RemoteHelper, sock: socket.socket) -> float:
-    """Send for the probe's time, and the rate the listener received at once the link had climbed."""
-    start, marks = now(), []
+    """Send for the probe's time, and the rate the host received at once the link had climbed: by what its
+    TCP had confirmed, where this system says (the connection is then dropped, not drained: the megabytes
+    its buffers hold take a slow link a second), else by the listener's own count once all arrived."""
+    start, marks, acked = now(), [], []
+    unacked = _unacked(sock)
     sent, at_ramp = await asyncio.to_thread(send_for, lambda block: _send_block(sock, block), ctx.budget,
-                                            ctx.ramp, marks)
+                                            ctx.ramp, marks, unacked, acked)
+    if len(acked) == 2 and len(marks) == 2 and acked[1] > acked[0] and marks[1] > marks[0]:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # closed by a reset
+        return MBps(acked[1] - acked[0], marks[1] - marks[0])
     sock.shutdown(socket.SHUT_WR)
     status = await helper.finish(timeout=30)
     elapsed = now() - start
@@ -114,6 +124,19 @@ async def _send_measured(ctx: ProbeContext, helper: RemoteHelper, sock: socket.s
         # listener's report comes round trips later, which is no speed (as in the cipher probe).
         rate = max(rate, MBps(sent - at_ramp, marks[1] - marks[0]))
     return rate
+
+
+def _unacked(sock: socket.socket) -> Callable[[], int] | None:
+    """What of a connection's sent bytes the far side has not confirmed yet (Linux's SIOCOUTQ), or None
+    where the system does not say."""
+    def queued() -> int:
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0" * 4))[0]
+
+    try:
+        queued()
+    except (OSError, AttributeError):
+        return None
+    return queued
 
 
 def _close(sock: socket.socket) -> None:
