@@ -58,3 +58,28 @@ def test_copy_best_goes_on_parallel_streams_where_one_stream_is_held_and_the_fil
     assert one in laps, shown.stdout
     assert "not raced: " not in laps[one] or "already moved" in laps[one]
     assert "parallel streams" in next(line for line in lines if line.startswith("Recommended (secure):"))
+
+
+def test_a_far_links_round_trip_is_the_connections_own_and_a_lans_is_echoed(lab, sshd) -> None:
+    """On a far link the profile takes the control connection's own smoothed round trip (free, where echoes
+    cost a second at 200 ms): it agrees with the echoes. On a LAN (the test sshd on loopback) the echoes."""
+    import asyncio
+
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    from app.core.profile.probes import rtt
+    from app.core.profile.probes.common import ProbeContext
+
+    far = lab("long-fat")
+
+    async def both(spec: HostSpec) -> tuple[float | None, float]:
+        session = await Session.open(spec)
+        try:
+            return rtt.connection_rtt_ms(session), await rtt.echo_rtt(ProbeContext(session))
+        finally:
+            await session.close()
+
+    own, echoed = asyncio.run(both(HostSpec(far.alias, str(far.ssh_config))))
+    assert own is not None and 180 < echoed < 260 and abs(own - echoed) < 0.05 * echoed, (own, echoed)
+    own, echoed = asyncio.run(both(HostSpec("testhost", str(sshd.ssh_config))))
+    assert own is None and echoed < 20

@@ -24,7 +24,7 @@ from app.core.profile.probes.common import ProbeContext
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
 from app.core.host.ssh_command import AEAD
-from app.core.wording.profile import (aes_known, few_files, kept_from, kept_note, not_measured, not_measured_note,
+from app.core.wording.profile import (aes_known, few_files, one_of_several, kept_from, kept_note, not_measured, not_measured_note,
                                       nothing_to_time_note)
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
@@ -162,6 +162,18 @@ async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only:
         if only is not None and not only.wants(down):
             continue
         way = "download" if down else "upload"
+        if only is not None and ctx.ramp > 0:
+            # A copy about to start on a long link: one probe of several connections says both (tcp.Both).
+            both = await _run("tcp-down-all" if down else "tcp-up-all", f"Raw TCP, {way}, {n} connections",
+                              emit, profile, tcp.probe_tcp_both(ctx, download=down), lambda b: rate(b.every),
+                              session=session)
+            if isinstance(both, tcp.Both):
+                emit(ProbeDone("tcp-down" if down else "tcp-up", f"Raw TCP, {way}", f"{rate(both.one)} (of the "
+                               f"{n} at once)", True, both.one))
+                setattr(profile, "tcp_down_MBps" if down else "tcp_up_MBps", both.one)
+                setattr(profile, "tcp_down_all_MBps" if down else "tcp_up_all_MBps", both.every)
+                profile.notes.append(one_of_several(way, n, both.one, both.every))
+            continue
         one = await _run("tcp-down" if down else "tcp-up", f"Raw TCP, {way}", emit, profile,
                          tcp.probe_tcp_down(ctx) if down else tcp.probe_tcp_up(ctx), session=session)
         setattr(profile, "tcp_down_MBps" if down else "tcp_up_MBps", one)

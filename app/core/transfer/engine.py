@@ -315,7 +315,10 @@ def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
     """Whether a file a cut left staged in part can go on from there: by the method itself, or by ssh cat."""
     if method.continues_files:
         return True
-    ctx = Context(session.local, session.remote, req.options, req.allow_insecure, single_file=True)
+    # One file a run: a copy on parallel streams carries on its cut files with ssh cat too, each beside the
+    # others on a connection of its own like one of the copy's streams (its options keep them off the shared one).
+    ctx = Context(session.local, session.remote, replace(req.options, streams=1), req.allow_insecure,
+                  single_file=True)
     return methods.get(CONTINUER).unavailable(ctx) is None
 
 
@@ -347,6 +350,7 @@ async def _send(session: Session, method: Method, req: CopyRequest, selection: S
         leftover.partial.clear()
     tally = Tally(emit, done, total)
     watch = Watch(req.stall_timeout, "race" if req.scratch else "copy")
+
 
     async def run(i: int, send: Send) -> None:
         run_method = methods.get(send.method)

@@ -3,7 +3,7 @@ earlier profile, figures a race lap disproved, and what a prediction had to assu
 
 from __future__ import annotations
 
-from app.core.formatting import ms, plural
+from app.core.formatting import ms, plural, rate
 
 
 def not_measured(why: str) -> str:
@@ -70,6 +70,15 @@ def aes_known(cipher: str) -> str:
     """Why a copy about to start did not probe the ciphers."""
     return (f"both computers have AES instructions, so the copy uses {cipher_name(cipher)}; the race times it "
             "on the selection itself")
+
+
+def one_of_several(way: str, connections: int, one: float, every: float) -> str:
+    """A note of the profile of a copy about to start on a long link: raw TCP was probed on several connections
+    at once only, and what one alone carries follows from it."""
+    held = one < every
+    return (f"Raw TCP {way} was measured on {connections} connections at once ({rate(every)} in all): "
+            + (f"each was held by its buffers over the round trip, so one alone moves {rate(one)}."
+               if held else f"none was held by its buffers, so one alone fills that ({rate(one)})."))
 
 
 def few_files(files: int) -> str:

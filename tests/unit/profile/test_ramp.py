@@ -100,3 +100,61 @@ def test_a_copy_about_to_start_skips_the_other_ciphers_only_where_the_link_held_
     far = LinkProfile("nas", rtt_ms=200, tcp_up_MBps=35.0)  # one ssh window over 200 ms: 10.5 MB/s
     assert _held_by_link(CipherProbe("chacha20-poly1305@openssh.com", 10.0, 0.1, 0.1), far)
     assert not _held_by_link(CipherProbe("aes128-gcm@openssh.com", 10.0, 0.1, 0.1), LinkProfile("nas"))
+
+
+def test_a_climb_is_over_once_two_round_trips_in_a_row_confirm_no_more_than_the_one_before() -> None:
+    from app.core.profile.probes.common import Climb
+    cap, rtt = 2 * 1024 * 1024, 0.25
+
+    def confirmed(k: int) -> int:  # slow start: doubling each round trip, up to a connection's buffers
+        return min(14_600 * 2 ** k, cap)
+
+    climb, acked, seen = Climb(rtt), 0, []
+    for k in range(14):
+        acked += confirmed(k)
+        seen.append(climb.over(rtt * (k + 1), acked))
+    levelled = next(k for k in range(14) if confirmed(k) == cap)
+    doubling = [k for k in range(14) if confirmed(k + 1) == 2 * confirmed(k)]
+    assert not any(seen[k] for k in doubling)
+    assert seen.index(True) <= levelled + 2 and all(seen[levelled + 2:])
+    # Sampled four times a round trip: never earlier than by the round trip.
+    fine, acked, first = Climb(rtt), 0, None
+    for k in range(14 * 4):
+        acked += confirmed(k // 4) // 4
+        if fine.over(rtt / 4 * (k + 1), acked) and first is None:
+            first = rtt / 4 * (k + 1)
+    assert first is not None and first > rtt * (max(doubling) + 1)
+
+
+def test_sending_on_a_connection_seen_to_have_climbed_ends_its_ramp_there() -> None:
+    queued = [0]
+
+    def write(block) -> None:
+        time.sleep(0.01)
+
+    # Everything confirmed at once: a flat rate from the start, the ramp (2 s) ends after three round trips.
+    started = time.monotonic()
+    marks, acked = [], []
+    send_for(write, 0.1, ramp=2.0, marks=marks, unacked=lambda: queued[0], acked=acked, rtt_s=0.03)
+    took = time.monotonic() - started
+    assert took < 0.6 and marks[0] - started < 0.3 and acked[1] > acked[0] > 0
+
+
+@pytest.mark.parametrize("rtt_ms, each, one", [
+    (200, [9.2, 9.0, 9.1, 8.8], 9.2),   # the long-fat link: each held by its buffers (2 MiB over 200 ms)
+    (40, [3.0, 3.1, 2.9, 3.0], 12.0),   # the WAN: none held, they shared what one alone fills
+])
+def test_several_connections_at_once_say_what_one_alone_moves(monkeypatch, rtt_ms, each, one) -> None:
+    import asyncio
+
+    from app.core.profile.probes import tcp
+
+    async def measured(ctx, download, connections):
+        return each
+
+    monkeypatch.setattr(tcp, "_each", measured)
+    monkeypatch.setattr(tcp, "send_buffer", lambda: 4 * 1024 * 1024)
+    ctx = ProbeContext(session=None)  # type: ignore[arg-type]
+    ctx.ramp_for(rtt_ms)
+    both = asyncio.run(tcp.probe_tcp_both(ctx, download=False))
+    assert both.one == pytest.approx(one) and both.every == pytest.approx(sum(each)) == both.MBps
