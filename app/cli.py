@@ -24,7 +24,6 @@ from typing import Sequence
 
 import asyncssh
 
-from app import __version__
 from app import cli_commands as commands
 from app import cli_output as output
 from app.bundle import restore_child_environment
@@ -98,7 +97,7 @@ def _gui(args: argparse.Namespace) -> int:
     from app.gui.shell.application import run
     ssh_config = getattr(args, "ssh_config", None)
     return run(os.path.abspath(ssh_config) if ssh_config else None, self_test=args.self_test,
-               demo=getattr(args, "demo", False))
+               demo=getattr(args, "demo", False), files=[os.path.abspath(f) for f in getattr(args, "files", [])])
 
 
 async def _cancellable(coro):
@@ -141,11 +140,8 @@ def _leave_hung_up_terminal() -> None:
 
 
 def _write_crash_log() -> str:
-    from app.core.paths import data_dir
-    path = data_dir() / "crash.log"
-    with open(path, "a") as f:
-        f.write(f"--- transfer-advisor {__version__}, {' '.join(sys.argv)}\n{traceback.format_exc()}\n")
-    return str(path)
+    from app.core.state import crash_log
+    return str(crash_log.write(traceback.format_exc(), " ".join(sys.argv)))
 
 
 def _fail(args: argparse.Namespace, exc: TransferError, code: int) -> int:

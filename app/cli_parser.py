@@ -91,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="check the window is built and responsive, then exit")
     g.add_argument("--demo", action="store_true", default=argparse.SUPPRESS,
                    help="start with a local demo host chosen")
+    g.add_argument("files", nargs="*", metavar="FILE", help="files and folders to copy, already in the selection "
+                   "(what a file manager's \"Open with\" passes)")
 
     m = sub.add_parser("methods", parents=[common, demo_host], help="list the transfer methods and whether each "
                        "can run")

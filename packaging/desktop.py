@@ -58,12 +58,13 @@ def string_value(text: str) -> str:
 
 
 def desktop_entry(program: Path) -> str:
-    """resources/' entry with Exec and TryExec pointing at `program`."""
+    """resources/' entry with Exec and TryExec pointing at `program` (Exec keeps its arguments)."""
     lines = []
     for line in (RESOURCES / DESKTOP).read_text().splitlines():
         key = line.split("=", 1)[0]
-        if key == "Exec":
-            line = "Exec=" + string_value(exec_arg(str(program)))
+        if key == "Exec":  # the program by its full path; its arguments (`gui %F`) as they are
+            rest = line.split("=", 1)[1].split(" ", 1)[1:]
+            line = "Exec=" + " ".join([string_value(exec_arg(str(program))), *rest])
         elif key == "TryExec":
             line = "TryExec=" + string_value(str(program))
         lines.append(line)

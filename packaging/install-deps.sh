@@ -28,9 +28,17 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
   exit 0
 fi
 
+installed() {  # Ubuntu 24.04 and Debian 13 renamed some libraries (libglib2.0-0 -> libglib2.0-0t64)
+  local name
+  for name in "$1" "${1}t64"; do
+    dpkg-query -W -f='${Status}' "$name" 2>/dev/null | grep -q "install ok installed" && return 0
+  done
+  return 1
+}
+
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  installed "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

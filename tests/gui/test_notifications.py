@@ -97,6 +97,7 @@ def test_without_a_session_bus_the_taskbar_asks(address: str | None, make_window
     async def steps() -> None:
         await away(window)
         window.notifier.notify("Copy failed", "The NAS is full; free some space.", failed=True)
+        await driver.until(lambda: window.notifier.via, 10, "the fallback")  # a socket that is not there: soon
 
     drive(steps())
     assert window.notifier.via == "alert"  # offscreen has no system tray

@@ -16,7 +16,7 @@ from app.core.profile import kept as history
 from app.core import paths
 from app.core.paths import ENV_HOME
 from app.core.state import added_hosts, settings as settings_store, state_folder, transfer_log
-from app.gui.shell import crash
+from app.core.state import crash_log as crash
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.state.transfer_log import PastCopy
 

@@ -18,7 +18,8 @@ from app.core.state import added_hosts, settings as settings_store
 from app.core.host import ssh_aliases
 from app.gui.shell import theme
 from app.gui.dialogs.add_host_dialog import AddHostDialog
-from app.gui.shell.crash import CrashHandler, log_path
+from app.core.state.crash_log import log_path
+from app.gui.shell.crash import CrashHandler
 from app.gui.shell.flow import Connected
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from app.gui.charts.live_plot import LivePlot
@@ -214,6 +215,33 @@ def test_drop_anywhere_on_the_window_adds_to_an_upload_only(tmp_path: Path, make
     window.selection.download.setChecked(True)  # a download's files come from the host: a drop is refused
     assert not driver.drop_files(window, [str(tmp_path / "notes.txt")])
     assert window.selection.sources() == []
+
+
+def test_files_opened_with_the_app_are_in_the_selection(tmp_path: Path, make_window, drive) -> None:
+    """A file manager's "Open with" (the desktop entry's `gui %F`): the files and folders it passes are in
+    the selection when the window opens, odd names too; one that is gone is said in the banner and marked in
+    the list (as a dropped one is), the rest measured."""
+    from app.cli_parser import build_parser
+    from app.gui.shell.application import show_window
+
+    odd = tmp_path / "it's a \"photo\" $(id) ü"
+    odd.mkdir()
+    (odd / "1.jpg").write_bytes(b"x" * 1000)
+    (tmp_path / "-notes.txt").write_bytes(b"y" * 500)
+    gone = tmp_path / "gone.txt"
+    args = build_parser().parse_args(["gui", str(odd), str(tmp_path / "-notes.txt"), str(gone)])
+    assert args.files == [str(odd), str(tmp_path / "-notes.txt"), str(gone)]
+    window = make_window(None)
+
+    async def steps() -> None:
+        show_window(window, args.files)
+        await driver.until(window.banner.isVisible, 10, "the banner for the file that is gone")
+        await driver.until(lambda: window.selection.totals()[:2] == (2, 1500), 10, "the sizes")
+
+    drive(steps())
+    assert window.selection.sources() == args.files
+    assert window.selection.list.topLevelItem(2).text(2) == "?"
+    assert "gone.txt" in window.banner.sentence.text(), window.banner.sentence.text()
 
 
 def test_switching_direction_while_measuring_drops_the_measurement(tmp_path: Path, make_window, drive) -> None:

@@ -59,7 +59,8 @@ def exec_argv(value: str) -> list[str]:
 def test_entry_metainfo_and_icons_share_one_id():
     desktop = entry(DESKTOP)
     assert desktop["Icon"] == APP_ID and desktop["Type"] == "Application"
-    assert exec_argv(desktop["Exec"]) == ["transfer-advisor"]
+    assert exec_argv(desktop["Exec"]) == ["transfer-advisor", "gui", "%F"]  # files from "Open with"
+    assert {"inode/directory", "application/octet-stream"} <= set(desktop["MimeType"].rstrip(";").split(";"))
     meta = ET.parse(METAINFO).getroot()
     assert meta.findtext("id") == APP_ID
     assert meta.findtext("launchable") == DESKTOP.name
@@ -68,6 +69,18 @@ def test_entry_metainfo_and_icons_share_one_id():
     assert (RESOURCES / "screenshot.png").is_file()
     hicolor = RESOURCES / "icons" / "hicolor"
     assert (hicolor / "scalable" / "apps" / f"{APP_ID}.svg").is_file()
+
+
+def test_release_dates_are_real_and_the_license_is_there():
+    """AppStream's releases are dated no later than today and newest first; the LICENSE file is the licence
+    pyproject.toml names (MIT)."""
+    import datetime
+    meta = ET.parse(METAINFO).getroot()
+    dates = [datetime.date.fromisoformat(r.get("date")) for r in meta.findall("releases/release")]
+    assert dates and all(d <= datetime.date.today() for d in dates) and dates == sorted(dates, reverse=True)
+    assert dates[-1] >= datetime.date(2026, 1, 1)  # the project's first code is of 2026
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text()
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_committed_pngs_match_the_sizes():
@@ -112,12 +125,12 @@ def check_installed(data: Path, program: Path) -> None:
         assert path.is_file(), f"{path} was not installed"
     desktop = entry(data / "applications" / f"{APP_ID}.desktop")
     argv = exec_argv(desktop["Exec"])
-    assert argv == [str(program)] and desktop["TryExec"] == str(program)
+    assert argv == [str(program), "gui", "%F"] and desktop["TryExec"] == str(program)
     if shutil.which("desktop-file-validate"):
         proc = subprocess.run(["desktop-file-validate", str(data / "applications" / f"{APP_ID}.desktop")],
                               capture_output=True, text=True)
         assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout
-    ran = subprocess.run([*argv, "--version"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    ran = subprocess.run([argv[0], "--version"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert (ran.returncode, ran.stdout.strip()) == (0, f"transfer-advisor {__version__}"), ran.stderr
 
 

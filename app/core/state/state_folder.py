@@ -29,6 +29,7 @@ import shutil
 from pathlib import Path
 
 from app.core import atomic
+from app.core.state import crash_log
 
 from app.core import paths
 from app.core.paths import ENV_HOME, POINTER, config_dir, data_dir
@@ -37,7 +38,7 @@ KINDS = ("config", "data")
 # What the app writes in each folder (names starting with a dot are its temporary files). A folder
 # whose config or data folder holds anything else is not ours to adopt or replace: it is refused.
 KNOWN = {"config": {"gui-settings.json", "added-hosts.json", "ssh_config", POINTER},
-         "data": {"transfers.json", "crash.log", "profiles", "keys"}}
+         "data": {"transfers.json", *crash_log.FILES, "profiles", "keys"}}
 
 
 class MoveError(Exception):

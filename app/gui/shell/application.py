@@ -28,8 +28,10 @@ def no_display() -> bool:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = False) -> int:
-    """The window, once app.cli.main has settled where the state is (app.core.paths.settle)."""
+def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = False,
+        files: list[str] | None = None) -> int:
+    """The window, once app.cli.main has settled where the state is (app.core.paths.settle); `files`: in the
+    selection from the start (a file manager's "Open with", the desktop entry's %F)."""
     if self_test and no_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test must run in CI without a screen
     elif no_display():
@@ -40,7 +42,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from app.core.state import settings as settings_store
+    from app.core.state import crash_log, settings as settings_store
 
     from app.gui.shell import theme
     from app.gui.shell.crash import CrashHandler
@@ -48,6 +50,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     from app.gui.shell.main_window import MainWindow
 
     # argv[0] is the X11 WM_CLASS instance, which the desktop entry's StartupWMClass names.
+    crash_log.catch_native_crashes()  # a crash inside Qt leaves the stacks in the data folder
     app = QApplication.instance() or QApplication(["transfer-advisor"])
     app.setApplicationName("Transfer Advisor")
     app.setDesktopFileName(DESKTOP_ENTRY)
@@ -60,8 +63,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     CrashHandler(window).install(loop)
     follow_system_colors(app, window)
     stop_on_signals(loop, window)
-    fit_to_screen(window)
-    window.show()
+    show_window(window, files or [])
     try:
         if self_test:
             from app.gui.shell.self_test import check
@@ -75,6 +77,14 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         asyncio.set_event_loop(None)
+
+
+def show_window(window, files: list[str]) -> None:
+    """Shown on the screen it fits; `files` in the selection (one that cannot be read is said in the banner)."""
+    fit_to_screen(window)
+    window.show()
+    if files:
+        window.selection.add_local(files)
 
 
 # Ctrl-C in the terminal that started it, a shutdown or `kill`, that terminal closing, a logout.

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import time
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -16,20 +15,12 @@ from types import TracebackType
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
-from app import __version__
-from app.core.paths import data_dir
 from app.core.errors import crash_said
-
-
-def log_path() -> Path:
-    return data_dir() / "crash.log"
+from app.core.state import crash_log
 
 
 def write_log(text: str) -> Path:
-    path = log_path()
-    with open(path, "a") as f:
-        f.write(f"--- transfer-advisor {__version__} window, {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
-    return path
+    return crash_log.write(text, "window")
 
 
 class CrashDialog(QDialog):

@@ -5,9 +5,10 @@ the copy ended, so nothing else pops up: GNOME's and KDE's own apps, and LocalSe
 their window is not focused. When it is minimised, hidden or behind another application's window:
 
 1. A freedesktop notification: `org.freedesktop.Notifications.Notify` on the session bus, which GNOME,
-   KDE Plasma, XFCE, Cinnamon, MATE, dunst and mako all serve. The call is asynchronous: the reply (or
-   an error, or no answer within `CALL_TIMEOUT_MS`) arrives later as a Qt signal, never waited for on
-   the GUI thread. It carries the app's name and icon, the desktop entry (`DESKTOP_ENTRY`), urgency
+   KDE Plasma, XFCE, Cinnamon, MATE, dunst and mako all serve, sent with dbus-fast (a maintained asyncio
+   D-Bus library, typed as the specification says: the id a uint32, the urgency a byte) on the window's
+   own loop. The call is asynchronous: the reply (or an error, or no answer within `CALL_TIMEOUT_S`)
+   arrives later, never waited for on the GUI thread. It carries the app's name and icon, the desktop entry (`DESKTOP_ENTRY`), urgency
    normal for a finished copy and critical for a failed one, the spec's transfer category, and one
    action, "default" (a click on the notification), which brings the window to the front. Each
    notification replaces the previous one of this window, so they never pile up.
@@ -21,12 +22,12 @@ the window was in front); `dbus_error` keeps why the bus was not used, for tests
 
 from __future__ import annotations
 
-import ctypes
+import asyncio
 import os
 import stat
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, QUrl, SLOT, Slot
+from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 
@@ -37,7 +38,7 @@ SERVICE = "org.freedesktop.Notifications"
 OBJECT_PATH = "/org/freedesktop/Notifications"
 INTERFACE = "org.freedesktop.Notifications"
 SHOW_MS = 10_000          # how long a finished copy's notification stays; a failure stays as the desktop decides
-CALL_TIMEOUT_MS = 5_000   # a notification server that does not answer by then gets the fallback
+CALL_TIMEOUT_S = 5.0      # a notification server that does not answer by then gets the fallback
 URGENCY_NORMAL, URGENCY_CRITICAL = 1, 2
 DEFAULT_ACTION = "default"
 
@@ -58,44 +59,6 @@ def session_bus_address() -> str | None:
     return None
 
 
-class _Typed:
-    """One D-Bus uint32 or byte, as a QDBusArgument that QtDBus copies into a message as it is.
-
-    Notify takes its `replaces_id` as a uint32 and the `urgency` hint as a byte, and servers check:
-    GDBus and QtDBus servers (GNOME, KDE) refuse a call whose signature is not `susssasa{sv}i`, and
-    dunst ignores an urgency that is not a byte. PySide6 has no QVariant to say "unsigned", and binds
-    QDBusArgument's `<<` for a Python int to the uint16 overload only, so the value is written by Qt's
-    own exported `QDBusArgument::operator<<(uint)` / `(uchar)` through ctypes (Linux, where D-Bus is).
-    """
-
-    _symbols = {"u": ("_ZN13QDBusArgumentlsEj", ctypes.c_uint), "y": ("_ZN13QDBusArgumentlsEh", ctypes.c_ubyte)}
-    _functions: dict[str, object] | None = None
-
-    @classmethod
-    def _load(cls) -> dict[str, object]:
-        if cls._functions is None:
-            from PySide6 import QtDBus  # noqa: F401  (loads libQt6DBus, which ctypes then finds by its soname)
-            lib = ctypes.CDLL("libQt6DBus.so.6")
-            functions = {}
-            for code, (symbol, ctype) in cls._symbols.items():
-                function = getattr(lib, symbol)
-                function.argtypes, function.restype = [ctypes.c_void_p, ctype], ctypes.c_void_p
-                functions[code] = function
-            cls._functions = functions
-        return cls._functions
-
-    @classmethod
-    def make(cls, code: str, value: int):
-        import shiboken6
-        from PySide6.QtDBus import QDBusArgument
-
-        argument = QDBusArgument()
-        cls._load()[code](shiboken6.getCppPointer(argument)[0], value)
-        if argument.currentSignature() != code:
-            raise RuntimeError(f"QDBusArgument holds {argument.currentSignature()!r}, not {code!r}")
-        return argument
-
-
 class Notifier(QObject):
     def __init__(self, icon: QIcon, window: QWidget) -> None:
         super().__init__(window)
@@ -105,13 +68,12 @@ class Notifier(QObject):
         self.last: tuple[str, str] | None = None  # what was to be said last, for tests and support
         self.via = ""                              # how it went out: dbus, tray, alert, or window (in front)
         self.dbus_error = ""                       # why the desktop's notifications were not used, if so
-        self.bus = None                            # QDBusConnection, made at the first notification
-        self._bus_name = f"transfer-advisor-notifications-{id(self):x}"
-        self._bus_tried = False
+        self.bus = None                            # dbus-fast's MessageBus, made at the first notification
+        self._connecting: asyncio.Future | None = None  # the bus's connection, made at the first notification
         self._shown_id = 0                         # the server's id of our last notification
         self._ids: set[int] = set()
         self._token = ""                           # an activation token the server sent with a click
-        self._calls: list[object] = []             # pending calls' watchers, kept alive until they answer
+        self._calls: list[asyncio.Task] = []       # calls on their way, kept until they answer
 
     # -- saying it -------------------------------------------------------------------------------
     def user_is_looking(self) -> bool:
@@ -129,40 +91,49 @@ class Notifier(QObject):
 
     def _send(self, title: str, text: str, failed: bool) -> bool:
         """Start the asynchronous Notify call; False when there is no bus to send it on."""
-        bus = self._connect()
-        if bus is None:
+        address = session_bus_address()
+        if address is None:
+            self.dbus_error = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset)"
             return False
-        from PySide6.QtDBus import QDBusMessage, QDBusPendingCallWatcher
-
         try:
-            replaces = _Typed.make("u", self._shown_id)
-            urgency = _Typed.make("y", URGENCY_CRITICAL if failed else URGENCY_NORMAL)
-        except (OSError, AttributeError, RuntimeError) as exc:
-            self.dbus_error = f"cannot write D-Bus unsigned values here: {exc}"
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.dbus_error = "no event loop runs the window"
             return False
-        hints = {"urgency": urgency, "desktop-entry": DESKTOP_ENTRY,
-                 "category": "transfer.error" if failed else "transfer.complete"}
-        message = QDBusMessage.createMethodCall(SERVICE, OBJECT_PATH, INTERFACE, "Notify")
-        message.setArguments([APP_NAME, replaces, _icon_for_dbus(), title, text,
-                              [DEFAULT_ACTION, f"Show {APP_NAME}"], hints, -1 if failed else SHOW_MS])
-        watcher = QDBusPendingCallWatcher(bus.asyncCall(message, CALL_TIMEOUT_MS), self)
-        watcher.finished.connect(lambda w: self._answered(w, title, text, failed))
-        self._calls.append(watcher)
+        call = loop.create_task(self._notify(address, title, text, failed))
+        self._calls.append(call)
+        call.add_done_callback(lambda c: c in self._calls and self._calls.remove(c))
         return True
 
-    def _answered(self, watcher, title: str, text: str, failed: bool) -> None:
-        from PySide6.QtDBus import QDBusMessage
+    async def _notify(self, address: str, title: str, text: str, failed: bool) -> None:
+        from dbus_fast import Message, MessageType, Variant
+        from dbus_fast.errors import DBusError
 
-        if watcher in self._calls:
-            self._calls.remove(watcher)
-        watcher.deleteLater()
-        reply = watcher.reply()
-        if reply.type() == QDBusMessage.MessageType.ReplyMessage and reply.arguments():
-            self._shown_id = int(reply.arguments()[0])
+        hints = {"urgency": Variant("y", URGENCY_CRITICAL if failed else URGENCY_NORMAL),
+                 "desktop-entry": Variant("s", DESKTOP_ENTRY),
+                 "category": Variant("s", "transfer.error" if failed else "transfer.complete")}
+        message = Message(destination=SERVICE, path=OBJECT_PATH, interface=INTERFACE, member="Notify",
+                          signature="susssasa{sv}i",
+                          body=[APP_NAME, self._shown_id, _icon_for_dbus(), title, text,
+                                [DEFAULT_ACTION, f"Show {APP_NAME}"], hints, -1 if failed else SHOW_MS])
+        try:
+            bus = await asyncio.wait_for(self._connect(address), CALL_TIMEOUT_S)
+            if bus is None:
+                self._fallback(title, text, failed)
+                return
+            reply = await asyncio.wait_for(bus.call(message), CALL_TIMEOUT_S)
+        except (OSError, EOFError, TimeoutError, ValueError, DBusError) as exc:
+            self.dbus_error = f"the notification was not sent: {exc or type(exc).__name__}"
+            self._fallback(title, text, failed)
+            return
+        if reply is not None and reply.message_type == MessageType.METHOD_RETURN and reply.body:
+            self._shown_id = int(reply.body[0])
             self._ids.add(self._shown_id)
             self.via = "dbus"
             return
-        self.dbus_error = reply.errorMessage() or "the notification server gave no id"
+        said = reply.body[0] if reply is not None and reply.body else ""
+        self.dbus_error = f"{reply.error_name}: {said}" if reply is not None and reply.error_name else \
+            "the notification server gave no id"
         self._fallback(title, text, failed)
 
     def _fallback(self, title: str, text: str, failed: bool) -> None:
@@ -181,46 +152,60 @@ class Notifier(QObject):
         self.via = "alert"
 
     # -- the session bus -------------------------------------------------------------------------
-    def _connect(self):
-        """The session bus, connected once (a local socket: the same as Qt's own platform theme does)."""
-        if self._bus_tried:
-            return self.bus
-        self._bus_tried = True
-        address = session_bus_address()
-        if address is None:
-            self.dbus_error = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset)"
-            return None
-        from PySide6.QtDBus import QDBusConnection
+    async def _connect(self, address: str):
+        """The session bus, connected once (a second notification while it connects waits for the same)."""
+        if self._connecting is None:
+            self._connecting = asyncio.ensure_future(self._open(address))
+        return await asyncio.shield(self._connecting)
 
-        bus = QDBusConnection.connectToBus(address, self._bus_name)
-        if not bus.isConnected():
-            self.dbus_error = f"cannot reach the session bus: {bus.lastError().message()}"
-            QDBusConnection.disconnectFromBus(self._bus_name)
+    async def _open(self, address: str):
+        """Connect, with the notification server's signals (a click, the token for the focus) coming to this
+        window; None (and why in `dbus_error`) when the bus cannot be reached."""
+        from dbus_fast import Message
+        from dbus_fast.aio import MessageBus
+
+        try:
+            bus = await MessageBus(bus_address=address).connect()
+        except (OSError, EOFError, ValueError) as exc:
+            self.dbus_error = f"cannot reach the session bus: {exc or type(exc).__name__}"
             return None
-        bus.connect(SERVICE, OBJECT_PATH, INTERFACE, "ActionInvoked", self, SLOT("_action_invoked(uint,QString)"))
-        bus.connect(SERVICE, OBJECT_PATH, INTERFACE, "ActivationToken", self, SLOT("_activation_token(uint,QString)"))
+        bus.add_message_handler(self._signal)
+        try:
+            await bus.call(Message(destination="org.freedesktop.DBus", path="/org/freedesktop/DBus",
+                                   interface="org.freedesktop.DBus", member="AddMatch", signature="s",
+                                   body=[f"type='signal',interface='{INTERFACE}'"]))
+        except BaseException:
+            bus.disconnect()
+            raise
         self.bus = bus
         return bus
 
     def release(self) -> None:
         """Close the bus connection (the window is closing)."""
+        for call in list(self._calls):
+            call.cancel()
+        if self._connecting is not None and not self._connecting.done():
+            self._connecting.cancel()
+        self._connecting = None
         if self.bus is not None:
-            from PySide6.QtDBus import QDBusConnection
-
+            self.bus.disconnect()
             self.bus = None
-            QDBusConnection.disconnectFromBus(self._bus_name)
-        self._bus_tried = False
         if self.tray is not None:
             self.tray.hide()
 
-    @Slot("uint", str)
-    def _activation_token(self, notification: int, token: str) -> None:
-        if notification in self._ids:
-            self._token = token  # sent just before ActionInvoked: lets Wayland give the window the focus
+    def _signal(self, message) -> None:
+        """The notification server's signals: the token that lets Wayland give the window the focus (sent
+        just before the click), and the click itself."""
+        from dbus_fast import MessageType
 
-    @Slot("uint", str)
-    def _action_invoked(self, notification: int, action: str) -> None:
-        if notification in self._ids and action == DEFAULT_ACTION:
+        if message.message_type != MessageType.SIGNAL or message.interface != INTERFACE or len(message.body) < 2:
+            return
+        notification, said = message.body[0], message.body[1]
+        if notification not in self._ids:
+            return
+        if message.member == "ActivationToken":
+            self._token = said
+        elif message.member == "ActionInvoked" and said == DEFAULT_ACTION:
             if self._token:
                 os.environ["XDG_ACTIVATION_TOKEN"] = self._token  # read by Qt's Wayland plugin on activation
                 self._token = ""
