@@ -22,6 +22,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "state"
 
 
+def in_a_process(code: str, home: Path) -> subprocess.CompletedProcess:
+    """`code` in a Python of its own (faulthandler is the test runner's too), with the state in `home`."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "TRANSFER_ADVISOR_HOME": str(home)})
+
+
 def test_entries_are_kept_and_the_log_never_grows_past_its_limit(home: Path) -> None:
     first = crash_log.write("Traceback: the first one", "copy nas ~/Pictures")
     assert first == crash_log.log_path() and first.is_relative_to(home)
@@ -42,23 +48,20 @@ def test_a_native_crash_leaves_the_stacks_in_its_own_log(home: Path) -> None:
             "def inside_the_window():\n"
             "    import faulthandler; faulthandler._sigsegv()\n"
             "inside_the_window()\n")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "TRANSFER_ADVISOR_HOME": str(home)})
+    proc = in_a_process(code, home)
     assert proc.returncode != 0
     text = next(home.rglob(crash_log.NATIVE)).read_text()
     assert "Segmentation fault" in text and "inside_the_window" in text, text
 
 
 def test_a_grown_native_log_is_moved_aside_at_the_next_start(home: Path) -> None:
-    # In a process of its own: faulthandler is the test runner's too.
     code = ("import sys\n"
             "from app.core.state import crash_log\n"
             "first = crash_log.catch_native_crashes()\n"
             "first.write_text('x' * (crash_log.MOST_BYTES + 1))\n"
             "assert crash_log.catch_native_crashes() == first\n"
             "print(first)\n")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "TRANSFER_ADVISOR_HOME": str(home)})
+    proc = in_a_process(code, home)
     assert proc.returncode == 0, proc.stderr
     log = Path(proc.stdout.strip())
     assert log.is_relative_to(home) and log.stat().st_size < 200
