@@ -40,6 +40,15 @@ def test_secure_only(qtbot) -> None:
     assert not card.secure.radio.isVisible()  # nothing to choose between
     assert card.chosen().ranked.candidate.method_id == "tar-ssh"
     assert "6 MB/s measured on your files" in card.secure.speed.text()
+    # What the user gets first; the tool and its command one click away.
+    assert card.secure.name.text() == "Encrypted copy — about 3 min"  # 1 GB at 6 MB/s
+    assert card.secure.how.text() == "All the files in one encrypted stream (tar over ssh, aes128-gcm)"
+    assert not card.secure.command.isVisible()
+    card.details.click()
+    assert card.secure.command.isVisible() and card.secure.command.text() == "tar -c … | ssh nas 'tar -x'"
+    assert card.details.isChecked() and card.details.text() == "&View the commands"  # its pressed look says so
+    card.details.click()
+    assert not card.secure.command.isVisible()
 
 
 def test_faster_unencrypted_comes_with_a_warning_and_is_never_the_default(qtbot) -> None:
@@ -52,6 +61,7 @@ def test_faster_unencrypted_comes_with_a_warning_and_is_never_the_default(qtbot)
     assert card.chosen().ranked.candidate.method_id == "tar-ssh"  # secure stays the default
     chosen = []
     card.copy_now.connect(chosen.append)
+    assert card.overall.name.text().startswith("Unencrypted copy — about ")
     card.overall.radio.click()
     card.go.click()
     assert chosen[0].ranked.candidate.method_id == "tar-nc"
@@ -71,7 +81,8 @@ def test_a_pick_on_parallel_streams_says_how_many_and_the_chart_marks_the_ceilin
     qtbot.addWidget(card)
     card.show()
     card.show_advice(done)
-    assert card.secure.name.text() == "tar over ssh  (aes128-gcm, 3 streams)"
+    assert card.secure.name.text().startswith("Encrypted copy — about ")
+    assert card.secure.how.text() == "All the files in one encrypted stream (tar over ssh, aes128-gcm, 3 streams)"
     chart = BottleneckChart()
     qtbot.addWidget(chart)
     chart.reset(download=False)
@@ -83,3 +94,61 @@ def test_a_pick_on_parallel_streams_says_how_many_and_the_chart_marks_the_ceilin
                      Factor.LINK, {Factor.LINK: 8.9}, detail="tcp-window")
     key, row = limit_row(replace(done, secure=Recommendation(Ranked(one, None, 100.0), "", "")), chart)
     assert key is None and (row.label, row.value) == ("One TCP connection", 8.9)
+
+
+def test_the_chart_and_the_sentence_quote_the_same_figure_when_the_race_raised_a_probe(qtbot) -> None:
+    """The probe measured ssh with AES-GCM at 453 MB/s; a lap moved 508 and the advice's profile says so: the
+    bar the chart marks as the limit shows the figure the sentence under it quotes, and its tooltip says why."""
+    import re
+
+    from app.core.events import ProbeDone
+    from app.core.profile.link_profile import CipherProbe
+    from app.core.wording.advice import bottleneck_sentence
+    from app.gui.charts.bottleneck_chart import RAISED
+    from app.gui.panels.advice_view import AdviceView
+
+    aes = "aes128-gcm@openssh.com"
+    probe = CipherProbe(aes, 453.0, 0.4, 1.0)
+    raced = LinkProfile("nas", tcp_up_MBps=765.0, ciphers=[replace(probe, MBps=508.0)], remote_write_MBps=601.0)
+    candidate = Candidate("scp", Options(cipher=aes))
+    p = Prediction(candidate, True, 508.0, 2.0, Factor.CIPHER_CPU_REMOTE, {Factor.CIPHER_CPU_REMOTE: 508.0},
+                   stream_MBps=508.0)
+    sentence = bottleneck_sentence(p, raced)
+    pick = Recommendation(Ranked(p, 508.0, 2.0), "", "scp …")
+    view = AdviceView()
+    qtbot.addWidget(view)
+    view.chart.reset(download=False)
+    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "765 MB/s", True, 765.0))
+    view.chart.add_probe(ProbeDone(f"cipher:{aes}", "ssh with aes128-gcm", "453 MB/s", True, 453.0, probe))
+    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", "601 MB/s", True, 601.0))
+    assert view.chart.limit_row().value == 453.0  # before the advice: what the probe measured
+    view.show_advice(Advice(raced, SelectionStats(241, 975_000_000), [pick.ranked], Factor.CIPHER_CPU_REMOTE,
+                            sentence, pick, pick))
+    quoted = float(re.search(r"encryption at (\d+) MB/s", view.verdict.text()).group(1))
+    limit = view.chart.limit_row()
+    assert limit.key == f"cipher:{aes}" and limit.value == quoted == 508.0
+    assert RAISED in limit.tip and view.chart.rows[Factor.LINK].value == 765.0  # only what the race raised
+
+
+def test_a_limit_the_race_beat_is_charted_at_the_race_figure_the_sentence_quotes(qtbot) -> None:
+    """sftp-server's own work was predicted to hold scp to 279 MB/s; scp's lap moved 447: the sentence quotes
+    447, and so does the chart's row for that limit."""
+    import re
+
+    from app.core.advice.advisor import quoted
+    from app.core.wording.advice import bottleneck_sentence
+    from app.gui.panels.advice_view import AdviceView
+
+    candidate = Candidate("scp", Options(cipher="aes128-gcm@openssh.com"))
+    p = Prediction(candidate, True, 279.0, 3.5, Factor.LINK, {Factor.LINK: 279.0}, detail="sftp-server",
+                   side="remote", stream_MBps=279.0)
+    scp = Ranked(p, 447.0, 2.2)
+    profile = LinkProfile("testhost", tcp_up_MBps=943.0)
+    sentence = bottleneck_sentence(quoted(scp), profile, scp.measured_MBps)
+    pick = Recommendation(scp, "", "scp …")
+    view = AdviceView()
+    qtbot.addWidget(view)
+    view.chart.reset(download=False)
+    view.show_advice(Advice(profile, SelectionStats(241, 975_000_000), [scp], Factor.LINK, sentence, pick, pick))
+    quoted_figure = float(re.search(r"holds scp to (\d+) MB/s", view.verdict.text()).group(1))
+    assert view.chart.limit_row().value == quoted_figure == 447.0

@@ -3,6 +3,8 @@ allows for it. Against a real sshd, with the lessons the app keeps in its own st
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -75,5 +77,7 @@ def test_a_copy_slower_than_promised_says_so(sshd, home: Path, tmp_path: Path) -
                    "--ssh-config", str(sshd.ssh_config))
     assert "error" not in out, out
     [said] = [n for n in out["notes"] if n.startswith("This copy took")]
-    assert said.endswith("was predicted; the next advice for testhost allows for that."), said
+    # With what was measured of why, when something was (its rate falling as it went, on a busy machine).
+    assert re.fullmatch(r"This copy took \S+ s where about \S+ s was predicted(: .+)?; the next advice for testhost "
+                        r"allows for that\.", said), said
     assert kept.lessons(_host(sshd))[out["method"]] > kept.LESSON_RANGE[0]

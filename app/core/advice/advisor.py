@@ -436,11 +436,7 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     overall = (secure if best_secure is best else
                _recommend(session, best, ranking, profile, stats, sources, dest, asked))
     # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
-    p = explain.prediction
-    if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
-        # The race did better than the ceiling the model put on it: the sentence quotes what it did.
-        p = replace(p, stream_MBps=explain.measured_MBps,
-                    components={**p.components, p.limit: explain.measured_MBps})
+    p = quoted(explain)
     if too_little_to_time(stats):
         sentence = small_selection_sentence(stats.files, stats.bytes, explain.candidate.label,
                                                     explain.seconds, explain.timed)
@@ -449,6 +445,16 @@ def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranki
     return Advice(profile, stats, ranking, factor, bottleneck_sentence(p, profile, explain.measured_MBps),
                   secure, overall, left_out, seconds, p.detail if factor == p.limit else "network",
                   p.side if factor == p.limit else "")
+
+
+def quoted(explain: Ranked) -> Prediction:
+    """The prediction the bottleneck sentence (and the window's chart) quotes: where the race did better than
+    the ceiling the model put on it, what the race did."""
+    p = explain.prediction
+    if explain.measured_MBps and explain.measured_MBps > p.stream_MBps:
+        raced = explain.measured_MBps
+        return replace(p, stream_MBps=raced, components={**p.components, p.limit: raced})
+    return p
 
 
 def too_little_to_time(stats: SelectionStats) -> bool:

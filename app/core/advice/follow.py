@@ -5,13 +5,14 @@ allows for it, and a copy clearly slower than promised says so."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from app.core.advice.advisor import Advice, Ranked, Recommendation
-from app.core.events import Emit, TransferResult, ignore
+from app.core.events import Emit, Progress, TransferResult, ignore
 from app.core.formatting import timed
 from app.core.profile import kept
-from app.core.wording.advice import slower_than_promised
+from app.core.wording.advice import below_its_lap, each_file_cost_more, slowed_as_it_went, slower_than_promised
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.mirror import ConfirmDelete
@@ -40,7 +41,8 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
     asked = advised_request(advice, chosen, req, rescan)
     if advice.staged_bytes and asked.selection is not None:
         asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)
-    result = await copy(session, asked, emit, decide, confirm_delete)
+    pace = Pace(emit)
+    result = await copy(session, asked, pace, decide, confirm_delete)
     ratio = lesson(chosen.ranked, result, asked.selection is not None)
     if ratio is None:
         return result
@@ -51,11 +53,55 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
         pass  # the copy is done as it says; only what it taught is lost
     if result.seconds > SLOWER * chosen.ranked.seconds:
         return replace(result, notes=[*result.notes, slower_than_promised(
-            result.seconds, chosen.ranked.seconds, host.label)])
+            result.seconds, chosen.ranked.seconds, host.label, why_slower(pace, result, chosen.ranked))])
     return result
 
 
+class Pace:
+    """Passes a copy's events on and keeps when each progress figure came: how its rate went over the copy."""
+
+    def __init__(self, emit: Emit) -> None:
+        self.emit, self.samples = emit, []
+
+    def __call__(self, event: object) -> None:
+        if isinstance(event, Progress):
+            self.samples.append((time.monotonic(), event.done))
+        self.emit(event)
+
+    def thirds(self) -> tuple[float, float] | None:
+        """MB/s in the first and in the last third of the copy's time (None: too short to tell)."""
+        s = self.samples
+        if len(s) < 6 or s[-1][0] - s[0][0] < MIN_PACE_S:
+            return None
+        start, span = s[0][0], s[-1][0] - s[0][0]
+
+        def at(share: float) -> tuple[float, int]:
+            return min(s, key=lambda x: abs(x[0] - (start + share * span)))
+
+        def rate(a: tuple[float, int], b: tuple[float, int]) -> float:
+            return (b[1] - a[1]) / (b[0] - a[0]) / 1e6 if b[0] > a[0] else 0.0
+
+        return rate(s[0], at(1 / 3)), rate(at(2 / 3), s[-1])
+
+
+def why_slower(pace: Pace, result: TransferResult, promised: Ranked) -> str:
+    """What was measured of a copy clearly slower than promised: its rate falling as it went, files that cost
+    more each than the race's sample showed, or a rate below its lap's from the start ("": none of these)."""
+    thirds = pace.thirds()
+    if thirds and thirds[0] > 0 and thirds[1] < SLOWED * thirds[0]:
+        return slowed_as_it_went(*thirds)
+    if result.files >= MANY_FILES and result.bytes / max(result.files, 1) < SMALL_FILE:
+        return each_file_cost_more(result.files)
+    lap = promised.measured_MBps
+    if lap and thirds and thirds[0] < lap:
+        return below_its_lap(thirds[0], lap)
+    return ""
+
+
 SLOWER = 1.2       # a copy this much slower than promised says so
+SLOWED = 0.7       # the last third's rate under this share of the first third's: it slowed as it went
+MIN_PACE_S = 3.0   # a copy shorter than this has no thirds worth comparing
+MANY_FILES, SMALL_FILE = 1000, 256 * 1024  # a selection mostly paying per file
 LEARN_FROM = 1.0   # seconds: a shorter copy is mostly starting up, which says little about the next one
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction
-from app.core.formatting import mbps, ms, plural, short_time, size
+from app.core.formatting import count, mbps, ms, plural, short_time, size
 from app.core.host.ssh_command import Options
 from app.core.profile.link_profile import LinkProfile
 
@@ -177,10 +177,24 @@ def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_kn
             f"{short_time(seconds)}, sooner than {skipped} would take, so it copied them at once.")
 
 
-def slower_than_promised(took: float, promised: float, host: str) -> str:
-    """Beside a copy that took clearly longer than the advice promised."""
-    return (f"This copy took {short_time(took)} where about {short_time(promised)} was predicted; the next "
-            f"advice for {host} allows for that.")
+def slower_than_promised(took: float, promised: float, host: str, why: str = "") -> str:
+    """Beside a copy that took clearly longer than the advice promised, with what was measured of why."""
+    return (f"This copy took {short_time(took)} where about {short_time(promised)} was predicted"
+            f"{f': {why}' if why else ''}; the next advice for {host} allows for that.")
+
+
+def slowed_as_it_went(first: float, last: float) -> str:
+    return (f"it slowed as it went, from {mbps(first)} MB/s in its first third to {mbps(last)} MB/s in its last "
+            "(the host's disk cache filling up, or the host busy with something else)")
+
+
+def each_file_cost_more(files: int) -> str:
+    return f"its {count(files, 'file')} cost more each than the race's sample of them showed"
+
+
+def below_its_lap(rate_MBps: float, lap_MBps: float) -> str:
+    return (f"it moved {mbps(rate_MBps)} MB/s from the start where its lap in the race moved {mbps(lap_MBps)} "
+            "(over a whole copy the host was slower than in the race's seconds)")
 
 
 def small_selection_sentence(files: int, nbytes: int, label: str, took: float, raced: bool) -> str:

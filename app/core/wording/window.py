@@ -69,14 +69,45 @@ def copies_then_checks(method: str) -> str:
     return f"Copies with {method}, then checks the far side."
 
 
+# What each method does, in words for someone who does not know the tools (the card's second line).
+PLAIN = {"tar-ssh": "all the files in one encrypted stream", "rsync-ssh": "rsync over an encrypted connection",
+         "scp": "OpenSSH's secure copy", "scp-legacy": "OpenSSH's secure copy, the old way",
+         "sftp": "OpenSSH's file transfer", "ssh-cat": "the file piped through an encrypted connection",
+         "tar-nc": "all the files in one stream, not encrypted", "rsync-daemon": "rsync without encryption"}
+
+
+def headline(ranked: Ranked) -> str:
+    """What the user gets, first: "Encrypted copy — about 3 min"."""
+    kind = "Encrypted copy" if ranked.prediction.secure else "Unencrypted copy"
+    return f"{kind} — {roughly(ranked.seconds)}"
+
+
+def roughly(seconds: float) -> str:
+    """A time as a person promises it: "about a second", "about 40 s", "about 3 min", "about 1 h 05 min"."""
+    if seconds < 1.5:
+        return "about a second"
+    if seconds < 59.5:
+        return f"about {seconds:.0f} s"
+    if seconds < 3570:
+        return f"about {round(seconds / 60)} min"
+    minutes = round(seconds / 60)
+    return f"about {minutes // 60} h {minutes % 60:02d} min"
+
+
+def method_words(ranked: Ranked, tool: str) -> str:
+    """The method in plain words, the tool (cipher, streams) after it: "OpenSSH's secure copy (scp, aes128-gcm)"."""
+    plain = PLAIN.get(ranked.candidate.method_id)
+    return f"{plain[0].upper()}{plain[1:]} ({tool})" if plain else tool
+
+
 def speed_words(ranked: Ranked, total_bytes: int) -> str:
-    """A recommendation's speed and time: "38 MB/s measured on your files · about 12 s for 460 MB"."""
+    """A recommendation's speed, under the headline that says its time: "38 MB/s measured on your files, 460 MB"."""
     if not timed(total_bytes):  # too little for a rate: the whole copy's time
         how = "timed on your files" if ranked.timed else "predicted"
-        return f"about {duration(ranked.seconds)} for {size(total_bytes)}, {how}"
+        return f"{duration(ranked.seconds)} for {size(total_bytes)}, {how}"
     how = "measured on your files" if ranked.measured_MBps else "predicted"
     speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
-    return f"{speed} {how} · about {duration(ranked.seconds)} for {size(total_bytes)}"
+    return f"{speed} {how} · {size(total_bytes)} in all"
 
 
 def others_words(others: list[Ranked], total_bytes: int) -> str:

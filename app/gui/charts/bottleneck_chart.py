@@ -25,6 +25,7 @@ ROW = 28      # a row's height when there is room
 MIN_ROW = 17  # and when the window is short
 TAG_FINAL, TAG_SO_FAR = "LIMIT", "SLOWEST"
 REDRAW_MS = 50
+RAISED = "The race moved your files faster than this probe measured, so the figure is the race's."
 
 
 @dataclass
@@ -92,6 +93,16 @@ class BottleneckChart(QWidget):
             key = extra.key
         self.limit_key, self.final = key, True
         self._dirty = True
+
+    def correct(self, figures: dict[str, float | None]) -> None:
+        """The figures the advice ended with (a lap faster than a probe raised it): a bar that shows less says
+        what the sentence under the chart says, and its tooltip why."""
+        for key, value in figures.items():
+            row = self.rows.get(key)
+            if row is not None and row.value and value and abs(value - row.value) > 0.01 * row.value:
+                row.value = value
+                row.tip = f"{row.tip}\n\n{RAISED}" if RAISED not in row.tip else row.tip
+                self._dirty = True
 
     def _set(self, row: Row) -> None:
         self.rows[row.key] = row

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.core.advice.advisor import Advice
+from app.core.advice.advisor import Advice, quoted
 from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
-from app.core.profile.link_profile import cipher_key
+from app.core.profile.link_profile import LinkProfile, cipher_key
 from app.core.wording.advice import TIPS, capitalized, factor_words
 from app.core.wording.window import ADVICE_STOPPED, IDLE_CHART, MEASURING, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
@@ -18,12 +18,23 @@ from app.gui.charts.race_chart import RaceChart
 ALL_CONNECTIONS = "network-all"  # the chart's row of raw TCP on several connections (a long link)
 
 
+def chart_figures(profile: LinkProfile, download: bool) -> dict[str, float | None]:
+    """What the advice's profile ended with, by the chart's row keys (as app.core.wording.advice quotes them)."""
+    figures: dict[str, float | None] = {
+        Factor.LINK: profile.tcp_down_MBps if download else profile.tcp_up_MBps,
+        ALL_CONNECTIONS: profile.tcp_down_all_MBps if download else profile.tcp_up_all_MBps,
+        Factor.REMOTE_DISK: profile.remote_read_MBps if download else profile.remote_write_MBps,
+        Factor.LOCAL_DISK: profile.local_write_MBps if download else profile.local_read_MBps}
+    figures.update({f"cipher:{cipher_key(c.cipher, c.mac)}": c.MBps for c in profile.ciphers})
+    return figures
+
+
 def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row | None]:
     """Which bar the advice's limiting factor is, or a row of its own when no probe shows it."""
     rec = advice.secure or advice.overall
     if rec is None:
         return None, None
-    p = rec.ranked.prediction
+    p = quoted(rec.ranked)  # as the sentence quotes it: the race's figure where it beat the model's ceiling
     value = p.components.get(p.limit, p.stream_MBps)
     host = advice.profile.host
     if p.limit is Factor.LINK and p.side:
@@ -100,6 +111,7 @@ class AdviceView(QWidget):
         self.race.apply_theme()
 
     def show_advice(self, advice: Advice) -> None:
+        self.chart.correct(chart_figures(advice.profile, self.chart.download))  # the sentence's figures
         key, extra = limit_row(advice, self.chart)
         self.chart.set_limit(key, extra)
         self.verdict.setText(f"<b>Limit:</b> {advice.sentence}")

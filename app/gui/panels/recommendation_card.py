@@ -13,12 +13,15 @@ from app.gui.panels.card import Card, muted
 from app.core.wording.transfer import INSECURE_WARNING, method_tip
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
-from app.core.wording.window import copies_then_checks, others_words, speed_words
+from app.core.wording.window import copies_then_checks, headline, method_words, others_words, speed_words
+
+SHOW_COMMANDS = "&View the commands"  # a toggle: pressed while they show
 
 
 
 class Choice(QWidget):
-    """One recommended method: badge, name, speed, reason, command with a copy button."""
+    """One recommended method: badge and what the user gets ("Encrypted copy — about 2 s"), the method in plain
+    words with the tool after it, speed, reason; the command (with a copy button) one click away."""
 
     def __init__(self, secure: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,14 +35,19 @@ class Choice(QWidget):
         badge.setObjectName("badgeSecure" if secure else "badgeInsecure")
         self.name = QLabel()
         self.name.setObjectName("big")
+        self.how = QLabel()
         self.speed = muted(wrap=False)
         top.addWidget(self.radio)
         top.addWidget(badge)
         top.addWidget(self.name)
-        top.addSpacing(8)
-        top.addWidget(self.speed)
         top.addStretch(1)
         layout.addLayout(top)
+        line = QHBoxLayout()
+        line.addWidget(self.how)
+        line.addSpacing(8)
+        line.addWidget(self.speed)
+        line.addStretch(1)
+        layout.addLayout(line)
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -55,20 +63,26 @@ class Choice(QWidget):
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.command.text()))
         row.addWidget(self.command, 1)
         row.addWidget(self.copy_button)
-        layout.addLayout(row)
+        self.command_row = QWidget()
+        self.command_row.setLayout(row)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.command_row.hide()  # one click away: the card's "View the commands"
+        layout.addWidget(self.command_row)
 
     def show_recommendation(self, rec: Recommendation, total_bytes: int) -> None:
         self.recommendation = rec
         label, o = rec.ranked.candidate.label, rec.ranked.candidate.options
         extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.streams > 1 and f"{o.streams} streams")
                  if x]
-        self.name.setText(label + (f"  ({', '.join(extra)})" if extra else ""))
+        self.name.setText(headline(rec.ranked))
+        tool = label.removesuffix(" (insecure)")  # the words before it say so
+        self.how.setText(method_words(rec.ranked, ", ".join([tool, *extra])))
         self.speed.setText(speed_words(rec.ranked, total_bytes))
         self.reason.setText(rec.reason)
         self.command.setText(rec.command)
         self.command.setCursorPosition(0)
         tip = method_tip(rec.ranked.candidate.method_id)
-        for widget in (self.name, self.radio):
+        for widget in (self.name, self.how, self.radio):
             widget.setToolTip(tip)
 
 
@@ -115,7 +129,13 @@ class RecommendationCard(Card):
         self.go.setToolTip("Copy the whole selection with the chosen method, then check the far side.")
         self.go.clicked.connect(self._go)
         self.go_note = muted(wrap=False)
+        self.details = QPushButton(SHOW_COMMANDS)
+        self.details.setCheckable(True)
+        self.details.setToolTip("The shell command of each recommendation: the same copy by hand, in a terminal "
+                                "or a script.")
+        self.details.toggled.connect(self._toggle_commands)
         bottom.addWidget(self.go_note, 1)
+        bottom.addWidget(self.details)
         bottom.addWidget(self.go)
         for w in (self.placeholder, self.secure, self.insecure_frame, self.others, self.left_out):
             self.body.addWidget(w)
@@ -155,6 +175,10 @@ class RecommendationCard(Card):
         self.left_out.setVisible(bool(self.left_out.text()))
         self.go.setEnabled(self.chosen() is not None)
         self._update_note()
+
+    def _toggle_commands(self, shown: bool) -> None:
+        for choice in (self.secure, self.overall):
+            choice.command_row.setVisible(shown)
 
     def allow_copy(self, allowed: bool) -> None:
         """"Copy now" works when there is a recommendation and the window allows it (nothing runs, nothing
