@@ -169,6 +169,8 @@ class ProcessWatch:
             environ = Path(f"/proc/{pid}/environ").read_bytes()
         except OSError:
             return
+        if not environ:
+            return  # it exited between ps and this read (a zombie's environ reads empty): nothing to judge
         if self.password.encode() in environ:
             self.leaks.append(f"environment of {args}")
         self.tools[pid] = (args, tty, f"{ENV_TOKEN}=".encode() in environ)
