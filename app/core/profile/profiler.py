@@ -21,6 +21,7 @@ from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
+from app.core.runner import both
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
 from app.core.host.ssh_command import AEAD
@@ -205,7 +206,8 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
     if ctx.remote_dir and not session.remote.shell:
         _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
     elif ctx.remote_dir:
-        profile.remote_write_MBps, _ = await asyncio.gather(
+        # Side by side; whatever happens to one, neither is left running (runner.both).
+        profile.remote_write_MBps, _ = await both(
             _run("remote-write", "Destination disk writes", emit, profile,
                  disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session), beside())
     else:
