@@ -47,6 +47,7 @@ class TransferResult:
     resumed: int = 0         # items an earlier run of the same copy had staged, kept
     changes: dict = field(default_factory=dict)  # unchanged, updated, new, newer_there (files and links)
     deleted: dict | None = None  # a mirror's deletions: count, files, bytes, items (None: not a mirror)
+    promised: float | None = None  # seconds the advice predicted for it (copy --best, Copy now)
 
     @property
     def sent_bytes(self) -> int:
@@ -63,7 +64,8 @@ class TransferResult:
                 "rate_MBps": round(self.rate_MBps, 2), "verified": self.verified,
                 "verification": self.verification, "command": self.command, "notes": self.notes,
                 "existing": self.existing, "resumed": self.resumed, "changes": self.changes,
-                **({} if self.deleted is None else {"deleted": self.deleted})}
+                **({} if self.deleted is None else {"deleted": self.deleted}),
+                **({} if self.promised is None else {"promised_seconds": round(self.promised, 3)})}
 
 
 @dataclass(frozen=True)

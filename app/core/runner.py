@@ -208,7 +208,11 @@ async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | 
     proc = await spawn(argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
-        out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
+        if hasattr(asyncio, "timeout"):  # 3.11: in this task (wait_for's own task for it could be left unstarted)
+            async with asyncio.timeout(timeout):
+                out, err = await proc.communicate(stdin)
+        else:
+            out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
     except BaseException as exc:
         if proc.returncode is None:
             _kill_group(proc.pid)

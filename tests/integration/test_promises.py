@@ -62,11 +62,15 @@ def test_a_copy_teaches_the_next_advice(sshd, home: Path, tmp_path: Path) -> Non
     assert "error" not in out, out
     assert snapshot(tmp_path / "dest" / src.name, follow_links=out["method"] == "scp") == \
         snapshot(src, follow_links=out["method"] == "scp")
-    # On loopback the copy is far quicker than 8 times the model: what it taught pulls the method's lesson down.
+    # What it took beside the model's prediction (the promise without the lesson of 8), averaged with the 8
+    # taught before: on loopback the copy is usually far quicker than 8 times the model, which pulls the
+    # lesson down (a machine loaded by other work can make it slower, and then that is what it teaches).
     taught = kept.lessons(_host(sshd))
-    assert taught[out["method"]] < 8.0, (out["method"], taught)
+    ratio = min(max(out["seconds"] / (out["promised_seconds"] / 8.0), kept.LESSON_RANGE[0]), kept.LESSON_RANGE[1])
+    assert taught[out["method"]] == pytest.approx((8.0 * ratio) ** 0.5, rel=0.01), (out, taught)
     assert all(taught[m] == 8.0 for m in taught if m != out["method"])
-    assert not any(n.startswith("This copy took") for n in out["notes"])  # quicker than promised: nothing said
+    slower = out["seconds"] > out["promised_seconds"] * 1.2  # (usually not: quicker than promised, nothing said)
+    assert any(n.startswith("This copy took") for n in out["notes"]) == slower, out["notes"]
 
 
 def test_a_copy_slower_than_promised_says_so(sshd, home: Path, tmp_path: Path) -> None:

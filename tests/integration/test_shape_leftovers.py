@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import cli_json
-from tests.leftovers import moving_tools, kill_app_mid_copy, snapshot
+from tests.leftovers import hold, kill_app_mid_copy, let_go_once_signalled, moving_tools, snapshot
 from tests.shapes import ShapeHost
 
 pytestmark = [pytest.mark.root, pytest.mark.slow]
@@ -64,17 +64,16 @@ def test_a_cancelled_copy_leaves_nothing(request, fixture: str, method: str, big
     app = subprocess.Popen(_argv(host, big_file, dest, method), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     try:
-        tools = moving_tools(app, (big_file.name, dest))  # data flows: the host's side is up and connected
-        for pid in tools:  # held, so the copy cannot finish before it is cancelled
-            os.kill(pid, signal.SIGSTOP)
+        # Data flows: the host's side is up and connected. Held, so the copy cannot finish before it is
+        # cancelled; let go once the app has signalled them (one it ended is simply gone).
+        held = hold(moving_tools(app, (big_file.name, dest)))
         app.send_signal(signal.SIGTERM)
-        for pid in tools:
-            os.kill(pid, signal.SIGCONT)
+        let_go_once_signalled(held)
         _out, err = app.communicate(timeout=60)
     finally:
         if app.poll() is None:
             app.kill()
-            app.wait()
+            app.communicate()
     assert app.returncode == 130, err
     assert "cancelled" in err
     assert _nothing_of_ours(host) == []

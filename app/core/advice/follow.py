@@ -42,7 +42,7 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
     if advice.staged_bytes and asked.selection is not None:
         asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)
     pace = Pace(emit)
-    result = await copy(session, asked, pace, decide, confirm_delete)
+    result = replace(await copy(session, asked, pace, decide, confirm_delete), promised=chosen.ranked.seconds)
     ratio = lesson(chosen.ranked, result, asked.selection is not None)
     if ratio is None:
         return result

@@ -2,7 +2,8 @@
 the host's real copies taught about the advice's promises (`learn`, `lessons`).
 
 A profile is reused when it is younger than MAX_AGE and the network looks the same:
-the same local address and a round-trip time within a factor of two (or 1 ms). A lesson is how much
+the same local address and a round-trip time within a factor of two (or JITTER_MS: a busy computer's
+echoes through ssh wander by a few milliseconds, a path that changed differs by tens). A lesson is how much
 longer (or shorter) a method's copies took than the model predicted; it outlives a profile (what the
 probes do not see stays), up to LESSON_AGE. Files are written whole or not at all (app.core.atomic).
 """
@@ -19,6 +20,7 @@ from app.core.paths import data_dir
 from app.core.profile.link_profile import LinkProfile
 
 MAX_AGE = 3600.0
+JITTER_MS = 5.0  # how far a kept round trip may be off in milliseconds (and by more than 2×) before it is another path
 KEEP = 20
 LESSON_AGE = 30 * 86400.0
 LESSON_RANGE = (0.25, 8.0)  # what one copy may teach at most: a stalled or a cached copy says little more
@@ -59,7 +61,7 @@ def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None
             return None
         if rtt_ms is not None and profile.rtt_ms is not None:
             low, high = sorted((rtt_ms, profile.rtt_ms))
-            if high > 2 * low and high - low > 1.0:
+            if high > 2 * low and high - low > JITTER_MS:
                 return None
         return profile
     return None

@@ -74,9 +74,19 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
         return 0
     finally:
         window.demo.stop()  # also when the loop ended some other way than by closing the window
-        loop.run_until_complete(asyncio.sleep(0))
+        finish_tasks(loop)
         loop.close()
         asyncio.set_event_loop(None)
+
+
+def finish_tasks(loop: asyncio.AbstractEventLoop, wait: float = 3.0) -> None:
+    """Cancel what still runs on the loop (a closing connection, a local command) and let each end as a
+    cancel does (its tools killed and reaped), for at most `wait` seconds, as asyncio.run does on its way out."""
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.wait(pending, timeout=wait))
 
 
 def show_window(window, files: list[str]) -> None:
