@@ -37,9 +37,11 @@ class Mux:
         self.master: Pipeline | None = None
 
     def _check(self, op: str) -> list[str]:
-        # Talks to the master's socket only: it never logs in, so it needs no password.
+        # Talks to the master's socket only: it never logs in, so it needs no password, and it may not ask for
+        # one (BatchMode first: ssh keeps the first value an option is given).
         host = self.session.host
-        return ["ssh", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--", host.alias]
+        return ["ssh", "-o", "BatchMode=yes", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--",
+                host.alias]
 
     async def start(self) -> str:
         ssh = replace(self.session.ssh(), shared=None)
