@@ -1,6 +1,6 @@
 """Render the main window in each state into PNG files, against a real sshd on 127.0.0.1.
 
-    python -m tests.gui.screenshots OUT_DIR [--sizes 1280x800,1920x1080] [--themes light,dark]
+    python -m tests.gui.screenshots OUT_DIR [--sizes 1280x800,1920x1080] [--themes light,dark,high-contrast]
 
 States: empty, ready, profiling, racing, recommendation, copying, done, error (the wide runs also
 allow unencrypted methods, so their recommendation shows both choices). Runs under Xvfb
@@ -177,7 +177,13 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     from app.gui.shell.main_window import MainWindow
     from tests.gui import driver
 
-    theme.apply(QApplication.instance(), theme_name)
+    if theme_name == "high-contrast":  # a desktop that asks for more contrast, and its black-on-white palette
+        theme.wants_high_contrast = lambda: True
+        theme.apply(QApplication.instance(), "system")
+        QApplication.instance().setPalette(theme._palette("#ffffff", "#ffffff", "#ffffff", "#000000", "#ffffff",
+                                                          "#000000", "#505050", "#0000cc"))
+    else:
+        theme.apply(QApplication.instance(), theme_name)
     window = MainWindow(str(config))
     window.settings.race_seconds, window.settings.race_count = 1.5, 3
     window.resize(*size)

@@ -59,8 +59,9 @@ def test_fits_common_screens(make_window, size: tuple[int, int]) -> None:
 
 
 def assert_unique_mnemonics(top) -> None:
-    """Every button and labelled field has an Alt+letter, and no two share one."""
+    """Every button, labelled field and menu has an Alt+letter, and no two share one."""
     labelled = [b.text() for b in top.findChildren(QAbstractButton) if b.window() is top]
+    labelled += [a.text() for a in top.menuBar().actions()] if hasattr(top, "menuBar") else []
     labelled += [label.text() for label in top.findChildren(QLabel) if label.buddy() is not None]
     letters: dict[str, str] = {}
     for text in labelled:
@@ -157,6 +158,23 @@ def test_dark_and_light_palettes(qapp) -> None:
     assert dark.dark and QApplication.palette().window().color().lightness() < 60
     light = theme.apply(qapp, "light")
     assert not light.dark and QApplication.palette().window().color().lightness() > 200
+
+
+def test_like_the_system_keeps_the_desktops_style_and_palette(qapp, monkeypatch) -> None:
+    from PySide6.QtGui import QPalette
+    ours = [theme._light_palette().color(QPalette.Window), theme._dark_palette().color(QPalette.Window)]
+    theme.apply(qapp, "dark")  # chosen, then back to the desktop's
+    try:
+        chosen = theme.apply(qapp, "system")
+        desktop_window = QApplication.palette().color(QPalette.Window)
+        assert desktop_window not in ours  # (here, with no desktop: the style's own palette)
+        assert desktop_window == QApplication.style().standardPalette().color(QPalette.Window)
+        assert chosen.dark == (desktop_window.lightness() < 128)
+        monkeypatch.setattr(theme, "wants_high_contrast", lambda: True)  # the desktop asks for more contrast
+        high = theme.apply(qapp, "system")
+        assert high in (theme.HIGH_CONTRAST_LIGHT, theme.HIGH_CONTRAST_DARK) and high.dark == chosen.dark
+    finally:
+        theme.apply(qapp, "light")  # what the other tests expect
 
 
 def test_aliases_from_an_ssh_config(tmp_path: Path) -> None:

@@ -70,6 +70,20 @@ def choice_for(hostname: str, user: str = "", port: int = 22, key_file: str = ""
     return HostChoice(name, name, str(config_path()))
 
 
+def added(choice: HostChoice) -> AddedHost | None:
+    """The host behind a picker entry that is an alias of ours (added with a key file), else None."""
+    if choice.ssh_config != str(config_path()):
+        return None
+    return next((h for h in load() if h.name == choice.text), None)
+
+
+def forget(choice: HostChoice, user_config: str | None) -> None:
+    """Drop the alias of ours behind `choice`, if it is one (the key file itself is the user's: kept)."""
+    host = added(choice)
+    if host is not None:
+        _write([h for h in load() if h.name != host.name], user_config)
+
+
 def refresh(user_config: str | None) -> None:
     """Rewrite our ssh config so it includes the config the window was started with."""
     if load():

@@ -51,6 +51,21 @@ class GuiSettings:
         self.recent = [choice] + [c for c in self.recent if (c.text, c.ssh_config) != (choice.text, choice.ssh_config)]
         del self.recent[RECENT_KEEP:]
 
+    def forget(self, choice: HostChoice) -> None:
+        """Off the recent list, with the destination last used there."""
+        self.recent = [c for c in self.recent if (c.text, c.ssh_config) != (choice.text, choice.ssh_config)]
+        self.destinations.pop(choice.label, None)
+
+    def edited(self, old: HostChoice, new: HostChoice) -> None:
+        """`old` edited into `new`: in its place on the recent list, its destination kept under its new name."""
+        at = next((i for i, c in enumerate(self.recent) if (c.text, c.ssh_config) == (old.text, old.ssh_config)), 0)
+        dest = self.destinations.pop(old.label, None)
+        self.recent = [c for c in self.recent if (c.text, c.ssh_config) not in
+                       ((old.text, old.ssh_config), (new.text, new.ssh_config))]
+        self.recent.insert(at, new)
+        if dest is not None:
+            self.destinations[new.label] = dest
+
     def clamped(self) -> "GuiSettings":
         return replace(self, verify=self.verify if self.verify in VERIFY_LEVELS else "sizes",
                        race_seconds=min(max(float(self.race_seconds), 0.5), 30.0),

@@ -29,6 +29,15 @@ def demo_summary(description: str, destination: str) -> str:
             "which is removed when you close the window.")
 
 
+def remove_host_question(host: str) -> str:
+    return (f"Remove {host} from the host list? Its password is forgotten here and in the keyring; the host, "
+            "its files and your key files are not touched.")
+
+
+def host_removed(host: str) -> str:
+    return f"{host} is off the list. Add it again any time with Add host."
+
+
 def connecting(host: str) -> str:
     return f"Connecting to {host}…"
 
@@ -105,9 +114,20 @@ def speed_words(ranked: Ranked, total_bytes: int) -> str:
     if not timed(total_bytes):  # too little for a rate: the whole copy's time
         how = "timed on your files" if ranked.timed else "predicted"
         return f"{duration(ranked.seconds)} for {size(total_bytes)}, {how}"
-    how = "measured on your files" if ranked.measured_MBps else "predicted"
-    speed = rate(ranked.measured_MBps or ranked.prediction.MBps)
-    return f"{speed} {how} · {size(total_bytes)} in all"
+    return f"{rate(_quoted_MBps(ranked, total_bytes))} {_how(ranked, 'on your files')} · {size(total_bytes)} in all"
+
+
+def _quoted_MBps(ranked: Ranked, total_bytes: int) -> float:
+    """The rate the reason quotes too (advisor.sentence_rates): a lap that copied the whole selection is its
+    whole time, start-up included; else what the race measured, else the prediction."""
+    if ranked.timed and ranked.seconds > 0:
+        return total_bytes / 1e6 / ranked.seconds
+    return ranked.measured_MBps or ranked.prediction.MBps
+
+
+def _how(ranked: Ranked, where: str = "") -> str:
+    how = "timed" if ranked.timed else "measured" if ranked.measured_MBps else "predicted"
+    return f"{how} {where}" if where and how != "predicted" else how
 
 
 def others_words(others: list[Ranked], total_bytes: int) -> str:
@@ -117,8 +137,7 @@ def others_words(others: list[Ranked], total_bytes: int) -> str:
         if not timed(total_bytes):
             rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
         else:
-            how = "measured" if r.measured_MBps else "predicted"
-            rest.append(f"{r.candidate.label} {rate(r.measured_MBps or r.prediction.MBps)} {how}")
+            rest.append(f"{r.candidate.label} {rate(_quoted_MBps(r, total_bytes))} {_how(r)}")
     return ("Others: " + " · ".join(rest)) if rest else ""
 
 

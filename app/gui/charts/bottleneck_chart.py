@@ -51,6 +51,7 @@ class BottleneckChart(QWidget):
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumHeight(MIN_ROW * 6)
         self.setAccessibleName("Bottleneck chart")
+        self.setFocusPolicy(Qt.TabFocus)  # a keyboard reaches it and hears its summary (the description)
         self.timer = QTimer(self)
         self.timer.setInterval(REDRAW_MS)
         self.timer.timeout.connect(self._maybe_repaint)
@@ -120,9 +121,18 @@ class BottleneckChart(QWidget):
         return self.rows.get(self.limit_key) if self.limit_key else None
 
     # -- drawing ----------------------------------------------------------------------------
+    def summary(self) -> str:
+        """What the bars show, as text (a screen reader's description of the chart)."""
+        rows = [f"{r.label}: {rate(r.value) if r.value else 'not measured'}" for r in self.rows.values()]
+        limit = self.limit_row()
+        if limit is not None:
+            rows.append(f"{'limit' if self.final else 'slowest so far'}: {limit.label}")
+        return "; ".join([*rows, *([self.rtt_text] if self.rtt_text else [])]) or self.placeholder
+
     def _maybe_repaint(self) -> None:
         if self._dirty:
             self._dirty = False
+            self.setAccessibleDescription(self.summary())
             self.update()
 
     def sizeHint(self):  # noqa: N802 - Qt's name

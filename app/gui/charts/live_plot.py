@@ -41,6 +41,8 @@ class LivePlot(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
+        self.plot.setFocusPolicy(Qt.TabFocus)  # a keyboard reaches the chart and hears its summary;
+        self.plot.viewport().setFocusPolicy(Qt.NoFocus)  # the view, not its canvas
         self.plot.setLabel("bottom", x_label)
         self.plot.setLabel("left", y_label)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
@@ -65,6 +67,15 @@ class LivePlot(QWidget):
         self.timer.timeout.connect(self._redraw)
         self.timer.start()
         self.apply_theme()
+
+    def setAccessibleName(self, name: str) -> None:  # noqa: N802 - Qt's name
+        """The plot itself takes the focus: it carries the name, and the text summary as its description."""
+        super().setAccessibleName(name)
+        self.plot.setAccessibleName(name)
+
+    def summary(self) -> str:
+        """What the chart shows, as text: each series with its current figure."""
+        return "; ".join(f"{s.label}: {s.suffix.strip() or 'no data yet'}" for s in self.series.values())
 
     def apply_theme(self) -> None:
         c = theme.colors()
@@ -124,6 +135,9 @@ class LivePlot(QWidget):
         for s in changed:
             s.curve.setData(np.fromiter(s.x, float, len(s.x)), np.fromiter(s.y, float, len(s.y)))
             s.dirty = False
+        described = self.summary()
+        self.setAccessibleDescription(described)
+        self.plot.setAccessibleDescription(described)
         if self.legend is not None:
             self.legend.setText("<br>".join(
                 f"<span style='color:{s.color}; font-size:13pt'>■</span>&nbsp;{html.escape(s.label)}"

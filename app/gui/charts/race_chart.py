@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
+from app.core.advice.advisor import Ranked
+from app.core.advice import race as laps
 from app.core.events import RaceResult, RaceSample
 from app.gui.panels.card import muted
 from app.core.formatting import rate, short_time
@@ -69,7 +71,15 @@ class RaceChart(QWidget):
         if event.failed:
             self.status.setText(lap_failed(event.label, event.error))
 
-    def finished(self) -> None:
+    def finished(self, ranking: list[Ranked] | None = None) -> None:
+        """The race's winner as the advice ranked it (`ranking`): a lap that copied the whole selection counts
+        by its whole time, start-up included, so it may not be the curve that ran highest."""
+        raced = [r for r in ranking or [] if (r.timed or r.measured_MBps) and laps.key(r.candidate) in self.results]
+        if raced:
+            best = raced[0]
+            self.status.setText(race_quickest(laps.label(best.candidate), best.seconds) if best.timed
+                                else race_fastest(laps.label(best.candidate), best.measured_MBps or 0.0))
+            return
         measured = [r for r in self.results.values() if r.MBps]
         timed = [r for r in self.results.values() if not r.MBps and r.seconds is not None]
         if measured:

@@ -1,4 +1,5 @@
-"""Add a host: name or address, user, port, and a key file or a password (in memory, or the system keyring)."""
+"""Add a host, or edit one added before: name or address, user, port, and a key file or a password (in memory,
+or the system keyring)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from app.core.state.settings import HostChoice
 class AddHostDialog(QDialog):
     added = Signal(object, object, bool)  # HostChoice, password or None, remember it in the keyring
 
-    def __init__(self, user_config: str | None, parent: QWidget | None = None) -> None:
+    def __init__(self, user_config: str | None, parent: QWidget | None = None,
+                 editing: HostChoice | None = None) -> None:
         super().__init__(parent)
         self.user_config = user_config
-        self.setWindowTitle("Add a host")
+        self.editing = editing
+        self.setWindowTitle("Edit a host" if editing else "Add a host")
         self.host = QLineEdit()
         self.host.setPlaceholderText("nas.local, 192.0.2.20 or an ssh alias")
         self.user = QLineEdit()
@@ -69,7 +72,7 @@ class AddHostDialog(QDialog):
         form.addRow("Pa&ssword:", self.password)
         form.addRow("", self.remember)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.buttons.button(QDialogButtonBox.Ok).setText("&Add and test")
+        self.buttons.button(QDialogButtonBox.Ok).setText("S&ave and test" if editing else "&Add and test")
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -79,8 +82,29 @@ class AddHostDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self.use_key.toggled.connect(self._auth_changed)
+        if editing is not None:
+            self._fill(editing)
         self._auth_changed()
         self.resize(560, self.sizeHint().height())
+
+    def _fill(self, choice: HostChoice) -> None:
+        """The fields as the host was added (an alias of ours keeps its key file; else the typed host)."""
+        ours = added_hosts.added(choice)
+        if ours is not None:
+            user, host, port, key = ours.user, ours.hostname, ours.port, ours.key_file
+            self.name.setText(ours.name)
+        else:
+            try:
+                user, host, port = choice.spec().parts()
+            except TransferError:
+                user, host, port = None, choice.text, None
+            key = ""
+        self.host.setText(host)
+        self.user.setText(user or "")
+        self.port.setValue(port or 22)
+        self.key.setText(key)
+        if ours is None:
+            self.name.setText(choice.label if choice.label not in (choice.text, host) else "")
 
     def _auth_changed(self) -> None:
         key = self.use_key.isChecked()
@@ -100,6 +124,8 @@ class AddHostDialog(QDialog):
             self.error.setText(exc.sentence)
             self.error.show()
             return
+        if self.editing is not None and (choice.text, choice.ssh_config) != (self.editing.text, self.editing.ssh_config):
+            added_hosts.forget(self.editing, self.user_config)  # renamed, or no longer with a key file of its own
         password = self.password.text() if self.use_password.isChecked() and self.password.text() else None
         self.added.emit(choice, password, password is not None and self.remember.isChecked())
         self.accept()

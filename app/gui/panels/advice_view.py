@@ -115,7 +115,7 @@ class AdviceView(QWidget):
         key, extra = limit_row(advice, self.chart)
         self.chart.set_limit(key, extra)
         self.verdict.setText(f"<b>Limit:</b> {advice.sentence}")
-        self.race.finished()
+        self.race.finished(advice.ranking)
 
     def failed(self) -> None:
         self.verdict.setText(ADVICE_STOPPED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
 
 from app.gui.shell import theme
 from app.gui.panels.card import Card
@@ -13,6 +13,7 @@ from app.gui.panels.demo_host import TIP as DEMO_TIP, DemoChoice, is_demo
 from app.core.state.settings import HostChoice
 
 CHOICE_ROLE = Qt.UserRole + 1
+EDITABLE_ROLE = Qt.UserRole + 2  # an entry the user added or used here (not an alias of their ssh config)
 
 
 def _key(choice: HostChoice) -> tuple:
@@ -25,6 +26,8 @@ class HostPicker(Card):
     add_requested = Signal()
     setup_key_requested = Signal()
     choice_changed = Signal(object)  # HostChoice or None
+    edit_requested = Signal(object)  # HostChoice
+    remove_requested = Signal(object)  # HostChoice
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("1 · Host", parent)
@@ -38,7 +41,9 @@ class HostPicker(Card):
                               "you used recently, one you add, or a local demo host to try it all without a NAS.")
         self.combo.currentIndexChanged.connect(lambda _i: self.choice_changed.emit(self.current()))
         self.combo.activated.connect(self._activated)
-        label = QLabel("&Host:")
+        self.combo.setContextMenuPolicy(Qt.CustomContextMenu)
+        self.combo.customContextMenuRequested.connect(self._context_menu)
+        label = QLabel("H&ost:")
         label.setBuddy(self.combo)
         self.add = QPushButton("&Add host…")
         self.add.setToolTip("Add a host by name or address, with its user, port and key or password.")
@@ -46,7 +51,7 @@ class HostPicker(Card):
         self.test = QPushButton("&Test connection")
         self.test.setToolTip("Log in to the host now and show what it can do.")
         self.test.clicked.connect(self._test)
-        self.setup_key = QPushButton("Set up &key login")
+        self.setup_key = QPushButton("Set up key lo&gin")
         self.setup_key.setToolTip("Make a key for this host and add it to the host's list of allowed keys over "
                                   "this login, so later copies need no password.")
         self.setup_key.clicked.connect(self.setup_key_requested.emit)
@@ -77,6 +82,7 @@ class HostPicker(Card):
         if demo is not None:
             sections.append(("No NAS at hand?", [demo]))
         for title, choices in sections:
+            editable = title == "Recent"
             fresh = [c for c in choices if _key(c) not in seen]
             if not fresh:
                 continue
@@ -88,6 +94,7 @@ class HostPicker(Card):
                 seen.add(_key(choice))
                 item = QStandardItem(f"   {choice.label}")
                 item.setData(choice, CHOICE_ROLE)
+                item.setData(editable and not is_demo(choice), EDITABLE_ROLE)
                 where = f" (ssh config {choice.ssh_config})" if choice.ssh_config else ""
                 item.setToolTip(DEMO_TIP if is_demo(choice) else f"{choice.text}{where}")
                 self.model.appendRow(item)
@@ -116,6 +123,21 @@ class HostPicker(Card):
     def current(self) -> HostChoice | None:
         index = self.combo.currentIndex()
         return self.model.item(index).data(CHOICE_ROLE) if index >= 0 and self.model.item(index) else None
+
+    def editable(self) -> HostChoice | None:
+        """The chosen entry when it can be edited or removed here: one on the recent list."""
+        index = self.combo.currentIndex()
+        item = self.model.item(index) if index >= 0 else None
+        return item.data(CHOICE_ROLE) if item is not None and item.data(EDITABLE_ROLE) else None
+
+    def _context_menu(self, at) -> None:
+        choice = self.editable()
+        if choice is None or not self.combo.isEnabled():
+            return
+        menu = QMenu(self)
+        menu.addAction("&Edit host…", lambda: self.edit_requested.emit(choice))
+        menu.addAction("&Remove from the list…", lambda: self.remove_requested.emit(choice))
+        menu.popup(self.combo.mapToGlobal(at))
 
     def replace_current(self, choice: HostChoice | None) -> None:
         """The chosen entry is now `choice` (the same host, found elsewhere), without choosing anew."""

@@ -12,7 +12,7 @@ import asyncio
 from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from app.core.errors import ErrorKind, TransferError, not_connected
 from app.core.host import ssh_aliases
@@ -21,6 +21,7 @@ from app.core.state import added_hosts
 from app.gui.dialogs.add_host_dialog import AddHostDialog
 from app.gui.panels.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.panels.error_banner import ErrorBanner
+from app.gui.shell.bridge import Job
 from app.gui.shell.flow import Connected, Flow, HostKeyQuestion, moved_config
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from app.gui.panels.host_picker import HostPicker
@@ -28,6 +29,7 @@ from app.gui.panels.remote_browser import RemoteBrowser
 from app.gui.shell.preferences import Preferences
 from app.core.state.settings import HostChoice
 from app.core.wording.window import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
+                                     host_removed, remove_host_question,
                                      key_not_trusted, key_uncheckable, making_key, remembering_key)
 
 
@@ -43,9 +45,12 @@ class HostSteps(QObject):
         self.demo = demo
         self.prefs = prefs
         self.dialog: QWidget | None = None  # the open dialog, kept alive while shown
+        self.forgetting: Job | None = None  # a removed host's connection and keyring entry, let go
         self.connecting = False
         picker.test_requested.connect(self.test)
         picker.add_requested.connect(self.add_host)
+        picker.edit_requested.connect(self.edit_host)
+        picker.remove_requested.connect(self.remove_host)
         picker.choice_changed.connect(self._choice_changed)
         picker.setup_key_requested.connect(self.setup_key)
         flow.password_needed.connect(self._ask_password)
@@ -218,6 +223,45 @@ class HostSteps(QObject):
         dialog = AddHostDialog(self.user_config, self.window)
         dialog.added.connect(self._added)
         self._open(dialog)
+
+    def can_edit(self) -> bool:
+        """The chosen host is on the recent list, and no connection, advice or copy is under way."""
+        return self.picker.editable() is not None and not self.flow.busy and not self.connecting
+
+    def edit_host(self, choice: HostChoice | None = None) -> None:
+        """The chosen host (one on the recent list) in the add dialog, filled in; saved in its place and tested."""
+        choice = choice or self.picker.editable()
+        if choice is None or not self.can_edit():
+            return
+        dialog = AddHostDialog(self.user_config, self.window, editing=choice)
+        dialog.added.connect(lambda new, password, keyring: self._edited(choice, new, password, keyring))
+        self._open(dialog)
+
+    def _edited(self, old: HostChoice, new: HostChoice, password: str | None, keyring: bool) -> None:
+        self.prefs.host_edited(old, new)
+        if password is not None:
+            self.flow.remember_password(new, password, keyring)
+        self._select(new)
+        self.test(new)
+
+    def remove_host(self, choice: HostChoice | None = None) -> None:
+        """Off the list, once the user says so (the host and the key files are not touched)."""
+        choice = choice or self.picker.editable()
+        if choice is None or not self.can_edit():
+            return
+        box = QMessageBox(QMessageBox.Question, "Remove host", remove_host_question(choice.label),
+                          QMessageBox.Yes | QMessageBox.Cancel, self.window)
+        box.button(QMessageBox.Yes).setText("&Remove")
+        box.setDefaultButton(QMessageBox.Cancel)
+        box.buttonClicked.connect(lambda button: box.standardButton(button) == QMessageBox.Yes and self._remove(choice))
+        self._open(box)
+
+    def _remove(self, choice: HostChoice) -> None:
+        self.prefs.forget_host(choice)
+        added_hosts.forget(choice, self.user_config)
+        self.reload()
+        self.picker.set_status("idle", host_removed(choice.label))
+        self.forgetting = self.flow.job(self.flow.forget_host(choice), "Forgetting the host")
 
     def _added(self, choice: HostChoice, password: str | None, keyring: bool = False) -> None:
         if password is not None:

@@ -26,6 +26,7 @@ class Choice(QWidget):
     def __init__(self, secure: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.recommendation: Recommendation | None = None
+        self.secure = secure
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -84,6 +85,10 @@ class Choice(QWidget):
         tip = method_tip(rec.ranked.candidate.method_id)
         for widget in (self.name, self.how, self.radio):
             widget.setToolTip(tip)
+        # A screen reader says what the picture beside the button says: the badge, what you get, how, how fast.
+        badge = "Secure" if self.secure else "Unencrypted"
+        self.radio.setAccessibleName(f"{badge}: {self.name.text()}, {self.how.text()}")
+        self.radio.setAccessibleDescription(f"{self.speed.text()}. {rec.reason}")
 
 
 def left_out_text(advice: Advice) -> str:

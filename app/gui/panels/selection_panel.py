@@ -147,7 +147,7 @@ class SelectionPanel(Card):
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(self.browse)
         # Off for every new copy: the window never remembers it (the copy step unticks it after each).
-        self.mirror = QCheckBox("Make the destinati&on match (delete files that are not in the selection)")
+        self.mirror = QCheckBox("Ma&ke the destination match (delete files that are not in the selection)")
         self.mirror.setToolTip("After the copy is in place and checked, what the copied folders hold at the "
                                "destination that the selection does not have is deleted. You see the list and "
                                "confirm before anything is copied or deleted.")

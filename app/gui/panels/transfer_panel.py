@@ -11,7 +11,7 @@ from app.core.events import Phase, Progress, TransferResult
 from app.core.wording.transfer import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
 from app.gui.shell import theme
 from app.gui.panels.card import Card, muted
-from app.core.formatting import size
+from app.core.formatting import rate, size
 from app.gui.charts.live_plot import LivePlot
 
 REFRESH_MS = 100
@@ -40,7 +40,8 @@ class TransferPanel(Card):
         self.cancel.clicked.connect(self._cancel_clicked)
         self.graph = LivePlot("seconds", "MB/s", legend=False)
         self.graph.setMinimumHeight(110)
-        self.graph.add_series("rate", "rate")
+        self.graph.setAccessibleName("Copy speed chart")
+        self.graph.add_series("rate", "Copy speed")
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.hide()
@@ -77,7 +78,7 @@ class TransferPanel(Card):
         self.method_label = method_label
         self.latest = self._shown = None
         self.graph.clear()
-        self.graph.add_series("rate", "rate")
+        self.graph.add_series("rate", "Copy speed")
         self.bar.setValue(0)
         self.state.setText(copying_with(method_label))
         self.numbers.setText(f"0 B of {size(total_bytes)}")
@@ -97,6 +98,7 @@ class TransferPanel(Card):
     def progress(self, event: Progress) -> None:
         self.latest = event
         self.graph.append("rate", event.elapsed, event.rate / 1e6)
+        self.graph.set_suffix("rate", rate(event.rate / 1e6))
 
     def _refresh(self) -> None:
         p = self.latest

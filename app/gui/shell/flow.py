@@ -23,6 +23,7 @@ from app.core.errors import TransferError, closed_after_login, folder_unreadable
 from app.core.events import TransferResult
 from app.core.transfer.existing import Existing, Placement
 from app.core.host.hosts import Host, fetch_host_key, resolve, trust
+from app.core.host import passwords
 from app.core.host.keylogin import KeySetup, setup_key
 from app.core.transfer.mirror import Deletion
 from app.core.selection import entries as selection_entries
@@ -212,6 +213,20 @@ class Flow(QObject):
         await self._let_go()
         if session is not None:
             await session.close()
+
+    async def forget_host(self, choice: HostChoice) -> None:
+        """`choice` leaves the host list: its password forgotten here at once, the connection to it closed,
+        and the password in the system keyring forgotten (where it was kept; a host that no longer resolves
+        has none)."""
+        self.passwords.pop((choice.text, choice.ssh_config), None)
+        self.keep_in_keyring.discard((choice.text, choice.ssh_config))
+        if self.connected is not None and self.connected.choice == choice:
+            await self.disconnect()
+        try:
+            host = await asyncio.to_thread(resolve, choice.spec())
+            await asyncio.to_thread(passwords.forget, host)
+        except (TransferError, OSError):
+            pass
 
     def close_now(self) -> None:
         """On quit: close the browsing connection (and an advice's) without waiting for the host to confirm."""

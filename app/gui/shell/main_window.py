@@ -89,14 +89,23 @@ class MainWindow(QMainWindow):
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         add = QAction("&Add host…", self, shortcut=QKeySequence.New, triggered=self.hosts.add_host)
+        self.edit_host = QAction("&Edit host…", self, triggered=lambda: self.hosts.edit_host())
+        self.remove_host = QAction("&Remove host…", self, triggered=lambda: self.hosts.remove_host())
         settings = QAction("&Settings…", self, shortcut=QKeySequence("Ctrl+,"), triggered=self.open_settings)
         quit_ = QAction("&Quit", self, shortcut=QKeySequence.Quit, triggered=self.close)
-        for action in (add, settings):
+        for action in (add, self.edit_host, self.remove_host, settings):
             file_menu.addAction(action)
+        # Hosts on the recent list can be edited and removed (not the ssh config's aliases, not the demo host).
+        file_menu.aboutToShow.connect(self._host_actions)
         file_menu.addSeparator()
         file_menu.addAction(quit_)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(QAction("&About Transfer Advisor", self, triggered=self._about))
+
+    def _host_actions(self) -> None:
+        editable = self.hosts.can_edit()
+        self.edit_host.setEnabled(editable)
+        self.remove_host.setEnabled(editable)
 
     def _about(self) -> None:
         self.about_box = about_dialog.show(self)

@@ -46,6 +46,14 @@ class Preferences(QObject):
         self.settings.remember(choice)
         self.save()
 
+    def forget_host(self, choice: HostChoice) -> None:
+        self.settings.forget(choice)
+        self.save()
+
+    def host_edited(self, old: HostChoice, new: HostChoice) -> None:
+        self.settings.edited(old, new)
+        self.save()
+
     def remember_destination(self, host_label: str, dest: str) -> None:
         self.settings.destinations[host_label] = dest
         self.save()

@@ -1,6 +1,6 @@
-"""Light and dark palettes (Fusion), the few colours charts and cards use, and the style sheet.
-
-"system" follows the desktop's colour scheme where Qt can read it, light otherwise.
+"""The window's look: "system" keeps the desktop's own style and palette (and its high-contrast setting);
+"light" and "dark" are Fusion with this app's palettes. The few colours charts, badges and banners use
+follow whichever palette is in force (HIGH_CONTRAST where the desktop asks for more contrast).
 """
 
 from __future__ import annotations
@@ -35,26 +35,49 @@ DARK = Colors(True, "#5b8def", "#ff8c42", "#4ade80", "#fbbf24", "#f87171", "#4a1
               "#3d2f12", "#9ca3af", "#374151",
               ("#60a5fa", "#ff8c42", "#4ade80", "#c084fc", "#f472b6", "#22d3ee", "#facc15"))
 
+# Where the desktop asks for more contrast: the palette's own text colours, and pure, saturated marks.
+HIGH_CONTRAST_LIGHT = Colors(False, "#0000cc", "#b00000", "#006400", "#8a4b00", "#b00000", "#ffffff", "#000000",
+                             "#ffffff", "#000000", "#808080",
+                             ("#0000cc", "#b00000", "#006400", "#6a00a8", "#000000", "#005f73", "#8a4b00"))
+HIGH_CONTRAST_DARK = Colors(True, "#66b3ff", "#ffa040", "#5cff5c", "#ffd000", "#ff6060", "#000000", "#ffffff",
+                            "#000000", "#ffffff", "#a0a0a0",
+                            ("#66b3ff", "#ffa040", "#5cff5c", "#ff80ff", "#ffffff", "#00e5ff", "#ffd000"))
+
 _current = LIGHT
+_desktop_style: str | None = None  # the style Qt chose for this desktop, before any choice here
 
 
 def colors() -> Colors:
     return _current
 
 
-def wants_dark(choice: str) -> bool:
-    if choice in ("light", "dark"):
-        return choice == "dark"
+def wants_high_contrast() -> bool:
+    """The desktop asks for more contrast (Qt 6.10 reads it from the desktop's accessibility settings)."""
     hints = QGuiApplication.styleHints()
-    return hasattr(hints, "colorScheme") and hints.colorScheme() == Qt.ColorScheme.Dark
+    access = getattr(hints, "accessibility", None)
+    if access is None or not hasattr(Qt, "ContrastPreference"):
+        return False
+    return access().contrastPreference() == Qt.ContrastPreference.HighContrast
 
 
 def apply(app: QApplication, choice: str = "system") -> Colors:
-    global _current
-    dark = wants_dark(choice)
-    _current = DARK if dark else LIGHT
-    app.setStyle("Fusion")
-    app.setPalette(_dark_palette() if dark else _light_palette())
+    """`choice` "system": the desktop's style and palette as Qt found them; "light"/"dark": this app's."""
+    global _current, _desktop_style
+    if _desktop_style is None:
+        _desktop_style = app.style().name()
+    if choice in ("light", "dark"):
+        dark = choice == "dark"
+        app.setStyle("Fusion")
+        app.setPalette(_dark_palette() if dark else _light_palette())
+        _current = DARK if dark else LIGHT
+    else:
+        app.setStyle(_desktop_style)
+        app.setPalette(QPalette())  # the desktop's (a dark desktop's palette is dark)
+        dark = app.palette().color(QPalette.Window).lightness() < 128
+        if wants_high_contrast():
+            _current = HIGH_CONTRAST_DARK if dark else HIGH_CONTRAST_LIGHT
+        else:
+            _current = DARK if dark else LIGHT
     app.setStyleSheet(_style_sheet(_current))
     return _current
 
