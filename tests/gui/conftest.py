@@ -18,6 +18,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 import qasync  # noqa: E402
 
 from app.gui.shell import theme  # noqa: E402
+from app.gui.shell.application import finish_tasks  # noqa: E402
 from app.gui.shell.main_window import MainWindow  # noqa: E402
 from app.core import paths  # noqa: E402
 from app.core.paths import ENV_HOME  # noqa: E402
@@ -68,14 +69,21 @@ def short_race() -> GuiSettings:
 
 @pytest.fixture
 def make_window(qtbot, qloop):
-    """A shown window over an ssh config, with a short race."""
+    """A shown window over an ssh config, with a short race. Afterwards each is closed as the user closes
+    it, and what its closing left on the loop is finished as the app does on its way out."""
+    made: list[MainWindow] = []
+
     def make(ssh_config: Path | str | None, settings: GuiSettings | None = None) -> MainWindow:
         window = MainWindow(str(ssh_config) if ssh_config else None, settings or short_race())
         qtbot.addWidget(window)
         window.resize(1280, 800)
         window.show()
+        made.append(window)
         return window
-    return make
+    yield make
+    for window in made:
+        window.close()
+    finish_tasks(qloop)
 
 
 def fingerprint(public_key: Path) -> str:

@@ -58,7 +58,11 @@ def expected(tree: Path, method: str) -> dict:
 
 
 def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, desktop_bus, make_window,
-                                           drive, scans: list[list[str]], logins: list[str]) -> None:
+                                           drive, scans: list[list[str]], logins: list[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # A state folder of its own: the link is measured here (not kept from another test of this worker), and
+    # the history shows this test's copy and measurement, not thirty copies of others to the same sshd.
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
     window = make_window(sshd.ssh_config)
     dest = tmp_path / "on the NAS"
     files = len([p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()])

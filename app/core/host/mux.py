@@ -9,6 +9,7 @@ a 200 ms round trip each login costs 2.6 s, a channel 0.2 s).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import tempfile
@@ -35,6 +36,7 @@ class Mux:
         self.dir = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
         self.path = os.path.join(self.dir, "cm")
         self.master: Pipeline | None = None
+        self.reaping: asyncio.Future | None = None  # after kill(): the master's wait
 
     def _check(self, op: str) -> list[str]:
         # Talks to the master's socket only: it never logs in, so it needs no password, and it may not ask for
@@ -61,11 +63,15 @@ class Mux:
         raise shared_connection_down()
 
     def kill(self) -> None:
-        """Stop at once, without waiting (the app quits)."""
+        """Stop at once, without waiting (the app quits); the master is reaped when the loop next runs (the
+        window's loop finishes what is left on its way out)."""
         if self.master is not None:
             for proc in self.master.procs:
                 if proc.returncode is None:
                     proc.kill()
+            with contextlib.suppress(RuntimeError):  # no loop to reap on: the process is ending anyway
+                self.reaping = asyncio.ensure_future(self.master.wait())
+                self.reaping.add_done_callback(lambda f: f.cancelled() or f.exception())
         shutil.rmtree(self.dir, ignore_errors=True)
 
     @property

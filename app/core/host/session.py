@@ -127,9 +127,11 @@ class Session:
         async def start() -> Shared | None:
             try:
                 return Shared(await mux.start(), cipher)
-            except Exception:  # noqa: BLE001 - whatever kept it from starting, each run then logs in itself
+            except BaseException as exc:  # whatever kept it from starting, each run then logs in itself
                 self.shared = None
-                await finish(mux.stop())
+                await finish(mux.stop())  # a cancel too (the session closes): its master is ended and reaped
+                if not isinstance(exc, Exception):
+                    raise
                 return None
 
         self.shared = mux
