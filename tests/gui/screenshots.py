@@ -2,7 +2,7 @@
 
     python -m tests.gui.screenshots OUT_DIR [--sizes 1280x800,1920x1080] [--themes light,dark,high-contrast]
 
-States: empty, ready, profiling, racing, recommendation, copying, done, error (the wide runs also
+States: empty, ready, profiling, racing, recommendation, copying, queued, done, error (the wide runs also
 allow unencrypted methods, so their recommendation shows both choices). Runs under Xvfb
 (it re-starts itself with xvfb-run when there is no display). Every combination of size and
 theme is one full run: connect, drop a folder, find the fastest way, copy, check, then a host
@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import os
+import pwd
 import shutil
 import subprocess
 import sys
@@ -32,6 +34,41 @@ def _relaunch_under_xvfb() -> None:
         sys.exit("screenshots: no display and no xvfb-run; install xvfb (packaging/install-deps.sh test)")
     os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m",
                            "tests.gui.screenshots", *sys.argv[1:]])
+
+
+def _relaunch_in_own_mounts() -> None:
+    """As root: again, in a mount namespace of its own, where /home and /srv are empty tmpfs only this run
+    sees. The pictures then show what a user has: /home/ann/Pictures on this computer, /srv/photos on a host
+    reached as ann, instead of temporary folders and root."""
+    if os.geteuid() != 0 or os.environ.get(OWN_MOUNTS) or not shutil.which("unshare"):
+        return
+    os.environ[OWN_MOUNTS] = "1"
+    os.execvp("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable, "-m",
+                          "tests.gui.screenshots", *sys.argv[1:]])
+
+
+OWN_MOUNTS = "TA_SHOTS_OWN_MOUNTS"
+USER, HOST_ALIAS = "ann", "nas"
+
+
+def user_like_places(work: Path) -> tuple[str | None, Path, Path]:
+    """(the host's user, where the pictures are, the destination on the host): a user's own inside the mount
+    namespace (the user made for the run unless one of that name exists), temporary folders elsewhere."""
+    if not os.environ.get(OWN_MOUNTS):
+        return None, work / "source", work / "dest" / "photos"
+    for place in ("/home", "/srv"):
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=755", "tmpfs", place], check=True)
+    try:
+        pwd.getpwnam(USER)
+    except KeyError:
+        subprocess.run(["useradd", "--no-create-home", "--home-dir", f"/home/{USER}", "--shell", "/bin/sh", USER],
+                       check=True, capture_output=True)
+        atexit.register(lambda: subprocess.run(["userdel", "--force", USER], capture_output=True))
+    home, dest = Path(f"/home/{USER}"), Path("/srv/photos")
+    for folder in (home, dest):
+        folder.mkdir(parents=True)
+        shutil.chown(folder, USER, USER)
+    return USER, home / "Pictures", dest
 
 
 def make_photos(root: Path) -> Path:
@@ -170,7 +207,7 @@ async def state_folder_shots(window, grab, work: Path) -> None:
 
 
 async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: Path, folder: Path,
-                     dest_root: Path, dialogs: bool = False) -> list[Path]:
+                     dest_root: Path, dialogs: bool = False, alias: str = HOST_ALIAS) -> list[Path]:
     from PySide6.QtWidgets import QApplication
 
     from app.gui.shell import theme
@@ -200,9 +237,11 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
         return path
 
     await shot("empty")
-    await driver.connect(window, "testhost")
+    await driver.connect(window, alias)
     assert driver.drop_files(window.selection.list, [str(folder)])
-    dest = dest_root / f"{theme_name}-{size[0]}"
+    dest = dest_root  # emptied for each run, so that each copies everything
+    for child in dest.iterdir():
+        shutil.rmtree(child) if child.is_dir() else child.unlink()
     window.selection.dest.setText(str(dest))
     await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
     if size[0] >= 1920:  # the wide runs also race the unencrypted methods (the host is on loopback)
@@ -225,9 +264,18 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     await driver.until(lambda: window.transfer.latest and window.transfer.latest.done > 0.3 * window.transfer.latest.total
                        or window.state != "copying", 60, "the copy to be under way")
     await shot("copying")
+    # The next selection, chosen while the copy runs, waits its turn (Copy next).
+    window.selection.clear()
+    assert driver.drop_files(window.selection.list, [str(folder / "photos")])
+    window.card.go.click()
+    await shot("queued")
+    await driver.until(lambda: all(j.state != "waiting" and j.state != "copying" for j in window.copying.jobs), 180,
+                       "the queued copies")
     await driver.state(window, "done", "error", "cancelled", timeout=120)
     await shot("done")
-    await again_shots(window, dest / folder.name, shot)
+    window.selection.clear()  # the first selection again, for the copy that meets files already there
+    assert driver.drop_files(window.selection.list, [str(folder)])
+    await again_shots(window, dest / folder.name, shot, alias)
     driver.pick_host(window, "offline-nas")
     window.picker.test.click()
     await driver.until(window.banner.isVisible, 30, "the error banner")
@@ -238,7 +286,7 @@ async def run_states(out: Path, size: tuple[int, int], theme_name: str, config: 
     return saved
 
 
-async def again_shots(window, copied: Path, shot) -> None:
+async def again_shots(window, copied: Path, shot, alias: str) -> None:
     """The same copy again after two photos changed at the destination: the question it asks once; then
     the banner a copy whose link was lost shows, with Resume (worded as the watchdog words it)."""
     from app.core.errors import link_lost
@@ -252,7 +300,7 @@ async def again_shots(window, copied: Path, shot) -> None:
     _grab_with(window, box).save(str(await shot("existing-question", grab=False)))
     box.buttons()[1].click()  # Skip them
     await driver.state(window, "done", "error", "cancelled", timeout=120)
-    window.copying._copy_failed(window.copying.last_order, link_lost("testhost", silent=30))
+    window.copying._copy_failed(window.copying.last_order, link_lost(alias, silent=30))
     await shot("link-lost")
 
 
@@ -263,6 +311,7 @@ def main() -> int:
     parser.add_argument("--themes", default="light,dark")
     args = parser.parse_args()
     _relaunch_under_xvfb()
+    _relaunch_in_own_mounts()
     args.out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="ta-shots-"))
     os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "state")
@@ -272,7 +321,9 @@ def main() -> int:
 
     from tests.peers import free_port, start_sshd
 
-    server = start_sshd(work / "sshd")
+    user, pictures, dest = user_like_places(work)
+    dest.mkdir(parents=True, exist_ok=True)
+    server = start_sshd(work / "sshd", user=user, alias=HOST_ALIAS)
     config = work / "ssh_config"
     config.write_text(server.ssh_config.read_text() + f"\nHost offline-nas\n  HostName 127.0.0.1\n  Port {free_port()}\n"
                       f"  User {server.user}\n  UserKnownHostsFile {server.known_hosts}\n")
@@ -282,12 +333,12 @@ def main() -> int:
     asyncio.set_event_loop(loop)
     started = time.monotonic()
     try:
-        folder = make_photos(work / "source")
+        folder = make_photos(pictures)
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
         for theme_name in args.themes.split(","):
             for size in sizes:
                 print(f"{theme_name} {size[0]}×{size[1]}:", flush=True)
-                loop.run_until_complete(run_states(args.out, size, theme_name, config, folder, work / "dest",
+                loop.run_until_complete(run_states(args.out, size, theme_name, config, folder, dest,
                                                    dialogs=size == sizes[0]))
                 if size == sizes[0]:
                     loop.run_until_complete(demo_shots(args.out, f"{size[0]}x{size[1]}-{theme_name}", size,

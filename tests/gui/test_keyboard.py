@@ -114,3 +114,18 @@ def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, driv
     host = window.demo.host
     method = window.card.chosen().ranked.candidate.method_id
     assert snapshot(host.dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
+
+
+def test_every_dialog_control_is_named(make_window, qtbot) -> None:
+    from app.core.state.settings import GuiSettings
+    from app.gui.dialogs.add_host_dialog import AddHostDialog
+    from app.gui.dialogs.host_key_dialog import HostKeyDialog
+    from app.gui.dialogs.settings_dialog import SettingsDialog
+
+    window = make_window(None)
+    for dialog in (AddHostDialog(None, window), SettingsDialog(GuiSettings(), window),
+                   HostKeyDialog("nas (192.0.2.20 port 22)", "SHA256:x", "ssh-ed25519", window)):
+        dialog.show()
+        assert unnamed(dialog) == [], dialog.windowTitle()
+        dialog.close()
+        dialog.deleteLater()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.core.advice.factors import Factor
-from app.core.formatting import duration, rate, short_time, size, timed
+from app.core.formatting import count, duration, rate, short_time, size, timed
 from app.core.wording.profile import cipher_name
 
 if TYPE_CHECKING:
@@ -27,6 +27,22 @@ def connected_summary(where: str, user: str, password: bool, cores: int, aes: bo
 def demo_summary(description: str, destination: str) -> str:
     return (f"This demo host is this computer, reached over SSH ({description}). Copies go to {destination}, "
             "which is removed when you close the window.")
+
+
+QUEUE_STATES = {"waiting": "waiting", "copying": "copying…", "done": "done", "failed": "failed",
+                "cancelled": "cancelled"}
+
+
+def queue_line(sources: list[str], where: str, state: str, detail: str = "") -> str:
+    """One job of the copy queue: "Holiday 2024 and 2 more → nas:/srv/photos · waiting"."""
+    names = [s.rstrip("/").rsplit("/", 1)[-1] or s for s in sources] or ["nothing"]
+    what = names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more"
+    return f"{what} → {where} · {QUEUE_STATES[state]}{f': {detail}' if detail else ''}"
+
+
+def queue_stopped(waiting: int) -> str:
+    return (f"The queue stopped at the copy that did not finish; {count(waiting, 'copy', 'copies')} "
+            "still waiting. Start the queue to go on, or remove them.")
 
 
 def remove_host_question(host: str) -> str:

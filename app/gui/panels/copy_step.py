@@ -1,6 +1,11 @@
 """Step 4 in motion: copy with the chosen method as the flow's one job, ask about files already there
 and a mirror's deletions, show the outcome on the copy panel, log it for the history, notify, and offer
-Resume when the link was lost. It keeps the last copy's order (`last_order`) and result (`result`)."""
+Resume when the link was lost. It keeps the last copy's order (`last_order`) and result (`result`).
+
+Copy now while a copy runs queues the selection (the advice's pick, same host, same direction: the advice
+is reused, the files are read again when its turn comes). Jobs run one after another in the queue's
+order; a copy that fails or is cancelled stops the queue until the user starts it again (the next copy
+would most likely meet the same lost link), so nothing runs that the user did not expect."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.advice.advisor import Advice, Recommendation
 from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording.transfer import copy_notice
+from app.core.wording.transfer import copy_notice, verified_as
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
 from app.core.state.settings import HostChoice
@@ -25,6 +30,15 @@ from app.gui.shell.flow import Flow
 from app.gui.shell.notifier import Notifier
 from app.gui.shell.preferences import Preferences
 
+
+
+@dataclass(eq=False)
+class QueuedJob:
+    """One copy of the queue and how it went: waiting, copying, done, failed or cancelled."""
+
+    order: "CopyOrder"
+    state: str = "waiting"
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,7 @@ class CopyOrder:
 class CopyStep(QObject):
     state_changed = Signal(str)  # copying, then done, cancelled or error
     logged = Signal()            # a copy ended and is in the history
+    queue_changed = Signal()     # a job was added, moved, removed, or changed its state
 
     def __init__(self, flow: Flow, prefs: Preferences, selection: SelectionPanel, transfer: TransferPanel,
                  banner: ErrorBanner, notifier: Notifier, window: QWidget) -> None:
@@ -58,6 +73,9 @@ class CopyStep(QObject):
         self.result: TransferResult | None = None  # the last copy's
         self.last_order: CopyOrder | None = None  # the last copy started, for Resume
         self.existing_box = self.delete_box = None  # the questions asked before the copy starts
+        self.jobs: list[QueuedJob] = []  # this window's copies, in the order they run
+        self.current: QueuedJob | None = None
+        self.stopped = False  # a copy failed or was cancelled: the waiting ones wait for the user
         flow.existing_found.connect(self._existing_found)
         flow.delete_found.connect(self._delete_found)
 
@@ -71,9 +89,59 @@ class CopyStep(QObject):
         order = CopyOrder(choice, self.selection.sources(), self.selection.destination(), download, chosen,
                           advice, allow_insecure, settings.verify == "hashes", settings.stall_timeout,
                           advice.stats.bytes, self.selection.mirror_chosen())
-        self._run_copy(order)
+        if not self.flow.busy and not any(j.state == "waiting" for j in self.jobs):
+            self.jobs, self.stopped = [], False  # a fresh start: what ran before is in the history
+        job = QueuedJob(order)
         if not download and not is_demo(choice):  # the demo host's folder is gone with the window
             self.prefs.remember_destination(choice.label, order.dest)
+        if self.flow.busy:
+            self.jobs.append(job)  # its turn comes when the copy that runs (and those before it) end
+            self.queue_changed.emit()
+            return
+        # Nothing runs: this copy goes now, ahead of any left waiting by a stopped queue (they still wait).
+        self.jobs.insert(next((i for i, j in enumerate(self.jobs) if j.state == "waiting"), len(self.jobs)), job)
+        self._start_job(job)
+
+    def can_queue(self, download: bool, advice: Advice | None) -> bool:
+        """A selection can wait for its turn with this advice: a copy runs, and it goes the advice's way."""
+        return (self.flow.activity == "copy" and advice is not None and advice.request is not None
+                and advice.request.download == download)
+
+    def _next(self) -> None:
+        """The first waiting job, unless something runs or the queue stopped."""
+        waiting = next((j for j in self.jobs if j.state == "waiting"), None)
+        if waiting is None or self.flow.busy or self.stopped:
+            self.queue_changed.emit()
+            return
+        self._start_job(waiting)
+
+    def _start_job(self, job: QueuedJob) -> None:
+        self.current, job.state = job, "copying"
+        self._run_copy(job.order)
+        self.queue_changed.emit()
+
+    def start_queue(self) -> None:
+        """Start the queue: go on with the waiting copies after one failed or was cancelled."""
+        self.stopped = False
+        self._next()
+
+    def remove(self, job: QueuedJob) -> None:
+        if job.state == "waiting":
+            self.jobs.remove(job)
+            self.queue_changed.emit()
+
+    def move(self, job: QueuedJob, step: int) -> None:
+        """A waiting job one place up or down, among the waiting ones (what ran stays where it was)."""
+        at = self.jobs.index(job)
+        to = at + step
+        if job.state == "waiting" and 0 <= to < len(self.jobs) and self.jobs[to].state == "waiting":
+            self.jobs[at], self.jobs[to] = self.jobs[to], self.jobs[at]
+            self.queue_changed.emit()
+
+    def _ended(self, state: str, detail: str) -> None:
+        if self.current is not None:
+            self.current.state, self.current.detail = state, detail
+            self.current = None
 
     def _run_copy(self, order: CopyOrder) -> None:
         self.banner.hide()
@@ -92,7 +160,9 @@ class CopyStep(QObject):
         on from what the cut copy staged)."""
         if self.last_order is None or self.flow.busy:
             return
-        self._run_copy(replace(self.last_order, rescan=True))
+        job = QueuedJob(replace(self.last_order, rescan=True))
+        self.jobs.insert(next((i for i, j in enumerate(self.jobs) if j.state == "waiting"), len(self.jobs)), job)
+        self._start_job(job)  # the queue itself goes on only when the user starts it
 
     def _start(self, activity: str, job: Job) -> None:
         self.job = self.flow.start(activity, job)
@@ -126,7 +196,9 @@ class CopyStep(QObject):
         self.logged.emit()
         self.notifier.notify("Copy finished", copy_notice(result.files, where,
                                                           result.verification if result.verified else None))
+        self._ended("done", verified_as(result.verification) if result.verified else "")
         self._set_state("done")
+        self._next()
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
         self.selection.reset_mirror()
@@ -138,6 +210,9 @@ class CopyStep(QObject):
         transfer_log.record(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
                             download=order.download, command=order.chosen.command)
         self.logged.emit()
+        self._ended("cancelled" if cancelled else "failed", "" if cancelled else error.sentence)
+        self.stopped = any(j.state == "waiting" for j in self.jobs)
+        self.queue_changed.emit()
         if cancelled:
             self._set_state("cancelled")
             return

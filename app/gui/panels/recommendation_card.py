@@ -19,6 +19,11 @@ SHOW_COMMANDS = "&View the commands"  # a toggle: pressed while they show
 
 
 
+COPY_NOW_TIP = "Copy the whole selection with the chosen method, then check the far side."
+COPY_NEXT_TIP = ("Add the selection as it is now to the queue: it is copied with the chosen method when the copies "
+                 "before it are done.")
+
+
 class Choice(QWidget):
     """One recommended method: badge and what the user gets ("Encrypted copy — about 2 s"), the method in plain
     words with the tool after it, speed, reason; the command (with a copy button) one click away."""
@@ -131,7 +136,7 @@ class RecommendationCard(Card):
         bottom = QHBoxLayout()
         self.go = QPushButton("Copy &now")
         self.go.setObjectName("primary")
-        self.go.setToolTip("Copy the whole selection with the chosen method, then check the far side.")
+        self.go.setToolTip(COPY_NOW_TIP)
         self.go.clicked.connect(self._go)
         self.go_note = muted(wrap=False)
         self.details = QPushButton(SHOW_COMMANDS)
@@ -185,10 +190,12 @@ class RecommendationCard(Card):
         for choice in (self.secure, self.overall):
             choice.command_row.setVisible(shown)
 
-    def allow_copy(self, allowed: bool) -> None:
-        """"Copy now" works when there is a recommendation and the window allows it (nothing runs, nothing
-        is missing)."""
+    def allow_copy(self, allowed: bool, queueing: bool = False) -> None:
+        """"Copy now" works when there is a recommendation and the window allows it (nothing is missing, and
+        nothing runs, or a copy does and this one can wait for its turn: `queueing`, "Copy next")."""
         self.go.setEnabled(allowed and self.chosen() is not None)
+        self.go.setText("Copy &next" if queueing else "Copy &now")
+        self.go.setToolTip(COPY_NEXT_TIP if queueing else COPY_NOW_TIP)
 
     def chosen(self) -> Recommendation | None:
         if self.advice is None:

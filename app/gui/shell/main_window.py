@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from app.core.advice.advisor import Recommendation
 from app.core.state import settings as settings_store
 from app.core.state.settings import GuiSettings
+from app.core.wording.window import queue_line
 from app.gui.dialogs import about_dialog, stop_dialog
 from app.gui.panels.advice_step import AdviceStep
 from app.gui.panels.advice_view import AdviceView
@@ -25,6 +26,7 @@ from app.gui.panels.demo_host import DemoHostKeeper
 from app.gui.panels.error_banner import ErrorBanner
 from app.gui.panels.find_bar import FindBar
 from app.gui.panels.history_panel import HistoryPanel
+from app.gui.panels.queue_panel import QueuePanel
 from app.gui.panels.host_picker import HostPicker
 from app.gui.panels.host_steps import HostSteps
 from app.gui.panels.recommendation_card import RecommendationCard
@@ -75,13 +77,14 @@ class MainWindow(QMainWindow):
         self.selection = SelectionPanel()
         self.selection.measure = self.flow.measure
         self.history = HistoryPanel()
+        self.queue = QueuePanel()
         self.find_bar = FindBar()
         self.banner = ErrorBanner()
         self.advice_view = AdviceView()
         self.card = RecommendationCard()
         self.transfer = TransferPanel()
         central, self.right_layout = layout.two_columns(
-            [(self.picker, 0), (self.selection, 3), (self.history, 1)],
+            [(self.picker, 0), (self.selection, 3), (self.queue, 0), (self.history, 1)],
             [(self.find_bar, 0), (self.banner, 0), (self.advice_view, 5), (self.card, 0), (self.transfer, 0)])
         self.setCentralWidget(central)
         self.selection.take_drops_on(self)
@@ -133,6 +136,11 @@ class MainWindow(QMainWindow):
         self.advising.state_changed.connect(self._set_state)
         self.copying.state_changed.connect(self._set_state)
         self.copying.logged.connect(self._refresh_history)
+        self.copying.queue_changed.connect(self._show_queue)
+        self.queue.remove_requested.connect(self.copying.remove)
+        self.queue.move_requested.connect(self.copying.move)
+        self.queue.cancel_requested.connect(self.flow.cancel)
+        self.queue.start_requested.connect(self.copying.start_queue)
         self.prefs.theme_changed.connect(self.apply_theme)
         self.prefs.state_moved.connect(self._state_moved)
         self.prefs.save_failed.connect(self.banner.show_error)
@@ -177,8 +185,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         running, missing = self.flow.busy, self._missing()
         self.find_bar.update_for(missing, running, self.flow.activity == "advise")
-        self.card.allow_copy(not running and not missing)
-        self.selection.set_enabled(not running)
+        # While a copy runs, the next selection can be made and queued (the advice's pick, its direction).
+        queueing = running and self.flow.activity == "copy"
+        can_queue = queueing and self.copying.can_queue(self.selection.is_download(), self.advising.advice)
+        self.card.allow_copy(not missing and (not running or can_queue), queueing)
+        self.selection.set_enabled(not running or queueing)
         self.picker.set_busy(running or self.hosts.connecting)
 
     def _busy_changed(self) -> None:
@@ -201,6 +212,13 @@ class MainWindow(QMainWindow):
         choice = self.picker.current()
         if choice is not None and not self._missing():
             self.copying.copy_now(choice, chosen, self.advising.allow_insecure(), self.advising.advice)
+
+    def _show_queue(self) -> None:
+        jobs = self.copying.jobs
+        lines = [queue_line(j.order.sources, self.flow.where(j.order.choice, j.order.dest, j.order.download), j.state,
+                            j.detail) for j in jobs]
+        self.queue.show_jobs(jobs, lines, self.copying.stopped)
+        self._update_actions()
 
     def _browse(self, pick_sources: bool) -> None:
         chosen = self.selection.add_remote if pick_sources else (lambda paths: self.selection.set_destination(paths[0]))

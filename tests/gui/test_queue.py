@@ -1,0 +1,113 @@
+"""The copy queue as a user drives it against a real sshd: while one copy runs, choose other files and
+press Copy next; the queue shows each copy's state, takes a new order and a removal, and runs the
+rest one after another with the advice's pick; every copy lands byte for byte (a removed one never
+does) and is in the host's history. A cancel stops the queue until Start the queue goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.core.state import transfer_log
+from tests.gui import driver
+from tests.helpers import far_side, follows_links, make_tree, snapshot
+
+
+@pytest.fixture
+def trees(tmp_path: Path) -> list[Path]:
+    made = []
+    for name, size in (("first", 24 * 1024 * 1024), ("second", 1024 * 1024), ("third", 2 * 1024 * 1024)):
+        tree = make_tree(tmp_path / f"{name}-src", small_files=20, big_bytes=size)
+        made.append(tree.rename(tree.parent / name))
+    return made
+
+
+def _choose(window, tree: Path) -> None:
+    """The user's next selection, made while the copy runs: the last one off the list, this one on."""
+    window.selection.clear()
+    assert driver.drop_files(window.selection.list, [str(tree)])
+    assert window.selection.sources() == [str(tree)]
+
+
+def _lines(window) -> list[str]:
+    return [window.queue.list.item(i).text() for i in range(window.queue.list.count())]
+
+
+def test_copies_queued_while_one_runs_are_copied_in_the_order_shown(sshd, trees: list[Path], tmp_path: Path,
+                                                                    make_window, drive) -> None:
+    first, second, third = trees
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    window = make_window(sshd.ssh_config)
+
+    async def steps() -> None:
+        await driver.advised(window, "testhost", first, dest)
+        assert window.card.go.text() == "Copy &now"
+        window.card.go.click()
+        # What follows happens before the loop runs again: the first copy is still running throughout.
+        assert window.state == "copying" and window.selection.list.isEnabled()
+        _choose(window, second)
+        assert window.card.go.text() == "Copy &next" and window.card.go.isEnabled()
+        window.card.go.click()
+        _choose(window, third)
+        window.card.go.click()
+        assert window.queue.isVisible()
+        assert [line.rsplit(" · ", 1)[1] for line in _lines(window)] == ["copying…", "waiting", "waiting"]
+        assert _lines(window)[1].startswith(f"second → testhost:{dest}"), _lines(window)
+        # The third goes before the second, then the second is taken off.
+        window.queue.list.setCurrentRow(2)
+        assert window.queue.up.isEnabled() and not window.queue.down.isEnabled()
+        window.queue.up.click()
+        assert [line.split(" → ")[0] for line in _lines(window)] == ["first", "third", "second"]
+        window.queue.list.setCurrentRow(2)
+        window.queue.drop.click()
+        assert [line.split(" → ")[0] for line in _lines(window)] == ["first", "third"]
+        await driver.until(lambda: [j.state for j in window.copying.jobs] == ["done", "done"], 120,
+                           "both copies to be done")
+        await driver.state(window, "done", timeout=30)
+
+    drive(steps(), 300)
+    method = window.card.chosen().ranked.candidate.method_id
+    for tree in (first, third):
+        assert snapshot(dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
+    assert not (dest / second.name).exists()
+    assert all(line.endswith("· done: verified: sizes") for line in _lines(window)), _lines(window)
+    assert [c.outcome for c in transfer_log.load("testhost")[:2]] == ["done", "done"]
+
+
+def test_a_cancel_stops_the_queue_until_the_user_goes_on(sshd, trees: list[Path], tmp_path: Path,
+                                                        make_window, drive) -> None:
+    first, second, third = trees
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    window = make_window(sshd.ssh_config)
+
+    def states() -> list[str]:
+        return [j.state for j in window.copying.jobs]
+
+    async def steps() -> None:
+        await driver.advised(window, "testhost", first, dest)
+        window.card.go.click()
+        _choose(window, second)
+        window.card.go.click()
+        window.transfer.cancel.click()  # the running copy only
+        await driver.state(window, "cancelled", timeout=60)
+        assert states() == ["cancelled", "waiting"]
+        assert window.queue.start.isVisible() and "1 copy still waiting" in window.queue.stopped.text()
+        # Copy now with nothing running copies this selection at once; the stopped queue still waits.
+        _choose(window, third)
+        assert window.card.go.text() == "Copy &now"
+        window.card.go.click()
+        assert states() == ["cancelled", "copying", "waiting"]
+        await driver.until(lambda: states()[1] != "copying", 120, "the third copy")
+        assert states() == ["cancelled", "done", "waiting"], window.copying.jobs[1].detail
+        window.queue.start.click()
+        await driver.until(lambda: states()[2] not in ("waiting", "copying"), 120, "the second copy")
+        assert states() == ["cancelled", "done", "done"], window.copying.jobs[2].detail
+
+    drive(steps(), 300)
+    method = window.card.chosen().ranked.candidate.method_id
+    for tree in (second, third):
+        assert snapshot(dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
+    assert not window.queue.start.isVisible()
