@@ -61,8 +61,9 @@ def user_like_places(work: Path) -> tuple[str | None, Path, Path]:
     try:
         pwd.getpwnam(USER)
     except KeyError:
-        subprocess.run(["useradd", "--no-create-home", "--home-dir", f"/home/{USER}", "--shell", "/bin/sh", USER],
-                       check=True, capture_output=True)
+        # "*": no password to log in with, and not a locked account (sshd refuses those even with a key).
+        subprocess.run(["useradd", "--no-create-home", "--home-dir", f"/home/{USER}", "--shell", "/bin/sh",
+                        "--password", "*", USER], check=True, capture_output=True)
         atexit.register(lambda: subprocess.run(["userdel", "--force", USER], capture_output=True))
     home, dest = Path(f"/home/{USER}"), Path("/srv/photos")
     for folder in (home, dest):
@@ -323,7 +324,12 @@ def main() -> int:
 
     user, pictures, dest = user_like_places(work)
     dest.mkdir(parents=True, exist_ok=True)
-    server = start_sshd(work / "sshd", user=user, alias=HOST_ALIAS)
+    # sshd reads another user's authorized keys as that user, on a path no one else may write to (/tmp may).
+    server = start_sshd((Path("/srv/.sshd") if user else work / "sshd"), user=user, alias=HOST_ALIAS)
+    if user:
+        for path in server.root.iterdir():
+            if path.name.startswith("authorized"):
+                path.chmod(0o644)
     config = work / "ssh_config"
     config.write_text(server.ssh_config.read_text() + f"\nHost offline-nas\n  HostName 127.0.0.1\n  Port {free_port()}\n"
                       f"  User {server.user}\n  UserKnownHostsFile {server.known_hosts}\n")

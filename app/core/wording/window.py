@@ -125,18 +125,20 @@ def method_words(ranked: Ranked, tool: str) -> str:
     return f"{plain[0].upper()}{plain[1:]} ({tool})" if plain else tool
 
 
-def speed_words(ranked: Ranked, total_bytes: int) -> str:
+def speed_words(ranked: Ranked, total_bytes: int, whole: bool = False) -> str:
     """A recommendation's speed, under the headline that says its time: "38 MB/s measured on your files, 460 MB"."""
     if not timed(total_bytes):  # too little for a rate: the whole copy's time
         how = "timed on your files" if ranked.timed else "predicted"
         return f"{duration(ranked.seconds)} for {size(total_bytes)}, {how}"
-    return f"{rate(_quoted_MBps(ranked, total_bytes))} {_how(ranked, 'on your files')} · {size(total_bytes)} in all"
+    return (f"{rate(_quoted_MBps(ranked, total_bytes, whole))} {_how(ranked, 'on your files')} · "
+            f"{size(total_bytes)} in all")
 
 
-def _quoted_MBps(ranked: Ranked, total_bytes: int) -> float:
-    """The rate the reason quotes too (advisor.sentence_rates): a lap that copied the whole selection is its
-    whole time, start-up included; else what the race measured, else the prediction."""
-    if ranked.timed and ranked.seconds > 0:
+def _quoted_MBps(ranked: Ranked, total_bytes: int, whole: bool = False) -> float:
+    """The rate the reason quotes too (advisor.sentence_rates): where laps copied the whole selection
+    (`whole`: any of the ranking's did), every method's whole time, start-up included; else what the race
+    measured, else the prediction."""
+    if (whole or ranked.timed) and ranked.seconds > 0:
         return total_bytes / 1e6 / ranked.seconds
     return ranked.measured_MBps or ranked.prediction.MBps
 
@@ -146,14 +148,14 @@ def _how(ranked: Ranked, where: str = "") -> str:
     return f"{how} {where}" if where and how != "predicted" else how
 
 
-def others_words(others: list[Ranked], total_bytes: int) -> str:
+def others_words(others: list[Ranked], total_bytes: int, whole: bool = False) -> str:
     """The next best of the other methods, so the choice does not look arbitrary."""
     rest = []
     for r in others:
         if not timed(total_bytes):
             rest.append(f"{r.candidate.label} {duration(r.seconds)} {'timed' if r.timed else 'predicted'}")
         else:
-            rest.append(f"{r.candidate.label} {rate(_quoted_MBps(r, total_bytes))} {_how(r)}")
+            rest.append(f"{r.candidate.label} {rate(_quoted_MBps(r, total_bytes, whole))} {_how(r)}")
     return ("Others: " + " · ".join(rest)) if rest else ""
 
 

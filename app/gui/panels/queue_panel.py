@@ -27,7 +27,6 @@ class QueuePanel(Card):
         self.list.setAccessibleDescription("Delete removes a waiting copy; Ctrl+Up and Ctrl+Down move it.")
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.list.setMaximumHeight(140)
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.up, self.down, self.drop = (self._tool("↑", "Move up (Ctrl+Up)"), self._tool("↓", "Move down (Ctrl+Down)"),
                                          self._tool("✕", "Remove this copy from the queue, or cancel it if it runs"))
@@ -69,6 +68,9 @@ class QueuePanel(Card):
             self.list.addItem(item)
             if job is current:
                 self.list.setCurrentItem(item)
+        rows = min(max(len(jobs), 1), 5)  # as tall as its lines, up to five (then it scrolls)
+        row = self.list.sizeHintForRow(0) if self.list.count() else self.list.fontMetrics().height() + 4
+        self.list.setFixedHeight(rows * row + 2 * self.list.frameWidth() + 4)
         waiting = sum(1 for job in jobs if job.state == "waiting")
         self.setVisible(waiting > 0 or len(jobs) > 1)
         self.stopped.setText(queue_stopped(waiting) if stopped and waiting else "")

@@ -75,7 +75,8 @@ class Choice(QWidget):
         self.command_row.hide()  # one click away: the card's "View the commands"
         layout.addWidget(self.command_row)
 
-    def show_recommendation(self, rec: Recommendation, total_bytes: int) -> None:
+    def show_recommendation(self, rec: Recommendation, total_bytes: int, whole: bool = False) -> None:
+        """`whole`: laps copied the whole selection, so every rate quoted is a whole copy's (as the reason's)."""
         self.recommendation = rec
         label, o = rec.ranked.candidate.label, rec.ranked.candidate.options
         extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.streams > 1 and f"{o.streams} streams")
@@ -83,7 +84,7 @@ class Choice(QWidget):
         self.name.setText(headline(rec.ranked))
         tool = label.removesuffix(" (insecure)")  # the words before it say so
         self.how.setText(method_words(rec.ranked, ", ".join([tool, *extra])))
-        self.speed.setText(speed_words(rec.ranked, total_bytes))
+        self.speed.setText(speed_words(rec.ranked, total_bytes, whole))
         self.reason.setText(rec.reason)
         self.command.setText(rec.command)
         self.command.setCursorPosition(0)
@@ -168,13 +169,13 @@ class RecommendationCard(Card):
         self.placeholder.hide()
         total = advice.stats.bytes
         if advice.secure:
-            self.secure.show_recommendation(advice.secure, total)
+            self.secure.show_recommendation(advice.secure, total, any(r.timed for r in advice.ranking))
             self.secure.show()
         else:
             self.secure.hide()
         faster = advice.overall is not None and advice.overall is not advice.secure
         if faster:
-            self.overall.show_recommendation(advice.overall, total)
+            self.overall.show_recommendation(advice.overall, total, any(r.timed for r in advice.ranking))
         self.insecure_frame.setVisible(faster)
         self.secure.radio.setVisible(faster and advice.secure is not None)
         self.overall.radio.setVisible(faster and advice.secure is not None)
@@ -216,7 +217,7 @@ class RecommendationCard(Card):
             if r.candidate.method_id not in seen:
                 seen.add(r.candidate.method_id)
                 rest.append(r)
-        return others_words(rest[:4], advice.stats.bytes)
+        return others_words(rest[:4], advice.stats.bytes, any(r.timed for r in advice.ranking))
 
     def _go(self) -> None:
         rec = self.chosen()
