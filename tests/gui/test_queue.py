@@ -30,15 +30,20 @@ def _choose(window, tree: Path) -> None:
     assert window.selection.sources() == [str(tree)]
 
 
+@pytest.fixture
+def dest(tmp_path: Path) -> Path:
+    folder = tmp_path / "dest"
+    folder.mkdir()
+    return folder
+
+
 def _lines(window) -> list[str]:
     return [window.queue.list.item(i).text() for i in range(window.queue.list.count())]
 
 
-def test_copies_queued_while_one_runs_are_copied_in_the_order_shown(sshd, trees: list[Path], tmp_path: Path,
+def test_copies_queued_while_one_runs_are_copied_in_the_order_shown(sshd, trees: list[Path], dest: Path,
                                                                     make_window, drive) -> None:
     first, second, third = trees
-    dest = tmp_path / "dest"
-    dest.mkdir()
     window = make_window(sshd.ssh_config)
 
     async def steps() -> None:
@@ -76,11 +81,9 @@ def test_copies_queued_while_one_runs_are_copied_in_the_order_shown(sshd, trees:
     assert [c.outcome for c in transfer_log.load("testhost")[:2]] == ["done", "done"]
 
 
-def test_a_cancel_stops_the_queue_until_the_user_goes_on(sshd, trees: list[Path], tmp_path: Path,
+def test_a_cancel_stops_the_queue_until_the_user_goes_on(sshd, trees: list[Path], dest: Path,
                                                         make_window, drive) -> None:
     first, second, third = trees
-    dest = tmp_path / "dest"
-    dest.mkdir()
     window = make_window(sshd.ssh_config)
 
     def states() -> list[str]:
