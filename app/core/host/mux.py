@@ -80,7 +80,8 @@ class Mux:
 
     async def stop(self) -> None:
         try:
-            await run(self._check("exit"), timeout=5)
+            if os.path.exists(self.path):  # else there is no master to ask (not up yet, or killed)
+                await run(self._check("exit"), timeout=5)
         except (OSError, TransferError):  # not there, or it did not answer in time (the runner ended it)
             pass
         if self.master is not None:

@@ -127,11 +127,13 @@ class Session:
         async def start() -> Shared | None:
             try:
                 return Shared(await mux.start(), cipher)
-            except BaseException as exc:  # whatever kept it from starting, each run then logs in itself
+            except asyncio.CancelledError:  # the session closes: its master ends at once (reaped on the loop)
                 self.shared = None
-                await finish(mux.stop())  # a cancel too (the session closes): its master is ended and reaped
-                if not isinstance(exc, Exception):
-                    raise
+                mux.kill()
+                raise
+            except Exception:  # noqa: BLE001 - whatever kept it from starting, each run then logs in itself
+                self.shared = None
+                await finish(mux.stop())
                 return None
 
         self.shared = mux
