@@ -18,6 +18,7 @@ with os.splice; bench/overhead.py showed that hop cost 0.3 CPU-seconds per GB.)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import os
 import secrets
@@ -33,6 +34,7 @@ from app.core.errors import tool_timed_out
 STDERR_KEEP = 64 * 1024
 F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 CANCEL_STEPS = ((signal.SIGINT, 2.0), (signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0))
+READER_GRACE = 1.0  # after a cancel, how long the output of the stopped processes may still take to end
 SERVER_GRACE = 5.0  # seconds a server has to end on SIGTERM before SIGKILL
 
 
@@ -172,6 +174,12 @@ class Pipeline:
                 await asyncio.wait_for(asyncio.gather(*(p.wait() for p in alive)), grace)
             except TimeoutError:
                 continue
+        # Let the readers see their pipes end: asyncio closes a process's transport only once its exit
+        # and the end of each of its pipes have been handled. A reader still waiting after that (the
+        # pipe is held by something outside the group) is cancelled.
+        pending = [t for t in self._readers if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=READER_GRACE)
         for task in self._readers:
             task.cancel()
 
@@ -201,6 +209,47 @@ async def _lines(stream: asyncio.StreamReader | None, callback: Callable[[str], 
         callback(pending.decode(errors="replace"))
 
 
+async def _ended(*streams: asyncio.StreamReader | None) -> None:
+    """Read what is left of a stopped process's output, so asyncio sees its pipes end and closes its
+    transport; not past READER_GRACE (something outside its group may hold a pipe)."""
+    async def rest(stream: asyncio.StreamReader) -> None:
+        with contextlib.suppress(Exception):
+            while await stream.read(65536):
+                pass
+    readers = [asyncio.ensure_future(rest(s)) for s in streams if s is not None]
+    if readers:
+        await asyncio.wait(readers, timeout=READER_GRACE)
+        for task in readers:
+            task.cancel()
+
+
+if hasattr(asyncio, "timeout"):
+    deadline = asyncio.timeout  # 3.11: in this task (wait_for's task of its own could be left unstarted)
+else:
+    @contextlib.asynccontextmanager
+    async def deadline(seconds: float | None):
+        """asyncio.timeout for 3.10: cancel this task when `seconds` have passed; TimeoutError then."""
+        if seconds is None:
+            yield
+            return
+        task = asyncio.current_task()
+        fired = False
+
+        def fire() -> None:
+            nonlocal fired
+            fired = True
+            task.cancel()
+        timer = asyncio.get_running_loop().call_later(seconds, fire)
+        try:
+            yield
+        except asyncio.CancelledError:
+            if fired:
+                raise TimeoutError from None
+            raise
+        finally:
+            timer.cancel()
+
+
 async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
     """Run one short local command, returning (returncode, stdout, stderr).
 
@@ -208,15 +257,13 @@ async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | 
     proc = await spawn(argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
-        if hasattr(asyncio, "timeout"):  # 3.11: in this task (wait_for's own task for it could be left unstarted)
-            async with asyncio.timeout(timeout):
-                out, err = await proc.communicate(stdin)
-        else:
-            out, err = await asyncio.wait_for(proc.communicate(stdin), timeout)
+        async with deadline(timeout):
+            out, err = await proc.communicate(stdin)
     except BaseException as exc:
         if proc.returncode is None:
             _kill_group(proc.pid)
             await proc.wait()
+        await _ended(proc.stdout, proc.stderr)
         if isinstance(exc, asyncio.TimeoutError):
             raise tool_timed_out(_tool(argv), timeout or 0) from None
         raise

@@ -105,6 +105,17 @@ async def test_a_dead_shared_connection_is_not_used(sshd, album: Path, tmp_path:
     assert snapshot(tmp_path / "dest" / album.name) == snapshot(album)
 
 
+async def test_a_session_closed_while_its_connection_logs_in_leaves_nothing(sshd, tmp_path: Path) -> None:
+    """Closed at once (the CLI found the destination full): the master logging in is killed and reaped before
+    close() returns, so no loop closes with it still running (asyncio would print a warning in the terminal)."""
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))
+    mux = session.shared
+    assert mux is not None
+    await session.close()
+    assert mux.master is None or all(p.returncode is not None for p in mux.master.procs)
+    assert masters(mux.path) == []
+
+
 async def test_streams_are_connections_of_their_own(sshd, album: Path, tmp_path: Path) -> None:
     """Parallel streams exist to get a TCP connection (and an ssh window) each: never one shared connection."""
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(tmp_path))

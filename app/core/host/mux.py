@@ -64,15 +64,23 @@ class Mux:
 
     def kill(self) -> None:
         """Stop at once, without waiting (the app quits); the master is reaped when the loop next runs (the
-        window's loop finishes what is left on its way out)."""
+        window's loop finishes what is left on its way out), or by `reaped`."""
         if self.master is not None:
             for proc in self.master.procs:
                 if proc.returncode is None:
-                    proc.kill()
-            with contextlib.suppress(RuntimeError):  # no loop to reap on: the process is ending anyway
-                self.reaping = asyncio.ensure_future(self.master.wait())
-                self.reaping.add_done_callback(lambda f: f.cancelled() or f.exception())
+                    with contextlib.suppress(ProcessLookupError):
+                        proc.kill()
+            if self.reaping is None:
+                with contextlib.suppress(RuntimeError):  # no loop to reap on: the process is ending anyway
+                    self.reaping = asyncio.ensure_future(self.master.wait())
+                    self.reaping.add_done_callback(lambda f: f.cancelled() or f.exception())
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    async def reaped(self, within: float = 5.0) -> None:
+        """After kill(): wait until the master is reaped, so no loop closes with it unreaped (asyncio's
+        watcher would print a warning in the user's terminal)."""
+        if self.reaping is not None:
+            await asyncio.wait([self.reaping], timeout=within)
 
     @property
     def alive(self) -> bool:

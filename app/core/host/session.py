@@ -127,9 +127,10 @@ class Session:
         async def start() -> Shared | None:
             try:
                 return Shared(await mux.start(), cipher)
-            except asyncio.CancelledError:  # the session closes: its master ends at once (reaped on the loop)
+            except asyncio.CancelledError:  # the session closes: its master ends at once, reaped before it is done
                 self.shared = None
                 mux.kill()
+                await mux.reaped()
                 raise
             except Exception:  # noqa: BLE001 - whatever kept it from starting, each run then logs in itself
                 self.shared = None
