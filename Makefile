@@ -8,16 +8,16 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ARGS ?=
 
-.PHONY: run test deps test-deps venv bench clean package install-desktop uninstall-desktop
+.PHONY: run test deps test-deps venv bench clean package install-desktop uninstall-desktop translations
 
-run: venv
+run: venv translations
 	$(VENV)/bin/transfer-advisor $(ARGS)
 
 # Two passes, both run even when the first fails: most tests side by side in TEST_WORKERS processes
 # (pytest-xdist; they mostly wait on servers and links), then those marked `alone` one at a time (they look
 # at the whole machine or time a link: tests/conftest.py). A pass that PYTEST_ARGS leaves empty is fine.
 TEST_WORKERS ?= 3
-test: test-deps venv $(VENV)/.packaging
+test: test-deps venv $(VENV)/.packaging translations
 	@status=0; \
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(TEST_WORKERS) -m "not alone" $(PYTEST_ARGS) || status=$$?; \
 	[ $$status -ne 5 ] || status=0; \
@@ -59,5 +59,9 @@ $(VENV)/.packaging: $(VENV)/.installed
 	$(PY) -m pip install -q -e '.[package]'
 	@touch $@
 
+# The window's catalogues compiled from resources/i18n/*.ts (`packaging/translations.py update` refreshes those).
+translations: venv
+	@$(PY) packaging/translations.py release
+
 clean:
-	rm -rf $(VENV) .pytest_cache build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache build dist *.egg-info resources/i18n/*.qm

@@ -29,6 +29,7 @@ fi
 "$PY" -c 'import PyInstaller' 2>/dev/null || "$PY" -m pip install -q -e '.[package]'
 
 mkdir -p build
+"$PY" packaging/translations.py release  # the catalogues the bundle carries (resources/i18n/*.qm)
 started=$(date +%s)
 rm -rf "$bundle"
 if ! "$PY" -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \

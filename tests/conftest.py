@@ -31,6 +31,11 @@ from tests.helpers import MemoryKeyring
 from tests.lab.fixtures import lab  # noqa: F401  (the network lab, for tests that ask for it)
 from tests.peers import PasswordUser, RsyncDaemon, SshServer, make_password_user, start_rsyncd, start_sshd
 
+# Tests read the app's English sentences, whatever language the machine speaks (tests/gui/test_german.py
+# asks for German itself).
+os.environ["LC_ALL"] = "C.UTF-8"
+os.environ.pop("LANGUAGE", None)
+
 NEEDED = ("ssh", "sshd", "scp", "sftp", "rsync", "tar", "nc", "zstd", "lz4")
 RAM_BASE = Path("/dev/shm")
 RAM_NEEDED = 4 << 30  # the largest test copies need about 1 GiB at once; leave plenty for the rest

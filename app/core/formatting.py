@@ -1,9 +1,13 @@
 """Numbers worded for people: sizes, rates, times and counts, the same on the command line, in the
-window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files")."""
+window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files"), with the decimal point
+of the person's locale ("1,2 GB" in German: app.core.wording.language). Units are SI symbols, the same in
+every language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from app.core.wording.language import decimal
 
 if TYPE_CHECKING:  # annotations only: the profile's types sit above these low modules
     from app.core.profile.link_profile import CipherProbe
@@ -37,14 +41,14 @@ def size(n: float) -> str:
     """Bytes in SI units, as file managers show them: 1.2 GB, 640 kB, 12 B."""
     for unit in ("B", "kB", "MB", "GB", "TB"):
         if n < 1000 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}" if n < 100 else f"{n:.0f} {unit}"
+            return f"{n:.0f} {unit}" if unit == "B" else f"{decimal(n, '.1f')} {unit}" if n < 100 else f"{n:.0f} {unit}"
         n /= 1000
     return f"{n:.0f} TB"
 
 
 def mbps(value: float) -> str:
     """38 → "38", 6.0 → "6", 5.64 → "5.6": as precise as a person needs."""
-    return f"{value:.0f}" if value >= 9.95 or value == int(value) else f"{value:.1f}"
+    return f"{value:.0f}" if value >= 9.95 or value == int(value) else decimal(value, ".1f")
 
 
 def rate(MBps: float | None) -> str:
@@ -52,7 +56,7 @@ def rate(MBps: float | None) -> str:
     if MBps is None:
         return "—"
     if MBps >= 1000:
-        return f"{MBps / 1000:.1f} GB/s"
+        return f"{decimal(MBps / 1000, '.1f')} GB/s"
     return f"{mbps(MBps)} MB/s"
 
 
@@ -63,12 +67,12 @@ def cipher_figures(probe: CipherProbe) -> str:
 
 def ms(value: float) -> str:
     """40.6416 → "41 ms", 0.213 → "0.21 ms": a round trip as a person says it."""
-    return f"{value:.0f} ms" if value >= 9.5 else f"{value:.2g} ms"
+    return f"{value:.0f} ms" if value >= 9.5 else f"{decimal(value, '.2g')} ms"
 
 
 def short_time(value: float) -> str:
     """0.3147 → "0.31 s", 12.4 → "12 s": a short time as a person says it."""
-    return f"{value:.0f} s" if value >= 9.5 else f"{value:.2g} s"
+    return f"{value:.0f} s" if value >= 9.5 else f"{decimal(value, '.2g')} s"
 
 
 def duration(seconds: float | None) -> str:
@@ -77,7 +81,7 @@ def duration(seconds: float | None) -> str:
         return "—"
     seconds = max(0.0, seconds)
     if seconds < 10:
-        return f"{seconds:.1f} s"
+        return f"{decimal(seconds, '.1f')} s"
     if seconds < 60:
         return f"{seconds:.0f} s"
     minutes, secs = divmod(int(round(seconds)), 60)

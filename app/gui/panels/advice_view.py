@@ -9,7 +9,7 @@ from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
 from app.core.profile.link_profile import LinkProfile, cipher_key
 from app.core.wording.advice import TIPS, capitalized, factor_words
-from app.core.wording.window import ADVICE_STOPPED, IDLE_CHART, MEASURING, slowest_so_far
+from app.core.wording.window import advice_stopped, idle_chart, measuring, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
 from app.gui.panels.card import Card
 from app.gui.charts.race_chart import RaceChart
@@ -65,7 +65,7 @@ class AdviceView(QWidget):
         super().__init__(parent)
         self.bottleneck_card = Card("What limits the speed")
         self.chart = BottleneckChart()
-        self.chart.placeholder = IDLE_CHART
+        self.chart.placeholder = idle_chart()
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.bottleneck_card.body.addWidget(self.chart, 1)
@@ -80,13 +80,13 @@ class AdviceView(QWidget):
 
     def reset(self, download: bool) -> None:
         self.chart.reset(download)
-        self.chart.placeholder = MEASURING
+        self.chart.placeholder = measuring()
         self.race.reset()
         self.verdict.setText("")
 
     def clear(self) -> None:
         self.chart.reset(False)
-        self.chart.placeholder = IDLE_CHART
+        self.chart.placeholder = idle_chart()
         self.race.clear()
         self.verdict.setText("")
 
@@ -118,5 +118,5 @@ class AdviceView(QWidget):
         self.race.finished(advice.ranking)
 
     def failed(self) -> None:
-        self.verdict.setText(ADVICE_STOPPED)
+        self.verdict.setText(advice_stopped())
 
