@@ -1,4 +1,4 @@
-"""The translation catalogues in resources/i18n (see app/core/wording/language.py).
+"""The translation catalogues in resources/i18n (see app/core/language.py).
 
     python packaging/translations.py update    # after changing sentences: pyside6-lupdate refreshes every .ts
     python packaging/translations.py release   # at build time: pyside6-lrelease compiles each .ts to .qm

@@ -1,13 +1,13 @@
 """Numbers worded for people: sizes, rates, times and counts, the same on the command line, in the
 window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files"), with the decimal point
-of the person's locale ("1,2 GB" in German: app.core.wording.language). Units are SI symbols, the same in
+of the person's locale ("1,2 GB" in German: app.core.language). Units are SI symbols, the same in
 every language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.core.wording.language import decimal
+from app.core.language import decimal
 
 if TYPE_CHECKING:  # annotations only: the profile's types sit above these low modules
     from app.core.profile.link_profile import CipherProbe

@@ -17,7 +17,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import qasync  # noqa: E402
 
-from app.gui.shell import theme  # noqa: E402
+from app.gui.shell import theme, translation  # noqa: E402
 from app.gui.shell.application import finish_tasks  # noqa: E402
 from app.gui.shell.main_window import MainWindow  # noqa: E402
 from app.core import paths  # noqa: E402
@@ -39,6 +39,7 @@ def _shared_loop(qapp):
     A closed qasync loop keeps a QObject with pending timers; if the garbage collector freed it later on
     a worker thread (asyncio.to_thread), Qt would warn or crash. So the loop lives until the process ends.
     """
+    translation.install(qapp)  # as the app does at start (English here: tests/conftest.py)
     loop = qasync.QEventLoop(qapp)
     _LOOPS.append(loop)
     yield loop

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.core.advice.factors import Factor
 from app.core.formatting import duration, rate, short_time, size, timed
-from app.core.wording.language import Words
+from app.core.language import Words
 from app.core.wording.profile import cipher_name
 
 if TYPE_CHECKING:

@@ -44,7 +44,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
 
     from app.core.state import crash_log, settings as settings_store
 
-    from app.gui.shell import theme
+    from app.gui.shell import theme, translation
     from app.gui.shell.crash import CrashHandler
     from app.gui.shell.icon import DESKTOP_ENTRY, app_icon
     from app.gui.shell.main_window import MainWindow
@@ -55,6 +55,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     app.setApplicationName("Transfer Advisor")
     app.setDesktopFileName(DESKTOP_ENTRY)
     app.setWindowIcon(app_icon())
+    translation.install(app)  # before any window is made: every widget's words come from the catalogue
     settings = settings_store.load()
     theme.apply(app, settings.theme)
     loop = qasync.QEventLoop(app)

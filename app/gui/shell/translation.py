@@ -1,12 +1,12 @@
 """The window in the person's language: the app's catalogue (resources/i18n, compiled to .qm at build time)
 and Qt's own (the standard buttons and dialogs) installed into Qt for the system locale, and the core's
-sentences (app.core.wording.language) sent through the same lookup, with the locale's decimal point."""
+sentences (app.core.language) sent through the same lookup, with the locale's decimal point."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from app.core.wording import language
+from app.core import language
 
 _installed: list[QTranslator] = []  # kept alive as long as the application
 
