@@ -18,6 +18,7 @@ from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, 
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.session import Session
+from app.core.language import Words
 from app.core.selection import entries
 from app.core.selection.reading import read_selection
 from app.core.state import transfer_log
@@ -27,7 +28,12 @@ from app.core.transfer.engine import CopyRequest, copy as engine_copy, may_mirro
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import Context
-from app.core.wording.transfer import PHASE_SCANNING, unencrypted_warning
+from app.core.wording.transfer import phase_scanning, unencrypted_warning
+
+
+class CliCommands(Words):
+    """What the commands say while they work: the demo host, a profile's start, the question before trusting a
+    key (the translator's context)."""
 
 
 def read_password_stdin(args: argparse.Namespace) -> None:
@@ -58,10 +64,11 @@ def start_demo(args: argparse.Namespace):
     args.spec = host.spec()
     if getattr(args, "dest", "") is None:
         args.dest = str(host.dest)
-    print(f"Using {host.label}: {host.description}. {host.root} and everything copied there is "
-          "removed when this command ends.", file=sys.stderr, flush=True)
+    print(CliCommands.tr("Using {host}: {description}. {folder} and everything copied there is removed when this "
+                         "command ends.", host=host.label, description=host.description, folder=host.root),
+          file=sys.stderr, flush=True)
     if host.note:
-        print(f"Note: {host.note}.", file=sys.stderr, flush=True)
+        print(CliCommands.tr("Note: {note}.", note=host.note), file=sys.stderr, flush=True)
     return host
 
 
@@ -124,7 +131,7 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
             from app.core.advice.follow import copy_advised
             if args.mirror:  # a mirror that may not go ahead says so before the race (which reads what was read)
                 if selection is None:
-                    bar(Phase("scanning", PHASE_SCANNING))
+                    bar(Phase("scanning", phase_scanning()))
                     selection, _, _ = await read_selection(session, args.sources, args.dest, args.download)
                 await may_mirror(session, replace(_copy_request(args, "", options), selection=selection))
             live = AdviceLive(sys.stderr.isatty() and not args.json)
@@ -191,8 +198,8 @@ def _keep_in_history(args: argparse.Namespace, outcome: TransferResult | Transfe
         transfer_log.record(args.spec.text, args.dest, outcome, method=method, download=args.download,
                             command=command)
     except OSError as exc:  # the copy itself is done (or failed) as it says; only its history line is lost
-        print(f"transfer-advisor: the copy could not be added to the history ({exc.strerror or exc}).",
-              file=sys.stderr)
+        print("transfer-advisor: " + CliCommands.tr("the copy could not be added to the history ({reason}).",
+                                                    reason=exc.strerror or exc), file=sys.stderr)
 
 
 def _advice_request(args: argparse.Namespace, race: bool = True, quick: bool = False):
@@ -228,7 +235,7 @@ async def profile(args: argparse.Namespace) -> dict[str, Any]:
 
     try:
         if live:
-            print(f"Profiling {session.host.label}:", flush=True)
+            print(CliCommands.tr("Profiling {host}:", host=session.host.label), flush=True)
         profile = await measure(session, args.dest, None, show, args.budget, args.fresh)
     finally:
         await session.close()
@@ -243,8 +250,10 @@ async def trust(args: argparse.Namespace) -> dict[str, Any]:
             return True
         if not sys.stdin.isatty():
             raise fingerprint_unconfirmed(args.host, fingerprint)
-        answer = input(f"{args.host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ")
-        return answer.strip().lower() in ("y", "yes")
+        answer = input(CliCommands.tr("{host} has key fingerprint {fingerprint}.\nTrust it and remember it? [y/N] ",
+                                      host=args.host, fingerprint=fingerprint))
+        # English answers always do; the language's own too (its "y" and "yes", as its [y/N] asks)
+        return answer.strip().lower() in {"y", "yes", CliCommands.tr("y"), CliCommands.tr("yes")}
 
     fingerprint = await trust_host(host, confirm)
     return {"host": args.host, "fingerprint": fingerprint, "trusted": True}

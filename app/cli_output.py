@@ -10,8 +10,14 @@ from typing import Any
 from app.core.advice.factors import Factor
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.formatting import duration, rate, short_time, size
+from app.core.language import Words, decimal
 from app.core.transfer.methods.keeps import keeps_table
-from app.core.wording.transfer import DRY_RUN_DONE, INSECURE_ADVICE, copy_done, would_delete, would_send
+from app.core.wording.transfer import copy_done, dry_run_done, insecure_advice, would_delete, would_send
+
+
+class CliOutput(Words):
+    """What the command line shows people: live lines and each command's result as text (the translator's
+    context)."""
 
 
 class ProgressBar:
@@ -32,8 +38,8 @@ class ProgressBar:
             frac = event.done / event.total if event.total else 1.0
             bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
             eta = event.eta
-            eta_text = f"ETA {int(eta // 60)}:{int(eta % 60):02d}" if eta is not None else ""
-            line = (f"\r[{bar}] {frac * 100:5.1f}%  {size(event.done)} / {size(event.total)}  "
+            eta_text = "" if eta is None else CliOutput.tr("ETA {time}", time=f"{int(eta // 60)}:{int(eta % 60):02d}")
+            line = (f"\r[{bar}] {decimal(frac * 100, '5.1f')}%  {size(event.done)} / {size(event.total)}  "
                     f"{rate(event.rate / 1e6):>9}  {eta_text}")
             self._write(line.ljust(80))
             self.shown = self.enabled  # unless that write failed
@@ -69,20 +75,23 @@ class AdviceLive:
             print(event.detail, file=sys.stderr, flush=True)
         elif isinstance(event, RaceResult):
             shown = (rate(event.MBps) if event.MBps else event.skipped if event.skipped else
-                     f"failed: {event.error}" if event.failed else
-                     f"all of it in {short_time(event.seconds or 0.0)} (too little to time a rate)")
+                     CliOutput.tr("failed: {error}", error=event.error) if event.failed else
+                     CliOutput.tr("all of it in {time} (too little to time a rate)",
+                                  time=short_time(event.seconds or 0.0)))
             print(f"  {event.label:<42} {shown}", file=sys.stderr, flush=True)
 
 
 def print_methods(out: dict[str, Any]) -> None:
-    print(f"Methods for {out['host']}:")
+    print(CliOutput.tr("Methods for {host}:", host=out["host"]))
+    yes, no = CliOutput.tr("yes"), CliOutput.tr("no")
     for row in out["methods"]:
-        mark = "yes" if row["available"] else "no "
-        security = "" if row["secure"] else "  [insecure]"
+        mark = (yes if row["available"] else no).ljust(max(len(yes), len(no)))
+        security = "" if row["secure"] else "  " + CliOutput.tr("[insecure]")
         why = f" — {row['reason']}" if row["reason"] else ""
         print(f"  {mark}  {row['id']:<13} {row['summary']}{security}{why}")
-    print(f"Ciphers both sides offer: {', '.join(out['ciphers']) or 'unknown'}")
-    print("What each keeps (asked: with --owners or --xattrs):")
+    print(CliOutput.tr("Ciphers both sides offer: {ciphers}",
+                       ciphers=", ".join(out["ciphers"]) or CliOutput.tr("unknown")))
+    print(CliOutput.tr("What each keeps (asked: with --owners or --xattrs):"))
     for line in keeps_table({row["id"]: row["keeps"] for row in out["methods"]}):
         print(f"  {line}")
 
@@ -93,77 +102,84 @@ def print_copy(out: dict[str, Any]) -> None:
         return
     done = copy_done(out["files"], out["bytes"], out.get("sent_bytes", out["bytes"]), out["seconds"], out["method"],
                      out["verification"] if out.get("verified", True) else None)
-    print(f"Copied {done}.")
+    print(CliOutput.tr("Copied {what}.", what=done))
     for note in out["notes"]:
-        print(f"Note: {note}")
-    print(f"Command: {out['command']}")
+        print(CliOutput.tr("Note: {note}", note=note))
+    print(CliOutput.tr("Command: {command}", command=out["command"]))
 
 
 def _print_preview(out: dict[str, Any]) -> None:
     """A dry run: every file it would send and everything it would delete, one a line."""
+    send, delete = CliOutput.tr("send"), CliOutput.tr("delete")  # one column: the longer and two spaces
+    width = max(len(send), len(delete)) + 2
     print(would_send(len(out["send"]), out["send_bytes"], out["destination"], out["changes"]["unchanged"]))
     for path in out["send"]:
-        print(f"  send    {path!r}")
+        print(f"  {send.ljust(width)}{path!r}")
     if "deleted" in out:
         d = out["deleted"]
         print(would_delete(d["count"], d["files"], d["bytes"]))
         for line in out["delete_lines"]:
-            print(f"  delete  {line}")
-    print(DRY_RUN_DONE)
+            print(f"  {delete.ljust(width)}{line}")
+    print(dry_run_done())
 
 
 def _ranked_figures(r: dict[str, Any], factor: str) -> str:
     if factor == Factor.SETUP:  # too little to time a rate: the whole copy's time is what tells them apart
-        return f"takes {short_time(r['expected_seconds'])}"
-    measured = f"  measured {rate(r['measured_MBps'])}" if r["measured_MBps"] else ""
-    return f"predicted {rate(r['predicted_MBps']):>9}{measured}  limit: {r['limit']}"
+        return CliOutput.tr("takes {time}", time=short_time(r["expected_seconds"]))
+    measured = "  " + CliOutput.tr("measured {rate}", rate=rate(r["measured_MBps"])) if r["measured_MBps"] else ""
+    return (CliOutput.tr("predicted {rate}", rate=f"{rate(r['predicted_MBps']):>9}") + measured + "  "
+            + CliOutput.tr("limit: {limit}", limit=r["limit"]))
 
 
 def print_advice(out: dict[str, Any]) -> None:
-    print(f"Bottleneck: {out['bottleneck']['sentence']}")
-    print("Ranking:")
+    print(CliOutput.tr("Bottleneck: {sentence}", sentence=out["bottleneck"]["sentence"]))
+    print(CliOutput.tr("Ranking:"))
     for i, r in enumerate(out["ranking"][:8], 1):
         o = r["options"]
         extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux",
-                                      o["streams"] > 1 and f"{o['streams']} streams") if x)
+                                      o["streams"] > 1 and CliOutput.tr("%n stream(s)", "", o["streams"])) if x)
         lock = "" if r["secure"] else "  [insecure]"
         print(f"  {i}. {r['method']:<13} {extra:<40} {_ranked_figures(r, out['bottleneck']['factor'])}{lock}")
-    for title, key in (("Recommended (secure)", "secure"), ("Fastest overall", "overall")):
+    for title, key in ((CliOutput.tr("Recommended (secure)"), "secure"),
+                       (CliOutput.tr("Fastest overall"), "overall")):
         rec = out["recommended"][key]
         if rec is None or (key == "overall" and rec == out["recommended"]["secure"]):
             continue
         print(f"{title}: {rec['method']} — {rec['reason']}")
         print(f"  {rec['command']}")
     if out["recommended"]["overall"] and out["recommended"]["overall"] != out["recommended"]["secure"]:
-        print(f"  {INSECURE_ADVICE}")
+        print(f"  {insecure_advice()}")
     for method_id, why in out["left_out"].items():
-        print(f"Left out: {method_id} — {why}.")
+        print(CliOutput.tr("Left out: {method} — {why}.", method=method_id, why=why))
     for note in out["notes"]:
-        print(f"Note: {note}")
-    print(f"Advice took {duration(out['seconds'])}.")
+        print(CliOutput.tr("Note: {note}", note=note))
+    print(CliOutput.tr("Advice took {time}.", time=duration(out["seconds"])))
 
 
 def print_profile(out: dict[str, Any]) -> None:
     for note in out["notes"]:
-        print(f"Note: {note}")
-    print(f"Measured in {duration(out['seconds'])}.")
+        print(CliOutput.tr("Note: {note}", note=note))
+    print(CliOutput.tr("Measured in {time}.", time=duration(out["seconds"])))
 
 
 def print_trust(out: dict[str, Any]) -> None:
-    print(f"Trusted {out['host']} ({out['fingerprint']}).")
+    print(CliOutput.tr("Trusted {host} ({fingerprint}).", host=out["host"], fingerprint=out["fingerprint"]))
 
 
 def print_setup_key(out: dict[str, Any]) -> None:
-    where = f"{out['host']}'s ~/.ssh/authorized_keys"
-    print(f"Added the key {out['key_file']} to {where}." if out["added"] else
-          f"The key {out['key_file']} was already in {where}; nothing was added.")
+    if out["added"]:
+        print(CliOutput.tr("Added the key {key} to {host}'s ~/.ssh/authorized_keys.", key=out["key_file"],
+                           host=out["host"]))
+    else:
+        print(CliOutput.tr("The key {key} was already in {host}'s ~/.ssh/authorized_keys; nothing was added.",
+                           key=out["key_file"], host=out["host"]))
     if not out["key_login_works"]:
         print(out["note"])
     elif out["ssh_config_written"]:
-        print(f"Added a Host {out['alias']} block with the key to {out['ssh_config_written']}; logins need no "
-              "password now.")
+        print(CliOutput.tr("Added a Host {alias} block with the key to {file}; logins need no password now.",
+                           alias=out["alias"], file=out["ssh_config_written"]))
     else:
-        print(f"Key login works. Add this line to the Host {out['alias']} entry of your ssh config "
-              "(or run again with --write-ssh-config):")
+        print(CliOutput.tr("Key login works. Add this line to the Host {alias} entry of your ssh config (or run "
+                           "again with --write-ssh-config):", alias=out["alias"]))
         for line in out["ssh_config_lines"]:
             print(f"  {line}")

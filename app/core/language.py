@@ -4,7 +4,7 @@ and numbers take their locale's decimal point.
 One catalogue serves the window and the command line: resources/i18n/transfer-advisor_LANG.ts, kept up to
 date from the sources by pyside6-lupdate (`python packaging/translations.py update`; each `Words` subclass's
 name is the context a translator sees). The window loads it compiled by pyside6-lrelease (.qm, made at
-build time) into Qt and sends every lookup through QCoreApplication.translate (app.gui.shell.application);
+build time) into Qt and looks every sentence up in that QTranslator (app.gui.shell.translation);
 the command line, which has no Qt, reads the .ts itself. English is the source language; its catalogue
 holds only the plural forms ("%n file(s)" → "1 file", "2 files").
 """
@@ -62,7 +62,7 @@ class Catalogue:
             text = found[plural_form(self.code, n)] if n >= 0 else found[-1]
         else:
             text = found or source
-        return text.replace("%Ln", _grouped(n)).replace("%n", str(n)) if n >= 0 else text
+        return put_count(text, n)
 
 
 def plural_form(code: str, n: int) -> int:
@@ -74,13 +74,17 @@ def _grouped(n: int) -> str:
     return f"{n:,}".replace(",", "\u2009")
 
 
+def put_count(text: str, n: int) -> str:
+    """The count into its sentence: %n as digits, %Ln grouped by thousands with a thin space."""
+    return text.replace("%Ln", _grouped(n)).replace("%n", str(n)) if n >= 0 else text
+
+
 @dataclass
 class Language:
     """What the sentences are put in: the lookup and the decimal point."""
 
     code: str = SOURCE_LANGUAGE
-    translate: Translate = field(default=lambda context, source, disambiguation=None, n=-1:
-                                 source.replace("%Ln", _grouped(n)).replace("%n", str(n)) if n >= 0 else source)
+    translate: Translate = field(default=lambda context, source, disambiguation=None, n=-1: put_count(source, n))
     decimal_point: str = "."
 
 

@@ -122,7 +122,7 @@ async def dialog_shots(window, out: Path, prefix: str, dest_root: Path) -> None:
 
 async def demo_shots(out: Path, prefix: str, size: tuple[int, int], folder: Path) -> None:
     """A newcomer without a NAS: the host list offers the local demo host; the window after copying to it."""
-    from app.gui.panels.demo_host import TRY_LABEL
+    from app.gui.panels.demo_host import try_label
     from app.gui.shell.main_window import MainWindow
     from tests.gui import driver
 
@@ -140,7 +140,7 @@ async def demo_shots(out: Path, prefix: str, size: tuple[int, int], folder: Path
         _grab_with(window, popup).save(str(path))
         print(f"  {path}", flush=True)
         window.picker.combo.hidePopup()
-        await driver.connect(window, TRY_LABEL)
+        await driver.connect(window, try_label())
         assert driver.drop_files(window.selection.list, [str(folder)])
         await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
         window.find_bar.find.click()

@@ -16,7 +16,7 @@ import pytest
 
 from app.core.demo import host as demo
 from app.core.state import settings as settings_store, transfer_log
-from app.gui.panels.demo_host import TRY_LABEL, is_demo
+from app.gui.panels.demo_host import is_demo, try_label
 from tests.gui import driver
 from tests.helpers import far_side, follows_links, make_tree, snapshot
 
@@ -39,7 +39,7 @@ def test_demo_host_drives_the_whole_flow(server: str, tree: Path, tmp_path: Path
     assert not is_demo(window.picker.current())  # never chosen for the user: choosing it starts a server
 
     async def steps() -> None:
-        await driver.connect(window, TRY_LABEL)
+        await driver.connect(window, try_label())
         host = window.demo.host
         assert host is not None and host.server == server
         picked = window.picker.current()

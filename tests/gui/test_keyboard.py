@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from app.core.demo import host as demo
-from app.gui.panels.demo_host import TRY_LABEL
+from app.gui.panels.demo_host import try_label
 from tests.gui import driver
 from tests.helpers import far_side, follows_links, make_tree, snapshot
 
@@ -65,10 +65,10 @@ def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, driv
         alt("o")  # Host:
         assert QApplication.focusWidget() is window.picker.combo
         for _ in range(window.picker.combo.count()):
-            if window.picker.combo.currentText().strip() == TRY_LABEL:
+            if window.picker.combo.currentText().strip() == try_label():
                 break
             press(Qt.Key_Down)
-        assert window.picker.combo.currentText().strip() == TRY_LABEL
+        assert window.picker.combo.currentText().strip() == try_label()
         alt("t")  # Test connection
         await driver.until(lambda: window.flow.connected is not None or window.banner.isVisible(), 60,
                            "the connection to the demo host")

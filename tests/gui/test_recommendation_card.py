@@ -11,7 +11,8 @@ from app.core.host.ssh_command import Options
 from app.core.advice.model import Candidate, Prediction
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
-from app.gui.panels.recommendation_card import INSECURE_WARNING, RecommendationCard
+from app.core.wording.transfer import insecure_warning
+from app.gui.panels.recommendation_card import RecommendationCard
 
 
 def ranked(method: str, secure: bool, measured: float) -> Ranked:
@@ -56,7 +57,7 @@ def test_faster_unencrypted_comes_with_a_warning_and_is_never_the_default(qtbot)
     qtbot.addWidget(card)
     card.show()
     card.show_advice(advice(with_insecure=True))
-    assert card.insecure_frame.isVisible() and card.warning.text() == INSECURE_WARNING
+    assert card.insecure_frame.isVisible() and card.warning.text() == insecure_warning()
     assert "UNENCRYPTED" in [w.text() for w in card.overall.findChildren(type(card.warning))]
     assert card.chosen().ranked.candidate.method_id == "tar-ssh"  # secure stays the default
     chosen = []
@@ -104,7 +105,7 @@ def test_the_chart_and_the_sentence_quote_the_same_figure_when_the_race_raised_a
     from app.core.events import ProbeDone
     from app.core.profile.link_profile import CipherProbe
     from app.core.wording.advice import bottleneck_sentence
-    from app.gui.charts.bottleneck_chart import RAISED
+    from app.gui.charts.bottleneck_chart import raised
     from app.gui.panels.advice_view import AdviceView
 
     aes = "aes128-gcm@openssh.com"
@@ -127,7 +128,7 @@ def test_the_chart_and_the_sentence_quote_the_same_figure_when_the_race_raised_a
     quoted = float(re.search(r"encryption at (\d+) MB/s", view.verdict.text()).group(1))
     limit = view.chart.limit_row()
     assert limit.key == f"cipher:{aes}" and limit.value == quoted == 508.0
-    assert RAISED in limit.tip and view.chart.rows[Factor.LINK].value == 765.0  # only what the race raised
+    assert raised() in limit.tip and view.chart.rows[Factor.LINK].value == 765.0  # only what the race raised
 
 
 def test_a_limit_the_race_beat_is_charted_at_the_race_figure_the_sentence_quotes(qtbot) -> None:

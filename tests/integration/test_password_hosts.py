@@ -20,7 +20,7 @@ from keyring.backends import fail
 
 from app.core.host import passwords
 from app.core.host.askpass import ENV_TOKEN
-from app.core.errors import NO_KEYRING, TransferError
+from app.core.errors import TransferError, no_keyring
 from app.core.host.hosts import HostSpec
 from app.core.host.ssh_command import Options
 from app.core.host.session import Session
@@ -234,7 +234,7 @@ async def test_without_a_keyring_the_password_stays_in_memory(password_sshd: Ssh
     try:
         session = await open_password_session(password_sshd, password_user.password)
         try:
-            assert await session.remember_password() == NO_KEYRING
+            assert await session.remember_password() == no_keyring()
         finally:
             await session.close()
     finally:
@@ -243,7 +243,7 @@ async def test_without_a_keyring_the_password_stays_in_memory(password_sshd: Ssh
                                    "--password-stdin",
                "--remember-password", stdin=password_user.password + "\n",
                env={"PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"})
-    assert proc.returncode == 0 and proc.stderr == f"transfer-advisor: {NO_KEYRING}\n"
+    assert proc.returncode == 0 and proc.stderr == f"transfer-advisor: {no_keyring()}\n"
 
 
 async def test_an_openssh_too_old_for_askpass_is_one_sentence(password_sshd: SshServer, password_user: PasswordUser,

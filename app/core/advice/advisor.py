@@ -24,7 +24,7 @@ from app.core.wording.advice import (bottleneck_sentence, compression_pays, meas
                                      race_staged_note, reason_sentence, small_reason_sentence,
                                      small_selection_sentence)
 
-from app.core.wording.transfer import (PHASE_SCANNING, links_become_copies, losses_sentences, quicker_but_loses,
+from app.core.wording.transfer import (links_become_copies, phase_scanning, losses_sentences, quicker_but_loses,
                                         swept_note)
 from app.core.errors import no_method_can_run
 from app.core.events import Emit, Phase, ignore
@@ -171,7 +171,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     """`selection`: the sources as read already (their roots), else they are read here."""
     started = time.monotonic()
     if selection is None:
-        emit(Phase("scanning", PHASE_SCANNING))
+        emit(Phase("scanning", phase_scanning()))
         selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download)
     else:
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)

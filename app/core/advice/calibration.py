@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.core.advice.factors import Factor
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile  # noqa: F401 (read here)
+from app.core.wording.profile import unmeasured_figures
 
 # OpenSSH 9's default client cipher order (ssh_config(5)); with no -c the first one the server also
 # offers is used. chacha20 leads, so "no cipher given" means chacha20 on any current server.
@@ -182,13 +183,12 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
 
 def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:
     """What the probes did not measure (figure → words), of the figures this direction uses."""
-    checks = {"rtt": (profile.rtt_ms, "the round-trip time"),
-              "tcp": (profile.tcp_down_MBps if download else profile.tcp_up_MBps, "the raw network speed"),
-              "ciphers": (profile.ciphers or None, "ssh encryption speed"),
-              "remote_cpu": (profile.remote_cores, "the remote CPU"),
-              "dest_disk": (profile.local_write_MBps if download else profile.remote_write_MBps,
-                            "this computer's disk" if download else "the destination disk"),
-              "source_disk": (profile.remote_read_MBps if download else profile.local_read_MBps,
-                              "the remote disk" if download else "how fast this computer reads the files"),
-              "compress": (profile.compress or None, "how well the files compress")}
-    return {key: words for key, (value, words) in checks.items() if value is None}
+    values = {"rtt": profile.rtt_ms, "tcp": profile.tcp_down_MBps if download else profile.tcp_up_MBps,
+              "ciphers": profile.ciphers or None, "remote_cpu": profile.remote_cores,
+              "dest_disk": profile.local_write_MBps if download else profile.remote_write_MBps,
+              "source_disk": profile.remote_read_MBps if download else profile.local_read_MBps,
+              "compress": profile.compress or None}
+    if all(value is not None for value in values.values()):
+        return {}
+    words = unmeasured_figures(download)
+    return {key: words[key] for key, value in values.items() if value is None}

@@ -36,7 +36,7 @@ from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.runner import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.wording.advice import not_raced_behind, not_raced_held
+from app.core.wording.advice import not_raced_behind, not_raced_held, nothing_steady, streams
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Entry, Selection, scan_local
@@ -81,7 +81,7 @@ def key(c: Candidate) -> str:
 def label(c: Candidate) -> str:
     o = c.options
     extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.compress != "none" and o.compress,
-                         o.mux and "mux", o.streams > 1 and f"{o.streams} streams") if x]
+                         o.mux and "mux", o.streams > 1 and streams(o.streams)) if x]
     return c.label + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -222,7 +222,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
         busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task),
                                                   _arrived_rate(session, far, request.options.download, arrived))
         rate = arrived_rate or _steady_rate(samples, ramp)
-        return Lap(candidate, rate, "" if rate else "no data moved steadily within its time; race longer",
+        return Lap(candidate, rate, "" if rate else nothing_steady(),
                    remote_cpu=busy if rate else None)
     except TransferError as exc:
         if exc.kind is ErrorKind.LINK_LOST:

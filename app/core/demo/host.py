@@ -36,6 +36,7 @@ import asyncssh
 
 from app.core.errors import demo_host_not_started
 from app.core.host.hosts import HostSpec
+from app.core.language import Words
 from app.core.runner import start_server, stop_server
 
 if TYPE_CHECKING:
@@ -44,7 +45,15 @@ if TYPE_CHECKING:
     from app.core.demo.server import EmbeddedServer
 
 ALIAS = "demo"
-NAME = "Local demo host"  # what every sentence, title and list calls it
+class DemoWords(Words):
+    """The demo host's name (the translator's context)."""
+
+
+def name() -> str:
+    """What every sentence, title and list calls it."""
+    return DemoWords.tr("Local demo host")
+
+
 DEST_NAME = "demo-nas"
 FOLDER_PREFIX = "transfer-advisor-demo-"
 ENV_SSHD = "TRANSFER_ADVISOR_DEMO_SSHD"  # a path to sshd, or "none" for the embedded server
@@ -175,7 +184,7 @@ class DemoHost:
 
     @property
     def label(self) -> str:
-        return f"{NAME} ({self.address})"
+        return f"{name()} ({self.address})"
 
     @property
     def description(self) -> str:
@@ -183,7 +192,7 @@ class DemoHost:
         return f"{what}, logged in as {self.user}"
 
     def spec(self) -> HostSpec:
-        return HostSpec(ALIAS, str(self.ssh_config), name=NAME)
+        return HostSpec(ALIAS, str(self.ssh_config), name=name())
 
     @property
     def server_pid(self) -> int | None:

@@ -17,10 +17,12 @@ import re
 import signal
 from dataclasses import dataclass
 from enum import Enum
+from typing import Callable
 
 import asyncssh
 
 from app.core.formatting import short_time
+from app.core.language import Words, decimal
 
 
 class ErrorKind(str, Enum):
@@ -68,21 +70,26 @@ class TransferError(Exception):
         return out
 
 
+class CommonErrors(Words):
+    """What tools and SSH connections report, lost links and bugs (the translator's context)."""
+
+
 class Cancelled(TransferError):
     def __init__(self, placed: bool = False) -> None:
-        super().__init__(ErrorKind.CANCELLED, "The copy was cancelled while the far side was being checked; the files "
-                         "are in place but were not verified." if placed else
-                         "The copy was cancelled; nothing was left half-written at the destination.")
+        super().__init__(ErrorKind.CANCELLED, CommonErrors.tr(
+            "The copy was cancelled while the far side was being checked; the files are in place but were not "
+            "verified.") if placed else
+            CommonErrors.tr("The copy was cancelled; nothing was left half-written at the destination."))
 
 
 @dataclass(frozen=True)
 class _Pattern:
     regex: re.Pattern[str]
     kind: ErrorKind
-    sentence: str
+    sentence: Callable[[str, str], str]  # (host, tool) → the sentence, in the person's language at the time
 
 
-def _p(regex: str, kind: ErrorKind, sentence: str) -> _Pattern:
+def _p(regex: str, kind: ErrorKind, sentence: Callable[[str, str], str]) -> _Pattern:
     return _Pattern(re.compile(regex, re.IGNORECASE), kind, sentence)
 
 
@@ -92,84 +99,107 @@ def _p(regex: str, kind: ErrorKind, sentence: str) -> _Pattern:
 _STDERR_PATTERNS = [
     # The listener's own line (app.core.host.listener): its token check failed, so nothing moved.
     _p(r"^transfer-advisor: another computer connected to the data port first$", ErrorKind.INTRUDER,
-       "Another computer connected to the data port on {host} before this app did, so the copy was stopped "
-       "and nothing was sent to it; use a secure method on this network."),
+       lambda host, tool: CommonErrors.tr(
+           "Another computer connected to the data port on {host} before this app did, so the copy was stopped "
+           "and nothing was sent to it; use a secure method on this network.", host=host)),
     _p(r"REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for .* has changed",
        ErrorKind.HOST_KEY_CHANGED,
-       "The host key of {host} has changed, so the copy was refused because someone may be intercepting it; "
-       "if the server was reinstalled, confirm its new fingerprint with its owner, remove the old key with "
-       "`ssh-keygen -R` and run `transfer-advisor trust {host}`."),
+       lambda host, tool: CommonErrors.tr(
+           "The host key of {host} has changed, so the copy was refused because someone may be intercepting it; "
+           "if the server was reinstalled, confirm its new fingerprint with its owner, remove the old key with "
+           "`ssh-keygen -R` and run `transfer-advisor trust {host}`.", host=host)),
     _p(r"Host key verification failed|No \S+ host key is known",
        ErrorKind.HOST_KEY_UNKNOWN,
-       "The host key of {host} is not trusted yet; run `transfer-advisor trust {host}` and check the fingerprint."),
+       lambda host, tool: CommonErrors.tr(
+           "The host key of {host} is not trusted yet; run `transfer-advisor trust {host}` and check the "
+           "fingerprint.", host=host)),
     _p(r"Could not resolve hostname|Name or service not known|Temporary failure in name resolution",
-       ErrorKind.HOST_UNREACHABLE, "The name {host} could not be resolved; check the spelling or the ssh config."),
+       ErrorKind.HOST_UNREACHABLE,
+       lambda host, tool: CommonErrors.tr(
+           "The name {host} could not be resolved; check the spelling or the ssh config.", host=host)),
     _p(r"Connection refused", ErrorKind.CONNECTION_REFUSED,
-       "{host} refused the connection; check that its SSH server is running and the port is right."),
+       lambda host, tool: CommonErrors.tr(
+           "{host} refused the connection; check that its SSH server is running and the port is right.",
+           host=host)),
     _p(r"No route to host|Network is unreachable|Connection timed out|timed out",
-       ErrorKind.HOST_UNREACHABLE, "{host} could not be reached; check that it is on and on the network."),
+       ErrorKind.HOST_UNREACHABLE,
+       lambda host, tool: CommonErrors.tr(
+           "{host} could not be reached; check that it is on and on the network.", host=host)),
     _p(r"Permission denied \((?:publickey|password|keyboard-interactive)|Permission denied, please try again"
        r"|Too many authentication failures|Authentication failed",
        ErrorKind.AUTH,
-       "{host} did not accept the login; check the user name and the key or password (or add the key with "
-       "ssh-copy-id)."),
+       lambda host, tool: CommonErrors.tr(
+           "{host} did not accept the login; check the user name and the key or password (or add the key with "
+           "ssh-copy-id).", host=host)),
     # GNU tar reports a short write without errno ("Wrote only 5632 of 10240 bytes"): the disk filled up.
     _p(r"No space left on device|Disk quota exceeded|ENOSPC|Wrote only \d+ of \d+ bytes", ErrorKind.DEST_FULL,
-       "The destination ran out of space during the copy; free some space there or choose another folder."),
+       lambda host, tool: CommonErrors.tr(
+           "The destination ran out of space during the copy; free some space there or choose another folder.")),
     _p(r"Read-only file system", ErrorKind.DEST_UNWRITABLE,
-       "The destination is on a read-only filesystem; choose a folder you can write to."),
+       lambda host, tool: CommonErrors.tr(
+           "The destination is on a read-only filesystem; choose a folder you can write to.")),
     _p(r"Permission denied|Operation not permitted", ErrorKind.DEST_UNWRITABLE,
-       "Permission was denied at the destination; choose a folder you can write to."),
+       lambda host, tool: CommonErrors.tr(
+           "Permission was denied at the destination; choose a folder you can write to.")),
     _p(r"(?:^|: )(?P<tool>[\w.+-]+): (?:command )?not found$"
        r"|No such file or directory.*\b(?P<tool2>tar|rsync|nc|zstd|lz4)\b",
        ErrorKind.TOOL_MISSING,
-       "`{tool}` is missing on one side of the copy; install it there or choose another method."),
+       lambda host, tool: CommonErrors.tr(
+           "`{tool}` is missing on one side of the copy; install it there or choose another method.", tool=tool)),
     _p(r"No such file or directory", ErrorKind.SOURCE_MISSING,
-       "A file to copy was not found; check the source paths."),
+       lambda host, tool: CommonErrors.tr("A file to copy was not found; check the source paths.")),
     # rsync's receiver could not write a file (its sender then reads "Connection reset by peer"): the
     # cause is at the destination, not the link.
     _p(r"^rsync: \[(?:receiver|generator)\] write failed on|rsync error: error in file IO", ErrorKind.FAILED,
-       "Writing the copy at the destination failed (rsync: error in file IO); see the details, then run the "
-       "same copy again."),
+       lambda host, tool: CommonErrors.tr(
+           "Writing the copy at the destination failed (rsync: error in file IO); see the details, then run the "
+           "same copy again.")),
     # ssh's own keepalives went unanswered, or the host's end vanished (it rebooted, a laptop woke up on
     # another network): the link is gone, not the tool broken.
     _p(r"Timeout, server .* not responding|Connection reset by peer|client_loop: send disconnect"
        r"|closed by remote host|lost connection",
        ErrorKind.LINK_LOST,
-       "The connection to {host} was lost during the copy; check the network (Wi-Fi, the NAS) and "
-       "start the same copy again."),
+       lambda host, tool: CommonErrors.tr(
+           "The connection to {host} was lost during the copy; check the network (Wi-Fi, the NAS) and "
+           "start the same copy again.", host=host)),
     _p(r"Broken pipe|Connection reset|Connection closed",
        ErrorKind.CONNECTION_LOST,
-       "The connection to {host} was lost during the copy; check the network and try again."),
+       lambda host, tool: CommonErrors.tr(
+           "The connection to {host} was lost during the copy; check the network and try again.", host=host)),
 ]
-
-
-# A lost link (app.core.transfer.watchdog, app.core.host.link_loss): what was stopped, and what to do next.
-_STOPPED = {"copy": ("the copy", "start the same copy again: nothing half-written was put in place"),
-            "race": ("the race", "try again"),
-            "measurement": ("the measurement", "try again")}
 
 
 def link_lost(host: str, doing: str = "copy", silent: float | None = None, upload: bool = True,
               details: str = "") -> TransferError:
-    """`silent`: the seconds no data moved (the progress watchdog); None when the connection itself
-    was lost (keepalives unanswered, the host's end gone)."""
-    what, next_step = _STOPPED[doing]
+    """A lost link (app.core.transfer.watchdog, app.core.host.link_loss): what was stopped, and what to do
+    next. `doing`: "copy", "race" or "measurement". `silent`: the seconds no data moved (the progress
+    watchdog); None when the connection itself was lost (keepalives unanswered, the host's end gone)."""
     if silent is None:
-        cause = f"The connection to {host} was lost"
+        cause = CommonErrors.tr("The connection to {host} was lost", host=host)
+    elif upload:
+        cause = CommonErrors.tr("No data reached {host} for {time}", host=host, time=short_time(silent))
     else:
-        cause = f"No data {'reached' if upload else 'came from'} {host} for {short_time(silent)}"
-    return TransferError(ErrorKind.LINK_LOST, f"{cause}, so {what} was stopped; check the network (Wi-Fi, the NAS) and "
-                         f"{next_step}.", details)
+        cause = CommonErrors.tr("No data came from {host} for {time}", host=host, time=short_time(silent))
+    if doing == "copy":
+        said = CommonErrors.tr("{cause}, so the copy was stopped; check the network (Wi-Fi, the NAS) and start the "
+                               "same copy again: nothing half-written was put in place.", cause=cause)
+    elif doing == "race":
+        said = CommonErrors.tr("{cause}, so the race was stopped; check the network (Wi-Fi, the NAS) and try again.",
+                               cause=cause)
+    else:
+        said = CommonErrors.tr("{cause}, so the measurement was stopped; check the network (Wi-Fi, the NAS) and "
+                               "try again.", cause=cause)
+    return TransferError(ErrorKind.LINK_LOST, said, details)
 
 
 def connection_dropped(exc: BaseException) -> TransferError:
     """An error of an SSH connection met outside any copy or measurement (the last net of the command
     line and the window): one sentence instead of an unexpected error."""
     reason = getattr(exc, "reason", "") or str(exc) or (
-        "it stopped answering" if isinstance(exc, TimeoutError) else type(exc).__name__)
-    return TransferError(ErrorKind.LINK_LOST, f"The connection to the host was lost ({reason}); check the network "
-                         "(Wi-Fi, the NAS) and try again.", repr(exc))
+        CommonErrors.tr("it stopped answering") if isinstance(exc, TimeoutError) else type(exc).__name__)
+    return TransferError(ErrorKind.LINK_LOST, CommonErrors.tr(
+        "The connection to the host was lost ({reason}); check the network (Wi-Fi, the NAS) and try again.",
+        reason=reason), repr(exc))
 
 
 # A copy that stopped, headed for the window: the same copy may simply work again after these kinds
@@ -179,39 +209,50 @@ RESUMABLE = frozenset({ErrorKind.LINK_LOST, ErrorKind.CONNECTION_LOST, ErrorKind
 
 def copy_stopped(kind: ErrorKind) -> str:
     """The copy panel's line over the error's sentence."""
-    return ("Copy cancelled." if kind is ErrorKind.CANCELLED else
-            "The link was lost; the copy stopped." if kind is ErrorKind.LINK_LOST else "The copy failed.")
+    if kind is ErrorKind.CANCELLED:
+        return CommonErrors.tr("Copy cancelled.")
+    if kind is ErrorKind.LINK_LOST:
+        return CommonErrors.tr("The link was lost; the copy stopped.")
+    return CommonErrors.tr("The copy failed.")
 
 
 def copy_failed_title(kind: ErrorKind) -> str:
     """The banner's title over the error's sentence."""
     if kind is ErrorKind.HOST_UNREACHABLE:
-        return "The copy could not start: the host cannot be reached"
-    return "The copy stopped: the link was lost" if kind in RESUMABLE else "The copy failed"
+        return CommonErrors.tr("The copy could not start: the host cannot be reached")
+    if kind in RESUMABLE:
+        return CommonErrors.tr("The copy stopped: the link was lost")
+    return CommonErrors.tr("The copy failed")
 
 
 # Bugs: the sentence, and where the details went.
 def unexpected(exc: BaseException, log: str, details: str) -> TransferError:
     """The command line's last net: one sentence and the crash log instead of a traceback."""
-    return TransferError(ErrorKind.INTERNAL, f"Transfer Advisor hit an unexpected error ({type(exc).__name__}); "
-                         f"please report it with the log {log}.", details)
+    return TransferError(ErrorKind.INTERNAL, CommonErrors.tr(
+        "Transfer Advisor hit an unexpected error ({error}); please report it with the log {log}.",
+        error=type(exc).__name__, log=log), details)
 
 
 def crash_said(log: str | None) -> str:
     """The window's crash dialog: what happened to the files, and where the details are."""
-    where = f"The details were written to {log}." if log else "The details could not be written to a log."
-    return ("Something went wrong inside Transfer Advisor. Your files are safe: a copy that was running keeps its "
-            f"partial files out of the destination. {where} Please report it with these details.")
+    where = (CommonErrors.tr("The details were written to {log}.", log=log) if log else
+             CommonErrors.tr("The details could not be written to a log."))
+    return CommonErrors.tr("Something went wrong inside Transfer Advisor. Your files are safe: a copy that was "
+                           "running keeps its partial files out of the destination. {where} Please report it with "
+                           "these details.", where=where)
 
 
 def job_crashed(job: str) -> TransferError:
-    """The window's last net around one job ("The copy"): the crash dialog shows the details."""
-    return TransferError(ErrorKind.INTERNAL, f"{job} stopped on an unexpected error; the details are in the crash log.")
+    """The window's last net around one job (its name, as the window gives it: "Connecting"): the crash
+    dialog shows the details."""
+    return TransferError(ErrorKind.INTERNAL, CommonErrors.tr(
+        "{job} stopped on an unexpected error; the details are in the crash log.", job=job))
 
 
 def settings_unwritable(path: str, details: str) -> TransferError:
-    return TransferError(ErrorKind.USAGE, f"The settings could not be written to {path}; check that the state "
-                         "folder can be written.", details)
+    return TransferError(ErrorKind.USAGE, CommonErrors.tr(
+        "The settings could not be written to {path}; check that the state folder can be written.", path=path),
+        details)
 
 
 def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:
@@ -221,25 +262,28 @@ def explain_stderr(stderr: str, host: str, fallback: str) -> TransferError:
         for line in lines:
             match = pattern.regex.search(line.strip())
             if match:
-                tool = next((v for k, v in match.groupdict().items() if k.startswith("tool") and v), "a tool")
-                return TransferError(pattern.kind, pattern.sentence.format(host=host, tool=tool), stderr)
+                tool = next((v for k, v in match.groupdict().items() if k.startswith("tool") and v), None)
+                return TransferError(pattern.kind, pattern.sentence(host, tool or CommonErrors.tr("a tool")), stderr)
     return TransferError(ErrorKind.FAILED, fallback, stderr)
 
 
 def explain_exit(tool: str, returncode: int, stderr: str, host: str) -> TransferError:
     if returncode < 0:
         name = signal.Signals(-returncode).name if -returncode in signal.valid_signals() else str(-returncode)
-        return TransferError(ErrorKind.FAILED, f"{tool} was stopped by signal {name}; try the copy again.", stderr)
+        return TransferError(ErrorKind.FAILED, CommonErrors.tr(
+            "{tool} was stopped by signal {signal}; try the copy again.", tool=tool, signal=name), stderr)
     if returncode == 127:
-        return TransferError(ErrorKind.TOOL_MISSING, f"`{tool}` is not installed; install it or choose another method.",
-                             stderr)
-    return explain_stderr(stderr, host, f"{tool} failed (exit {returncode}); see the details, fix the cause and try again.")
+        return TransferError(ErrorKind.TOOL_MISSING, CommonErrors.tr(
+            "`{tool}` is not installed; install it or choose another method.", tool=tool), stderr)
+    return explain_stderr(stderr, host, CommonErrors.tr(
+        "{tool} failed (exit {code}); see the details, fix the cause and try again.", tool=tool, code=returncode))
 
 
 def tool_timed_out(tool: str, seconds: float, details: str = "") -> TransferError:
     """A local tool that did not finish in its time (app.core.runner): it was ended, not waited for."""
-    return TransferError("failed", f"`{tool}` on this computer did not finish within {seconds:g} s, so it was "
-                         f"stopped; check that `{tool}` works when you run it in a terminal, then try again.", details)
+    return TransferError("failed", CommonErrors.tr(
+        "`{tool}` on this computer did not finish within {seconds} s, so it was stopped; check that `{tool}` "
+        "works when you run it in a terminal, then try again.", tool=tool, seconds=decimal(seconds, "g")), details)
 
 
 def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str = "",
@@ -255,45 +299,59 @@ def explain_connect(exc: BaseException, host: str, *, where: str = "", user: str
         return exc
     where = where or host
     if isinstance(exc, asyncssh.PermissionDenied) and password_tried:
-        login = f" for {user}" if user else ""
-        return TransferError(ErrorKind.AUTH, f"{host} did not accept the password{login}; check it (and the user name) "
-                             "and try again.", str(exc))
+        if user:
+            said = CommonErrors.tr("{host} did not accept the password for {user}; check it (and the user name) and "
+                                   "try again.", host=host, user=user)
+        else:
+            said = CommonErrors.tr("{host} did not accept the password; check it (and the user name) and try again.",
+                                   host=host)
+        return TransferError(ErrorKind.AUTH, said, str(exc))
     if isinstance(exc, asyncssh.PermissionDenied):
-        login = f" as {user}" if user else ""
-        tried = (f" with the key {keys[0]}" if len(keys) == 1 else
-                 f" with the keys {', '.join(keys)}" if keys else "")
-        return TransferError(ErrorKind.AUTH, f"{host} did not accept the login{login}{tried}; check the user name and "
-                             "the key, or add your public key to the server with `ssh-copy-id`.", str(exc))
+        login = CommonErrors.tr(" as {user}", user=user) if user else ""
+        tried = (CommonErrors.tr(" with the key {key}", key=keys[0]) if len(keys) == 1 else
+                 CommonErrors.tr(" with the keys {keys}", keys=", ".join(keys)) if keys else "")
+        return TransferError(ErrorKind.AUTH, CommonErrors.tr(
+            "{host} did not accept the login{as_user}{with_keys}; check the user name and the key, or add your "
+            "public key to the server with `ssh-copy-id`.", host=host, as_user=login, with_keys=tried), str(exc))
     if isinstance(exc, asyncssh.HostKeyNotVerifiable):
-        return TransferError(ErrorKind.HOST_KEY_UNKNOWN, f"The host key of {host} could not be verified; "
-                             f"run `transfer-advisor trust {host}` and check the fingerprint.", str(exc))
+        return TransferError(ErrorKind.HOST_KEY_UNKNOWN, CommonErrors.tr(
+            "The host key of {host} could not be verified; run `transfer-advisor trust {host}` and check the "
+            "fingerprint.", host=host), str(exc))
     if isinstance(exc, asyncssh.DisconnectError):
-        return TransferError(ErrorKind.CONNECTION_LOST, f"{where} closed the connection during login ({exc.reason}); "
-                             "check its SSH server logs.", str(exc))
+        return TransferError(ErrorKind.CONNECTION_LOST, CommonErrors.tr(
+            "{where} closed the connection during login ({reason}); check its SSH server logs.", where=where,
+            reason=exc.reason), str(exc))
     if isinstance(exc, ConnectionRefusedError):
-        return TransferError(ErrorKind.CONNECTION_REFUSED, f"{where} refused the connection; check that its SSH server "
-                             "is running and that the port is right.", str(exc))
+        return TransferError(ErrorKind.CONNECTION_REFUSED, CommonErrors.tr(
+            "{where} refused the connection; check that its SSH server is running and that the port is right.",
+            where=where), str(exc))
     if isinstance(exc, TimeoutError):
-        waited = f"within {short_time(timeout)}" if timeout else "in time"
-        return TransferError(ErrorKind.HOST_UNREACHABLE,
-                             f"{where} did not answer {waited}; check that it is switched on "
-                             "and on the network, and that the address and port are right.",
-                             str(exc) or "timed out")
+        if timeout:
+            said = CommonErrors.tr("{where} did not answer within {time}; check that it is switched on and on the "
+                                   "network, and that the address and port are right.", where=where,
+                                   time=short_time(timeout))
+        else:
+            said = CommonErrors.tr("{where} did not answer in time; check that it is switched on and on the "
+                                   "network, and that the address and port are right.", where=where)
+        return TransferError(ErrorKind.HOST_UNREACHABLE, said, str(exc) or "timed out")
     if isinstance(exc, OSError):
         if exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ETIMEDOUT):
-            return TransferError(ErrorKind.HOST_UNREACHABLE,
-                                 f"{where} could not be reached ({exc.strerror}); check that "
-                                 "it is switched on and on the network.", str(exc))
+            return TransferError(ErrorKind.HOST_UNREACHABLE, CommonErrors.tr(
+                "{where} could not be reached ({reason}); check that it is switched on and on the network.",
+                where=where, reason=exc.strerror), str(exc))
         if "Name or service" in str(exc) or "resolve" in str(exc) or exc.errno in (-2, -3, -5):
-            return TransferError(ErrorKind.HOST_UNREACHABLE, f"The name {host} could not be resolved; check the "
-                                 "spelling or the ssh config.", str(exc))
-        return TransferError(ErrorKind.HOST_UNREACHABLE, f"Could not connect to {where} ({exc.strerror or exc}); "
-                             "check the address and the network.", str(exc))
+            return TransferError(ErrorKind.HOST_UNREACHABLE, CommonErrors.tr(
+                "The name {host} could not be resolved; check the spelling or the ssh config.", host=host), str(exc))
+        return TransferError(ErrorKind.HOST_UNREACHABLE, CommonErrors.tr(
+            "Could not connect to {where} ({reason}); check the address and the network.", where=where,
+            reason=exc.strerror or exc), str(exc))
     if isinstance(exc, (asyncssh.KeyImportError, asyncssh.KeyEncryptionError)):
-        return TransferError(ErrorKind.AUTH, f"The key for {host} could not be read ({exc}); check the IdentityFile.",
-                             str(exc))
-    return TransferError(ErrorKind.FAILED, f"Connecting to {where} failed ({type(exc).__name__}: {exc}); "
-                         "check the address and the ssh config.", repr(exc))
+        return TransferError(ErrorKind.AUTH, CommonErrors.tr(
+            "The key for {host} could not be read ({reason}); check the IdentityFile.", host=host, reason=exc),
+            str(exc))
+    return TransferError(ErrorKind.FAILED, CommonErrors.tr(
+        "Connecting to {where} failed ({error}: {reason}); check the address and the ssh config.", where=where,
+        error=type(exc).__name__, reason=exc), repr(exc))
 
 
 # The sentences of each step of the flow, written in the modules beside this one, imported from here
@@ -302,7 +360,7 @@ from app.core.errors.host import (  # noqa: E402, F401 - handed on
     not_a_host, port_out_of_range, connect_timeout_not_seconds, ssh_config_missing, ssh_missing,
     ssh_config_unreadable, key_file_missing, not_for_ssh_config, demo_host_not_started, no_host_key,
     host_key_changed, host_unknown, trust_declined, no_known_hosts_file, fingerprint_unconfirmed,
-    closed_after_login, not_connected, shared_connection_down, host_too_busy, host_refused_request, NO_KEYRING,
+    closed_after_login, not_connected, shared_connection_down, host_too_busy, host_refused_request, no_keyring,
     no_password_on_stdin, remembered_password_refused, openssh_too_old, key_install_failed,
     key_install_needs_shell, key_not_accepted, no_sftp, sftp_error, folder_unreadable, no_folder_on_the_way,
     destination_not_made, file_not_written, marker_not_written, folders_not_made, links_not_made,

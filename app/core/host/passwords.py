@@ -8,7 +8,7 @@ that write plain text files (keyrings.alt's) count as no keyring.
 
 from __future__ import annotations
 
-from app.core.errors import NO_KEYRING
+from app.core.errors import no_keyring
 from app.core.host.hosts import Host
 
 SERVICE = "transfer-advisor"
@@ -58,11 +58,11 @@ def remember(host: Host, password: str) -> str | None:
     """Keep the password in the keyring; returns the sentence to show when that is not possible."""
     backend = _backend()
     if backend is None:
-        return NO_KEYRING
+        return no_keyring()
     try:
         backend.set_password(SERVICE, account(host), password)
     except Exception:
-        return NO_KEYRING
+        return no_keyring()
     return None
 
 

@@ -21,6 +21,7 @@ from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
+from app.core.language import Words
 from app.core.runner import both
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
@@ -79,9 +80,9 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
                           same_machine=bool(session.remote.boot_id) and session.remote.boot_id == session.local.boot_id)
     if rtt_ms is not None:
         profile.rtt_ms = rtt_ms
-        emit(ProbeDone("rtt", "Round-trip time", ms(rtt_ms), True, rtt_ms))
+        emit(ProbeDone("rtt", Probes.tr("Round-trip time"), ms(rtt_ms), True, rtt_ms))
     else:
-        profile.rtt_ms = await _run("rtt", "Round-trip time", emit, profile, rtt.probe_rtt(ctx),
+        profile.rtt_ms = await _run("rtt", Probes.tr("Round-trip time"), emit, profile, rtt.probe_rtt(ctx),
                                     ms, session=session)
     ctx.ramp_for(profile.rtt_ms)
     host = session.host
@@ -109,7 +110,20 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     return profile
 
 
-NO_SHELL = "the account runs no commands (SFTP only)"
+class Probes(Words):
+    """The probes' names and figures as they come in (the translator's context)."""
+
+
+def no_shell() -> str:
+    return Probes.tr("the account runs no commands (SFTP only)")
+
+
+def _raw_tcp(download: bool, connections: int = 1) -> str:
+    if connections > 1:
+        if download:
+            return Probes.tr("Raw TCP, download, %n connections", "", connections)
+        return Probes.tr("Raw TCP, upload, %n connections", "", connections)
+    return Probes.tr("Raw TCP, download") if download else Probes.tr("Raw TCP, upload")
 
 
 def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> None:
@@ -162,20 +176,19 @@ async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only:
     for down in (False, True):
         if only is not None and not only.wants(down):
             continue
-        way = "download" if down else "upload"
         if only is not None and ctx.ramp > 0:
             # A copy about to start on a long link: one probe of several connections says both (tcp.Both).
-            both = await _run("tcp-down-all" if down else "tcp-up-all", f"Raw TCP, {way}, {n} connections",
+            both = await _run("tcp-down-all" if down else "tcp-up-all", _raw_tcp(down, n),
                               emit, profile, tcp.probe_tcp_both(ctx, download=down), lambda b: rate(b.every),
                               session=session)
             if isinstance(both, tcp.Both):
-                emit(ProbeDone("tcp-down" if down else "tcp-up", f"Raw TCP, {way}", f"{rate(both.one)} (of the "
-                               f"{n} at once)", True, both.one))
+                emit(ProbeDone("tcp-down" if down else "tcp-up", _raw_tcp(down),
+                               Probes.tr("{rate} (of the %n at once)", "", n, rate=rate(both.one)), True, both.one))
                 setattr(profile, "tcp_down_MBps" if down else "tcp_up_MBps", both.one)
                 setattr(profile, "tcp_down_all_MBps" if down else "tcp_up_all_MBps", both.every)
-                profile.notes.append(one_of_several(way, n, both.one, both.every))
+                profile.notes.append(one_of_several("download" if down else "upload", n, both.one, both.every))
             continue
-        one = await _run("tcp-down" if down else "tcp-up", f"Raw TCP, {way}", emit, profile,
+        one = await _run("tcp-down" if down else "tcp-up", _raw_tcp(down), emit, profile,
                          tcp.probe_tcp_down(ctx) if down else tcp.probe_tcp_up(ctx), session=session)
         setattr(profile, "tcp_down_MBps" if down else "tcp_up_MBps", one)
         # A long link: one connection that moved about what its buffers keep in flight over the round trip
@@ -183,7 +196,7 @@ async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only:
         if tcp.held_by_buffers(one, profile.rtt_ms):
             name = "tcp-down-all" if down else "tcp-up-all"
             setattr(profile, "tcp_down_all_MBps" if down else "tcp_up_all_MBps",
-                    await _run(name, f"Raw TCP, {way}, {n} connections", emit, profile,
+                    await _run(name, _raw_tcp(down, n), emit, profile,
                                tcp.probe_tcp_all(ctx, download=down), session=session))
 
 
@@ -195,27 +208,27 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
                        beside: Callable[[], Awaitable[None]] = _nothing) -> None:
     """The host's probes in turn; `beside` (this computer's own) runs with the destination disk's."""
     session = ctx.session
-    why = NO_SHELL if not session.remote.shell else tcp.unavailable(session.remote)
+    why = no_shell() if not session.remote.shell else tcp.unavailable(session.remote)
     if why is None:
         await _tcp_probes(ctx, profile, emit, only)
     else:
-        _skip("tcp-up", "Raw TCP", why, profile, emit)
+        _skip("tcp-up", Probes.tr("Raw TCP"), why, profile, emit)
     if not session.remote.shell:
-        _skip("cipher", "ssh per cipher", NO_SHELL, profile, emit)
+        _skip("cipher", Probes.tr("ssh per cipher"), no_shell(), profile, emit)
     await _cipher_probes(ctx, profile, emit, only)
     if ctx.remote_dir and not session.remote.shell:
-        _skip("remote-write", "Destination disk writes", NO_SHELL, profile, emit)
+        _skip("remote-write", Probes.tr("Destination disk writes"), no_shell(), profile, emit)
     elif ctx.remote_dir:
         # Side by side; whatever happens to one, neither is left running (runner.both).
         profile.remote_write_MBps, _ = await both(
-            _run("remote-write", "Destination disk writes", emit, profile,
+            _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
                  disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session), beside())
     else:
         await beside()
     if ctx.remote_dir and only is not None and only.files is not None and only.files <= FEW_FILES:
-        _skip("per-file", "Cost of each file", few_files(only.files), profile, emit)
+        _skip("per-file", Probes.tr("Cost of each file"), few_files(only.files), profile, emit)
     elif ctx.remote_dir:
-        per_file = await _run("per-file", "Cost of each file", emit, profile, perfile.probe_per_file(ctx),
+        per_file = await _run("per-file", Probes.tr("Cost of each file"), emit, profile, perfile.probe_per_file(ctx),
                               _per_file_text, session=session)
         profile.per_file_ms = dict(per_file or {})
 
@@ -230,7 +243,7 @@ async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, on
     if only is not None and aes and not profile.ciphers:
         # Both CPUs encrypt AES-GCM in hardware, faster than the other ciphers: the copy uses it, and the race's
         # laps time it on the selection itself, into the copy's staging folder (a probe's bytes are thrown away).
-        _skip(f"cipher:{cipher_key(aes, None)}", "ssh per cipher", aes_known(aes), profile, emit)
+        _skip(f"cipher:{cipher_key(aes, None)}", Probes.tr("ssh per cipher"), aes_known(aes), profile, emit)
         return
     done = {c.cipher for c in profile.ciphers}
     for name, mac in pairs:
@@ -240,7 +253,7 @@ async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, on
         if only is not None and first is not None and _held_by_link(first, profile):
             break
         shown = cipher_key(name, mac)
-        probe = await _run(f"cipher:{shown}", f"ssh with {shown}", emit, profile, cipher.probe_cipher(ctx, name, mac),
+        probe = await _run(f"cipher:{shown}", Probes.tr("ssh with {cipher}", cipher=shown), emit, profile, cipher.probe_cipher(ctx, name, mac),
                            cipher_figures, session=session)
         kept = profile.cipher(name)
         if probe is not None and (kept is None or probe.MBps > kept.MBps):  # one MAC per cipher: the fastest
@@ -257,20 +270,20 @@ def _held_by_link(probe: CipherProbe, profile: LinkProfile) -> bool:
 
 
 def _per_file_text(costs: dict[str, float]) -> str:
-    said = [f"{ms(costs['sftp'])} talking SFTP" if "sftp" in costs else "",
-            f"{ms(costs['tar-ssh'])} creating it" if "tar-ssh" in costs else ""]
+    said = [Probes.tr("{time} talking SFTP", time=ms(costs["sftp"])) if "sftp" in costs else "",
+            Probes.tr("{time} creating it", time=ms(costs["tar-ssh"])) if "tar-ssh" in costs else ""]
     return ", ".join(s for s in said if s)
 
 
 async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
     paths = ctx.local_paths or []
-    profile.local_read_MBps = await _run("local-read", "Reading the selection", emit, profile,
+    profile.local_read_MBps = await _run("local-read", Probes.tr("Reading the selection"), emit, profile,
                                          asyncio.to_thread(local.read_speed, paths, ctx.budget),
-                                         nothing="too little to time")
+                                         nothing=Probes.tr("too little to time"))
     data = await asyncio.to_thread(local.sample, paths)
-    found = await _run("compress", "Compressibility", emit, profile, local.compressibility(data),
+    found = await _run("compress", Probes.tr("Compressibility"), emit, profile, local.compressibility(data),
                        lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {rate(c.MBps)}" for c in cs)
-                       or "sample too small")
+                       or Probes.tr("sample too small"))
     profile.compress = list(found or [])
 
 
@@ -283,14 +296,14 @@ def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
     profile.per_file_ms = dict(kept.per_file_ms)
     profile.notes = [*kept.notes, kept_note(when)]
     n = tcp.TCP_CONNECTIONS
-    shown = [("tcp-up", "Raw TCP, upload", kept.tcp_up_MBps), ("tcp-down", "Raw TCP, download", kept.tcp_down_MBps),
-             ("tcp-up-all", f"Raw TCP, upload, {n} connections", kept.tcp_up_all_MBps),
-             ("tcp-down-all", f"Raw TCP, download, {n} connections", kept.tcp_down_all_MBps),
-             ("remote-write", "Destination disk writes", kept.remote_write_MBps)]
+    shown = [("tcp-up", _raw_tcp(False), kept.tcp_up_MBps), ("tcp-down", _raw_tcp(True), kept.tcp_down_MBps),
+             ("tcp-up-all", _raw_tcp(False, n), kept.tcp_up_all_MBps),
+             ("tcp-down-all", _raw_tcp(True, n), kept.tcp_down_all_MBps),
+             ("remote-write", Probes.tr("Destination disk writes"), kept.remote_write_MBps)]
     for name, label, value in shown:
         if value is not None:
             emit(ProbeDone(name, label, f"{rate(value)} ({kept_from(when)})", True, value))
     for c in kept.ciphers:
         shown = cipher_key(c.cipher, c.mac)
-        emit(ProbeDone(f"cipher:{shown}", f"ssh with {shown}", f"{rate(c.MBps)} ({kept_from(when)})",
+        emit(ProbeDone(f"cipher:{shown}", Probes.tr("ssh with {cipher}", cipher=shown), f"{rate(c.MBps)} ({kept_from(when)})",
                        True, c.MBps, c))

@@ -17,6 +17,7 @@ import asyncssh
 
 from app.core.errors import (inside_unreadable, remote_folder_unlisted, remote_source_missing, remote_source_unreadable,
                              source_missing, source_unreadable)
+from app.core.language import Words, current
 
 # A file is sparse when its holes save at least this much and its blocks take at most half its size.
 SPARSE_MIN_HOLES = 64 * 1024
@@ -305,17 +306,37 @@ async def _remote_entry(sftp: asyncssh.SFTPClient, rel: str, path: str, kind: st
     return Entry(rel, kind, (attrs.size or 0) if kind == "file" else 0, mtime=attrs.mtime or 0, locked=locked)
 
 
+class SelectionCheckWords(Words):
+    """What differs between the selection and what arrived, one line per path (the translator's context)."""
+
+
+def _a_kind(kind: str) -> str:
+    """An entry's kind as the line about it says it: "a file", "a dir", "a link"."""
+    words = {"file": SelectionCheckWords.tr("a file"), "dir": SelectionCheckWords.tr("a dir"),
+             "link": SelectionCheckWords.tr("a link")}
+    return words.get(kind) or SelectionCheckWords.tr("a {kind}", kind=kind)
+
+
+def _bytes(n: int) -> str:
+    """1234567 → "1,234,567"; where the comma is the decimal point, thousands are grouped with a thin space."""
+    grouped = f"{n:,}"
+    return grouped if current().decimal_point != "," else grouped.replace(",", "\u2009")
+
+
 def compare(source: dict[str, tuple[str, int | str]], dest: dict[str, tuple[str, int | str]]) -> list[str]:
     """Differences between two manifests, worded per path (empty when they match)."""
     problems = []
     for path, (kind, size) in source.items():
         got = dest.get(path)
         if got is None:
-            problems.append(f"missing: {path!r}")
+            problems.append(SelectionCheckWords.tr("missing: {path}", path=repr(path)))
         elif got[0] != kind:
-            problems.append(f"{path!r} is a {got[0]}, expected a {kind}")
+            problems.append(SelectionCheckWords.tr("{path} is {found}, expected {kind}", path=repr(path),
+                                                   found=_a_kind(got[0]), kind=_a_kind(kind)))
         elif got[1] != size and kind == "link":
-            problems.append(f"{path!r} points to {got[1]!r}, expected {size!r}")
+            problems.append(SelectionCheckWords.tr("{path} points to {target}, expected {expected}",
+                                                   path=repr(path), target=repr(got[1]), expected=repr(size)))
         elif got[1] != size:
-            problems.append(f"{path!r} has {got[1]:,} bytes, expected {size:,}")
+            problems.append(SelectionCheckWords.tr("{path} has {found} bytes, expected {expected}",
+                                                   path=repr(path), found=_bytes(got[1]), expected=_bytes(size)))
     return problems

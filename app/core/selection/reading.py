@@ -19,7 +19,7 @@ async def read_selection(session: "Session", sources: list[str], dest: str,
                          download: bool) -> tuple[Selection, list[str], str]:
     """The selection, its sources as absolute paths on the sending side, and the destination as an absolute
     path on the receiving side (`~` and relative paths from the home there). The caller says it is reading
-    (Phase "scanning", wording.PHASE_SCANNING)."""
+    (Phase "scanning", wording.phase_scanning())."""
     if download:
         sources = [await session.files.abspath(s) for s in sources]
         selection = await session.files.scan(sources)

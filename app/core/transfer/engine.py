@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass, field, replace
 from posixpath import join
 
-from app.core.wording.transfer import (HASHING_FAILED, PHASE_COMPARING, PHASE_DELETING, PHASE_FINALIZING,
-                                        PHASE_SCANNING, PHASE_VERIFYING, carried_on_note, carrying_on,
+from app.core.wording.transfer import (carried_on_note, carrying_on, hashing_failed, phase_comparing, phase_deleting,
+                                        phase_finalizing, phase_scanning, phase_verifying,
                                         contents_not_compared, copy_losses, deleted_note, deletion_lines, kept_note,
                                         links_followed, placement_notes, sent_all_again, swept_note, turned_up_note,
                                         update_note)
@@ -133,7 +133,7 @@ async def preview(session: Session, req: CopyRequest, decide: Decide | None = No
 async def _delete(seen: _Seen, agreed: mirror.Deletion, result: TransferResult, emit: Emit) -> TransferResult:
     """A mirror's deletions, once the copy is in place and verified, said beside its result."""
     if agreed.count:
-        emit(Phase("deleting", PHASE_DELETING))
+        emit(Phase("deleting", phase_deleting()))
     doomed, turned_up = await mirror.carry_out(seen.sides, seen.selection, seen.dest, agreed)
     notes = list(result.notes)
     if doomed.count:
@@ -202,7 +202,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if req.selection is not None:
         selection, sources, dest = req.selection, req.selection.roots, await resolve_dest(session, req.dest, o.download)
     else:
-        emit(Phase("scanning", PHASE_SCANNING))
+        emit(Phase("scanning", phase_scanning()))
         selection, sources, dest = await read_selection(session, req.sources, req.dest, o.download)
     module = None
     if method is not None:
@@ -216,7 +216,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     sides = _sides(session, method, req, checked)
     placement = None
     if not lap:
-        emit(Phase("comparing", PHASE_COMPARING))
+        emit(Phase("comparing", phase_comparing()))
     # The sweep of earlier runs' folders and the look at what is there are apart (the sweep removes only
     # the app's own marked folders; the look, the selection's names): side by side, a command's round trips
     # each instead of both in turn.
@@ -226,7 +226,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     notes: list[str] = (swept_note(*swept) if sweep else []) + checked
     if placement is not None:
         if placement.hashing_failed:
-            notes.append(HASHING_FAILED)
+            notes.append(hashing_failed())
         if req.mirror and placement.policy in (Existing.SKIP, Existing.RENAME):  # the window's answer
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
@@ -290,10 +290,10 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
                                   shown, notes)
         placed = True  # from here on the copy is whole at the destination, or says how far it got
         if staged:
-            emit(Phase("finalizing", PHASE_FINALIZING))
+            emit(Phase("finalizing", phase_finalizing()))
             records = Records(list(placement.renamed.items()), placement.records)
             await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
-        emit(Phase("verifying", PHASE_VERIFYING))
+        emit(Phase("verifying", phase_verifying()))
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
             notes.append(links_followed(method.label))
         verification = await verify.far_side(sides, method, selection, placement, sources, dest)

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction
-from app.core.formatting import count, mbps, ms, plural, short_time, size
+from app.core.formatting import mbps, ms, short_time, size
 from app.core.host.ssh_command import Options
+from app.core.language import Words, decimal
 from app.core.profile.link_profile import LinkProfile
+
+
+class AdviceWords(Words):
+    """The advice's sentences: what limits a copy, why a method was chosen, what each figure means (the
+    translator's context)."""
 
 
 def _tcp(profile: LinkProfile, download: bool) -> float | None:
@@ -29,8 +35,11 @@ def compression_pays(p: Prediction, profile: LinkProfile) -> bool:
 
 
 def _network(profile: LinkProfile, download: bool) -> str:
+    """What the network carries, as a clause the sentences put after "while" (German: after a semicolon)."""
     tcp = _tcp(profile, download)
-    return f"the network carries {mbps(tcp)} MB/s" if tcp else "the network's own speed was not measured"
+    if tcp:
+        return AdviceWords.tr("the network carries {rate} MB/s", rate=mbps(tcp))
+    return AdviceWords.tr("the network's own speed was not measured")
 
 
 RACE_FELL_SHORT = 0.75  # a raced rate below this share of the predicted ceiling is said beside it
@@ -44,210 +53,314 @@ def bottleneck_sentence(p: Prediction, profile: LinkProfile, raced_MBps: float |
     net, cap = _network(profile, o.download), mbps(p.components.get(p.limit, p.stream_MBps))
     probe = profile.cipher(o.cipher) if o.cipher else None
     ssh_rate = mbps(probe.MBps) if probe and o.compress == "none" else cap
-    text = {
-        Factor.CIPHER_CPU_REMOTE: f"The CPU of {host} caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        Factor.CIPHER_CPU_LOCAL: f"This computer's CPU caps ssh encryption at {ssh_rate} MB/s while {net}.",
-        Factor.REMOTE_DISK: f"The disk of {host} {'reads' if o.download else 'writes'} only {cap} MB/s while {net}.",
-        Factor.LOCAL_DISK: f"This computer's disk {'writes' if o.download else 'reads'} only {cap} MB/s while {net}.",
-        Factor.COMPRESSION: (f"{_compression_pays_off(_tcp(profile, o.download), o)}; the compressor's {cap} MB/s "
-                        "is what holds it now."
-                        if compression_pays(p, profile) else
-                        f"Compressing with {_codec_word(o)} runs at only {cap} MB/s, slower than sending "
-                        "the files as they are."),
-        Factor.PER_FILE: _per_file_sentence(p, profile),
-    }.get(p.limit) or _link_sentence(p, profile, host, net, cap)
+    if p.limit is Factor.CIPHER_CPU_REMOTE:
+        text = AdviceWords.tr("The CPU of {host} caps ssh encryption at {rate} MB/s while {network}.", host=host,
+                              rate=ssh_rate, network=net)
+    elif p.limit is Factor.CIPHER_CPU_LOCAL:
+        text = AdviceWords.tr("This computer's CPU caps ssh encryption at {rate} MB/s while {network}.",
+                              rate=ssh_rate, network=net)
+    elif p.limit is Factor.REMOTE_DISK and o.download:
+        text = AdviceWords.tr("The disk of {host} reads only {rate} MB/s while {network}.", host=host, rate=cap,
+                              network=net)
+    elif p.limit is Factor.REMOTE_DISK:
+        text = AdviceWords.tr("The disk of {host} writes only {rate} MB/s while {network}.", host=host, rate=cap,
+                              network=net)
+    elif p.limit is Factor.LOCAL_DISK and o.download:
+        text = AdviceWords.tr("This computer's disk writes only {rate} MB/s while {network}.", rate=cap,
+                              network=net)
+    elif p.limit is Factor.LOCAL_DISK:
+        text = AdviceWords.tr("This computer's disk reads only {rate} MB/s while {network}.", rate=cap, network=net)
+    elif p.limit is Factor.COMPRESSION and compression_pays(p, profile):
+        text = AdviceWords.tr("{pays_off}; the compressor's {rate} MB/s is what holds it now.",
+                              pays_off=_compression_pays_off(_tcp(profile, o.download), o), rate=cap)
+    elif p.limit is Factor.COMPRESSION:
+        text = AdviceWords.tr("Compressing with {codec} runs at only {rate} MB/s, slower than sending the files "
+                              "as they are.", codec=_codec_word(o), rate=cap)
+    elif p.limit is Factor.PER_FILE:
+        text = _per_file_sentence(p, profile)
+    else:
+        text = _link_sentence(p, profile, host, net, cap)
     if raced_MBps and raced_MBps < RACE_FELL_SHORT * p.stream_MBps and p.limit is not Factor.PER_FILE:
-        text = text[:-1] + f" (your files went at {mbps(raced_MBps)} MB/s in the race)."
-    return text + (f" Not measured: {', '.join(p.notes)}." if p.notes else "")
+        text = AdviceWords.tr("{sentence} (your files went at {rate} MB/s in the race).",
+                              sentence=text[:-1] if text.endswith(".") else text, rate=mbps(raced_MBps))
+    if p.notes:
+        text += " " + AdviceWords.tr("Not measured: {figures}.", figures=", ".join(p.notes))
+    return text
 
 
 def _per_file_sentence(p: Prediction, profile: LinkProfile) -> str:
     each = p.per_file_s / max(p.files, 1) * 1000
-    pause = f"{each:.2g} ms"
+    pause = f"{decimal(each, '.2g')} ms"
     estimated = p.candidate.method_id not in profile.per_file_ms
     waits = p.candidate.method.round_trips_per_file
     if waits and profile.rtt_ms and estimated:
-        pause += f" ({waits} round trips of {ms(profile.rtt_ms)} and the file's creation)"
-    return (f"{p.candidate.label} pauses about {pause} on every file: {short_time(p.per_file_s)} of its "
-            f"{short_time(p.seconds)} for {plural(p.files, 'file')}.")
+        pause = AdviceWords.tr("{pause} (%n round trip(s) of {rtt} and the file's creation)", "", waits,
+                               pause=pause, rtt=ms(profile.rtt_ms))
+    return AdviceWords.tr("{method} pauses about {pause} on every file: {time} of its {total} for %n file(s).",
+                          "", p.files, method=p.candidate.label, pause=pause, time=short_time(p.per_file_s),
+                          total=short_time(p.seconds))
 
 
 def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap: str) -> str:
-    rtt = ms(profile.rtt_ms) if profile.rtt_ms else "this"
+    rtt = ms(profile.rtt_ms) if profile.rtt_ms else AdviceWords.tr("this", "a round trip not measured")
     tcp, o = _tcp(profile, p.candidate.options.download), p.candidate.options
+    method = p.candidate.label
     if p.detail == "ssh-window" and o.compress != "none" and tcp and p.stream_MBps > tcp:
         # Compressed, the files go faster than the wire carries raw: the window is what holds them now.
-        return (f"{_compression_pays_off(tcp, o)}; ssh's 2 MiB window over a {rtt} round trip is what holds "
-                f"your files now, at {cap} MB/s.")
+        return AdviceWords.tr("{pays_off}; ssh's 2 MiB window over a {rtt} round trip is what holds your files now, "
+                              "at {rate} MB/s.", pays_off=_compression_pays_off(tcp, o), rtt=rtt, rate=cap)
     if p.detail == "tcp-window":
         one = mbps(_one_connection(profile, o.download) or 0.0)
         if o.streams > 1:
-            return (f"One TCP connection carries only {one} MB/s over a {rtt} round trip (what its buffers keep in "
-                    f"flight), so {o.streams} streams side by side carry {cap} MB/s while {net}.")
-        return (f"One TCP connection carries only {one} MB/s over a {rtt} round trip (what its buffers keep in "
-                f"flight) while {net} on several at once.")
+            return AdviceWords.tr("One TCP connection carries only {one} MB/s over a {rtt} round trip (what its "
+                                  "buffers keep in flight), so %n streams side by side carry {rate} MB/s while "
+                                  "{network}.", "", o.streams, one=one, rtt=rtt, rate=cap, network=net)
+        return AdviceWords.tr("One TCP connection carries only {one} MB/s over a {rtt} round trip (what its buffers "
+                              "keep in flight) while {network} on several at once.", one=one, rtt=rtt, network=net)
     if p.detail == "ssh-window" and o.streams > 1:
-        return (f"ssh's 2 MiB window over a {rtt} round trip holds each stream to {mbps(p.stream_MBps / o.streams)} "
-                f"MB/s, so {o.streams} streams side by side carry {cap} MB/s while {net}.")
+        return AdviceWords.tr("ssh's 2 MiB window over a {rtt} round trip holds each stream to {each} MB/s, so %n "
+                              "streams side by side carry {rate} MB/s while {network}.", "", o.streams, rtt=rtt,
+                              each=mbps(p.stream_MBps / o.streams), rate=cap, network=net)
     if p.detail == "ssh-window":
-        return f"ssh's 2 MiB window over a {rtt} round trip holds one stream to {cap} MB/s while {net}."
+        return AdviceWords.tr("ssh's 2 MiB window over a {rtt} round trip holds one stream to {rate} MB/s while "
+                              "{network}.", rtt=rtt, rate=cap, network=net)
     if p.detail == "sftp-window":
-        return (f"{p.candidate.label} keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip "
-                f"holds it to {cap} MB/s while {net}.")
-    if p.side:  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
-        where = "this computer's CPU" if p.side == "local" else f"the CPU of {host}"
-        return f"{p.detail}'s own work on {where} holds {p.candidate.label} to {cap} MB/s while {net}."
+        return AdviceWords.tr("{method} keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip holds it "
+                              "to {rate} MB/s while {network}.", method=method, rtt=rtt, rate=cap, network=net)
+    if p.side == "local":  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
+        return AdviceWords.tr("{tool}'s own work on this computer's CPU holds {method} to {rate} MB/s while "
+                              "{network}.", tool=p.detail, method=method, rate=cap, network=net)
+    if p.side:
+        return AdviceWords.tr("{tool}'s own work on the CPU of {host} holds {method} to {rate} MB/s while "
+                              "{network}.", tool=p.detail, host=host, method=method, rate=cap, network=net)
     if not tcp:
-        return (f"The network's speed was not measured; on a gigabit network ({mbps(ASSUMED_TCP_MBPS)} MB/s) "
-                f"{p.candidate.label} would get {mbps(p.stream_MBps)} MB/s.")
+        return AdviceWords.tr("The network's speed was not measured; on a gigabit network ({gigabit} MB/s) "
+                              "{method} would get {rate} MB/s.", gigabit=mbps(ASSUMED_TCP_MBPS), method=method,
+                              rate=mbps(p.stream_MBps))
     if o.compress != "none" and p.stream_MBps > tcp:
-        return (f"The network is the limit at {mbps(tcp)} MB/s; compressing with {_codec_word(o)} pays off, "
-                f"so your files go through it at {mbps(p.stream_MBps)} MB/s.")
-    carries = net.replace("the network carries", "it carries")
-    return f"The network is the limit: {carries}, and {p.candidate.label} gets {mbps(p.stream_MBps)} MB/s through it."
+        return AdviceWords.tr("The network is the limit at {tcp} MB/s; compressing with {codec} pays off, so your "
+                              "files go through it at {rate} MB/s.", tcp=mbps(tcp), codec=_codec_word(o),
+                              rate=mbps(p.stream_MBps))
+    return AdviceWords.tr("The network is the limit: it carries {tcp} MB/s, and {method} gets {rate} MB/s through "
+                          "it.", tcp=mbps(tcp), method=method, rate=mbps(p.stream_MBps))
 
 
 def _compression_pays_off(tcp: float, o: Options) -> str:
-    return f"The network carries only {mbps(tcp)} MB/s, so compressing with {_codec_word(o)} pays off"
+    return AdviceWords.tr("The network carries only {rate} MB/s, so compressing with {codec} pays off",
+                          rate=mbps(tcp), codec=_codec_word(o))
 
 
 def _codec_word(o: Options) -> str:
-    return "ssh's zlib (-C)" if o.compress == "ssh" else o.compress
+    return AdviceWords.tr("ssh's zlib (-C)") if o.compress == "ssh" else o.compress
+
+
+def streams(n: int) -> str:
+    """Beside a method's label: "4 streams"."""
+    return AdviceWords.tr("%n stream(s)", "", n)
 
 
 def _options_words(o: Options) -> str:
-    words = [f"cipher {o.cipher}" + (f" and MAC {o.mac}" if o.mac else "")] if o.cipher else []
+    words = []
+    if o.cipher and o.mac:
+        words.append(AdviceWords.tr("cipher {cipher} and MAC {mac}", cipher=o.cipher, mac=o.mac))
+    elif o.cipher:
+        words.append(AdviceWords.tr("cipher {cipher}", cipher=o.cipher))
     if o.compress != "none":
-        words.append(f"{_codec_word(o)} compression")
+        words.append(AdviceWords.tr("{codec} compression", codec=_codec_word(o)))
     if o.mux:
-        words.append("a shared connection")
+        words.append(AdviceWords.tr("a shared connection"))
     if o.streams > 1:
-        words.append(f"{o.streams} parallel streams")
-    return f" (with {', '.join(words)})" if words else ""
-
-
-def _kind(chosen: Prediction) -> str:
-    """The rivals of a secure pick are the secure methods only (unencrypted ones may run as well)."""
-    return "secure " if chosen.secure else ""
+        words.append(AdviceWords.tr("%n parallel stream(s)", "", o.streams))
+    return " " + AdviceWords.tr("(with {options})", options=", ".join(words)) if words else ""
 
 
 def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile,
                     raced: frozenset = frozenset()) -> str:
     """Why this candidate over the best other method, in one sentence. Candidates in `raced` carry
-    what the race measured, and are worded so."""
+    what the race measured, and are worded so. The rivals of a secure pick are the secure methods only
+    (unencrypted ones may run as well)."""
     name = chosen.candidate.label + _options_words(chosen.candidate.options)
     rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
-    how = "measured" if chosen.candidate in raced else "predicted"
+    measured, rate = chosen.candidate in raced, mbps(chosen.MBps)
     if rival is None:
-        return f"{name} is the only {_kind(chosen)}method that can run here ({mbps(chosen.MBps)} MB/s {how})."
-    if rival.MBps > chosen.MBps and chosen.candidate in raced and rival.candidate not in raced:
+        if chosen.secure and measured:
+            return AdviceWords.tr("{method} is the only secure method that can run here ({rate} MB/s measured).",
+                                  method=name, rate=rate)
+        if chosen.secure:
+            return AdviceWords.tr("{method} is the only secure method that can run here ({rate} MB/s predicted).",
+                                  method=name, rate=rate)
+        if measured:
+            return AdviceWords.tr("{method} is the only method that can run here ({rate} MB/s measured).",
+                                  method=name, rate=rate)
+        return AdviceWords.tr("{method} is the only method that can run here ({rate} MB/s predicted).",
+                              method=name, rate=rate)
+    rival_measured, rival_rate = rival.candidate in raced, mbps(rival.MBps)
+    if rival.MBps > chosen.MBps and measured and not rival_measured:
         # Ranked first all the same: a measurement outranks a prediction that is not clearly (10 %) ahead.
-        return (f"{name} is measured at {mbps(chosen.MBps)} MB/s; {rival.candidate.label} is predicted at "
-                f"{mbps(rival.MBps)} MB/s, too close to trust over a measurement.")
-    rival_how = "" if (rival.candidate in raced) == (chosen.candidate in raced) else \
-        (" measured" if rival.candidate in raced else " predicted")
-    head = (f"{name} is {how} at {mbps(chosen.MBps)} MB/s, ahead of {rival.candidate.label} "
-            f"at {mbps(rival.MBps)} MB/s{rival_how}")
-    return f"{head}: {_why(chosen, rival, profile)}."
+        return AdviceWords.tr("{method} is measured at {rate} MB/s; {rival} is predicted at {rival_rate} MB/s, too "
+                              "close to trust over a measurement.", method=name, rate=rate,
+                              rival=rival.candidate.label, rival_rate=rival_rate)
+    said = {"method": name, "rate": rate, "rival": rival.candidate.label, "rival_rate": rival_rate,
+            "why": _why(chosen, rival, profile)}
+    if measured and rival_measured:
+        return AdviceWords.tr("{method} is measured at {rate} MB/s, ahead of {rival} at {rival_rate} MB/s: {why}.",
+                              **said)
+    if measured:
+        return AdviceWords.tr("{method} is measured at {rate} MB/s, ahead of {rival} at {rival_rate} MB/s "
+                              "predicted: {why}.", **said)
+    if rival_measured:
+        return AdviceWords.tr("{method} is predicted at {rate} MB/s, ahead of {rival} at {rival_rate} MB/s "
+                              "measured: {why}.", **said)
+    return AdviceWords.tr("{method} is predicted at {rate} MB/s, ahead of {rival} at {rival_rate} MB/s: {why}.",
+                          **said)
 
 
 def not_raced_behind(label: str, ahead: str, ahead_MBps: float, predicted_MBps: float) -> str:
     """An entrant left out of the race on a long link: a lap there costs several seconds, and one already
     measured clearly more than this one is predicted to reach."""
-    return (f"not raced: {ahead} already moved {mbps(ahead_MBps)} MB/s, and {label} is predicted to reach "
-            f"{mbps(predicted_MBps)} MB/s")
+    return AdviceWords.tr("not raced: {ahead} already moved {ahead_rate} MB/s, and {method} is predicted to reach "
+                          "{rate} MB/s", ahead=ahead, ahead_rate=mbps(ahead_MBps), method=label,
+                          rate=mbps(predicted_MBps))
 
 
 def not_raced_held(label: str, ahead: str, ahead_MBps: float, ceiling_MBps: float) -> str:
     """An entrant left out of a copy's race: a lap already moved what the link lets this one move."""
-    return (f"not raced: {ahead} already moved {mbps(ahead_MBps)} MB/s, and the network lets {label} move "
-            f"{mbps(ceiling_MBps)} MB/s at most")
+    return AdviceWords.tr("not raced: {ahead} already moved {ahead_rate} MB/s, and the network lets {method} move "
+                          "{rate} MB/s at most", ahead=ahead, ahead_rate=mbps(ahead_MBps), method=label,
+                          rate=mbps(ceiling_MBps))
+
+
+def nothing_steady() -> str:
+    """A lap whose data never flowed steadily within its seconds (the lap's error)."""
+    return AdviceWords.tr("no data moved steadily within its time; race longer")
 
 
 def race_staged_note(nbytes: int) -> str:
     """Said when the race's laps copied parts of the selection into the copy's staging folder."""
-    return (f"The race's laps copied {size(nbytes)} of the selection into the copy's staging folder: "
-            f"the copy carries on from there instead of sending them again.")
+    return AdviceWords.tr("The race's laps copied {size} of the selection into the copy's staging folder: the copy "
+                          "carries on from there instead of sending them again.", size=size(nbytes))
 
 
 def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_known: bool) -> str:
     """Said when a copy went at once with the best secure method, without measuring or racing."""
-    skipped = "racing the methods" if link_known else "measuring the link and racing the methods"
-    return (f"Not raced: {label} was predicted to copy {plural(files, 'file')} ({size(nbytes)}) in "
-            f"{short_time(seconds)}, sooner than {skipped} would take, so it copied them at once.")
+    if link_known:
+        return AdviceWords.tr("Not raced: {method} was predicted to copy %n file(s) ({size}) in {time}, sooner than "
+                              "racing the methods would take, so it copied them at once.", "", files,
+                              method=label, size=size(nbytes), time=short_time(seconds))
+    return AdviceWords.tr("Not raced: {method} was predicted to copy %n file(s) ({size}) in {time}, sooner than "
+                          "measuring the link and racing the methods would take, so it copied them at once.", "",
+                          files, method=label, size=size(nbytes), time=short_time(seconds))
 
 
 def slower_than_promised(took: float, promised: float, host: str, why: str = "") -> str:
     """Beside a copy that took clearly longer than the advice promised, with what was measured of why."""
-    return (f"This copy took {short_time(took)} where about {short_time(promised)} was predicted"
-            f"{f': {why}' if why else ''}; the next advice for {host} allows for that.")
+    if why:
+        return AdviceWords.tr("This copy took {took} where about {promised} was predicted: {why}; the next advice "
+                              "for {host} allows for that.", took=short_time(took), promised=short_time(promised),
+                              why=why, host=host)
+    return AdviceWords.tr("This copy took {took} where about {promised} was predicted; the next advice for {host} "
+                          "allows for that.", took=short_time(took), promised=short_time(promised), host=host)
 
 
 def slowed_as_it_went(first: float, last: float) -> str:
-    return (f"it slowed as it went, from {mbps(first)} MB/s in its first third to {mbps(last)} MB/s in its last "
-            "(the host's disk cache filling up, or the host busy with something else)")
+    return AdviceWords.tr("it slowed as it went, from {first} MB/s in its first third to {last} MB/s in its last "
+                          "(the host's disk cache filling up, or the host busy with something else)",
+                          first=mbps(first), last=mbps(last))
 
 
 def each_file_cost_more(files: int) -> str:
-    return f"its {count(files, 'file')} cost more each than the race's sample of them showed"
+    return AdviceWords.tr("its %Ln file(s) cost more each than the race's sample of them showed", "", files)
 
 
 def below_its_lap(rate_MBps: float, lap_MBps: float) -> str:
-    return (f"it moved {mbps(rate_MBps)} MB/s from the start where its lap in the race moved {mbps(lap_MBps)} "
-            "(over a whole copy the host was slower than in the race's seconds)")
+    return AdviceWords.tr("it moved {rate} MB/s from the start where its lap in the race moved {lap} (over a whole "
+                          "copy the host was slower than in the race's seconds)", rate=mbps(rate_MBps),
+                          lap=mbps(lap_MBps))
 
 
 def small_selection_sentence(files: int, nbytes: int, label: str, took: float, raced: bool) -> str:
     """The limit of a selection too small to time a rate with: starting the copy is most of it."""
-    how = "copied it in the race in" if raced else "is predicted to copy it in"
-    return (f"Your selection ({plural(files, 'file')}, {size(nbytes)}) is too little to time the link with: "
-            f"{label} {how} {short_time(took)}, most of that starting up.")
+    if raced:
+        return AdviceWords.tr("Your selection (%n file(s), {size}) is too little to time the link with: {method} "
+                              "copied it in the race in {time}, most of that starting up.", "", files,
+                              size=size(nbytes), method=label, time=short_time(took))
+    return AdviceWords.tr("Your selection (%n file(s), {size}) is too little to time the link with: {method} is "
+                          "predicted to copy it in {time}, most of that starting up.", "", files,
+                          size=size(nbytes), method=label, time=short_time(took))
 
 
 def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: frozenset = frozenset()) -> str:
     """Why this candidate, for a selection too small to time a rate with: whole copies, in seconds."""
     name = chosen.candidate.label + _options_words(chosen.candidate.options)
-    how = "took" if chosen.candidate in raced else "is predicted to take"
+    took = chosen.candidate in raced
     rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    time = short_time(chosen.seconds)
     if rival is None:
-        return f"{name} is the only {_kind(chosen)}method that can run here ({short_time(chosen.seconds)} for all of it)."
-    if rival.seconds < chosen.seconds and chosen.candidate in raced and rival.candidate not in raced:
-        return (f"{name} took {short_time(chosen.seconds)} for all of it; {rival.candidate.label} is predicted "
-                f"at {short_time(rival.seconds)}, too close to trust over a measurement.")
-    rival_how = "" if (rival.candidate in raced) == (chosen.candidate in raced) else \
-        (" in the race" if rival.candidate in raced else " predicted")
-    return (f"{name} {how} {short_time(chosen.seconds)} for all of it, ahead of {rival.candidate.label} at "
-            f"{short_time(rival.seconds)}{rival_how}: with this little data, the quicker start decides.")
+        if chosen.secure:
+            return AdviceWords.tr("{method} is the only secure method that can run here ({time} for all of it).",
+                                  method=name, time=time)
+        return AdviceWords.tr("{method} is the only method that can run here ({time} for all of it).",
+                              method=name, time=time)
+    rival_raced = rival.candidate in raced
+    said = {"method": name, "time": time, "rival": rival.candidate.label, "rival_time": short_time(rival.seconds)}
+    if rival.seconds < chosen.seconds and took and not rival_raced:
+        return AdviceWords.tr("{method} took {time} for all of it; {rival} is predicted at {rival_time}, too close "
+                              "to trust over a measurement.", **said)
+    if took and rival_raced:
+        return AdviceWords.tr("{method} took {time} for all of it, ahead of {rival} at {rival_time}: with this "
+                              "little data, the quicker start decides.", **said)
+    if took:
+        return AdviceWords.tr("{method} took {time} for all of it, ahead of {rival} at {rival_time} predicted: "
+                              "with this little data, the quicker start decides.", **said)
+    if rival_raced:
+        return AdviceWords.tr("{method} is predicted to take {time} for all of it, ahead of {rival} at {rival_time} "
+                              "in the race: with this little data, the quicker start decides.", **said)
+    return AdviceWords.tr("{method} is predicted to take {time} for all of it, ahead of {rival} at {rival_time}: "
+                          "with this little data, the quicker start decides.", **said)
 
 
 def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
     o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
     if rival.limit is Factor.PER_FILE and chosen.limit is not Factor.PER_FILE:
-        return f"it does not pause on every file as {rival.candidate.label} does"
+        return AdviceWords.tr("it does not pause on every file as {rival} does", rival=rival.candidate.label)
+    if not chosen.secure and rival.limit is Factor.CIPHER_CPU_REMOTE:
+        return AdviceWords.tr("it skips encryption, which the CPU of {host} cannot do faster than {rate} MB/s",
+                              host=profile.host, rate=mbps(rival.stream_MBps))
     if not chosen.secure and rival.limit.is_cipher_cpu:
-        cpu = f"the CPU of {profile.host}" if rival.limit is Factor.CIPHER_CPU_REMOTE else "this computer's CPU"
-        return f"it skips encryption, which {cpu} cannot do faster than {mbps(rival.stream_MBps)} MB/s"
+        return AdviceWords.tr("it skips encryption, which this computer's CPU cannot do faster than {rate} MB/s",
+                              rate=mbps(rival.stream_MBps))
     if o.compress != "none" and rival.candidate.options.compress == "none":
-        return f"compressing with {_codec_word(o)} sends fewer bytes than the files hold, and {net}"
+        return AdviceWords.tr("compressing with {codec} sends fewer bytes than the files hold, and {network}",
+                              codec=_codec_word(o), network=net)
     if chosen.limit == rival.limit and (chosen.detail, chosen.side) == (rival.detail, rival.side):
-        return f"both are held by {_factor_words(rival, profile.host)}; it has the least overhead on top"
-    return f"{rival.candidate.label} is held back by {_factor_words(rival, profile.host)}"
+        return AdviceWords.tr("both are held by {factor}; it has the least overhead on top",
+                              factor=_factor_words(rival, profile.host))
+    return AdviceWords.tr("{rival} is held back by {factor}", rival=rival.candidate.label,
+                          factor=_factor_words(rival, profile.host))
 
 
 def _factor_words(p: Prediction, host: str) -> str:
+    if p.limit is Factor.LINK and p.side == "local":
+        return AdviceWords.tr("{tool}'s own work on this computer", tool=p.detail)
     if p.limit is Factor.LINK and p.side:
-        return f"{p.detail}'s own work on {'this computer' if p.side == 'local' else host}"
+        return AdviceWords.tr("{tool}'s own work on {host}", tool=p.detail, host=host)
     if p.limit is Factor.LINK and p.detail.endswith("window"):
-        return "how much data its protocol keeps in flight over the round trip"
+        return AdviceWords.tr("how much data its protocol keeps in flight over the round trip")
     return factor_words(p.limit, host)
 
 
 def factor_words(factor: Factor, host: str) -> str:
     """What a factor is called, in a sentence or on the bottleneck chart: "the CPU of nas encrypting"."""
-    return {Factor.LINK: "the network", Factor.CIPHER_CPU_LOCAL: "this computer's CPU encrypting",
-            Factor.CIPHER_CPU_REMOTE: f"the CPU of {host} encrypting", Factor.REMOTE_DISK: f"the disk of {host}",
-            Factor.LOCAL_DISK: "this computer's disk", Factor.PER_FILE: "pauses on every file",
-            Factor.COMPRESSION: "compression", Factor.SETUP: "starting up"}[factor]
+    if factor is Factor.CIPHER_CPU_REMOTE:
+        return AdviceWords.tr("the CPU of {host} encrypting", host=host)
+    if factor is Factor.REMOTE_DISK:
+        return AdviceWords.tr("the disk of {host}", host=host)
+    return {Factor.LINK: AdviceWords.tr("the network"),
+            Factor.CIPHER_CPU_LOCAL: AdviceWords.tr("this computer's CPU encrypting"),
+            Factor.LOCAL_DISK: AdviceWords.tr("this computer's disk"),
+            Factor.PER_FILE: AdviceWords.tr("pauses on every file"),
+            Factor.COMPRESSION: AdviceWords.tr("compression"),
+            Factor.SETUP: AdviceWords.tr("starting up")}[factor]
 
 
 def capitalized(words: str) -> str:
@@ -255,28 +368,35 @@ def capitalized(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-# Tooltips: what each measured figure means, keyed by factor or by the chart's own rows (`cipher`:
-# one ssh connection's rate; `tool-cpu`, `window`: a link limit that is a tool or a protocol).
-TIPS = {
-    "rtt": "Round trip: how long a tiny message takes to reach the host and come back. Methods that wait "
-           "for an answer after every file lose this much time per file.",
-    Factor.LINK: "The network itself: how much plain, unencrypted data the cable or Wi-Fi carried between the two "
-                 "machines (like netcat). No method can go faster than this.",
-    "cipher": "How fast one ssh connection carried data with this cipher. ssh encrypts everything; a small NAS "
-              "processor often cannot encrypt faster than this, whatever the network could carry.",
-    Factor.REMOTE_DISK: "How fast the destination's disk stores data, measured with data that cannot be compressed "
-                        "and flushed to the disk, as a real copy does.",
-    Factor.LOCAL_DISK: "How fast this computer reads your selected files from its own disk.",
-    Factor.PER_FILE: "Pauses on every file: some methods wait for the other side to answer after each file; with "
-                     "many small files these pauses, not the network, decide the time.",
-    Factor.COMPRESSION: "Compressing the data before sending: it only helps when the network is slower than the "
-                        "compressor; on a fast network it slows the copy down.",
-    "tool-cpu": "The copying tool's own work (reading, packing and writing files) on a slow processor.",
-    "window": "How much data the protocol keeps in flight: over a long round trip, ssh and sftp wait for "
-              "acknowledgements and cannot fill the network.",
-    "compress-sample": "How well a sample of your files compresses, and how fast this computer compresses it.",
-}
+def tip(key: str) -> str:
+    """What a measured figure means (a tooltip), keyed by factor or by the chart's own rows (`rtt`; `cipher`:
+    one ssh connection's rate; `tool-cpu`, `window`: a link limit that is a tool or a protocol;
+    `compress-sample`); "" for a key without one."""
+    tips = {
+        "rtt": AdviceWords.tr("Round trip: how long a tiny message takes to reach the host and come back. Methods "
+                              "that wait for an answer after every file lose this much time per file."),
+        Factor.LINK: AdviceWords.tr("The network itself: how much plain, unencrypted data the cable or Wi-Fi carried "
+                                    "between the two machines (like netcat). No method can go faster than this."),
+        "cipher": AdviceWords.tr("How fast one ssh connection carried data with this cipher. ssh encrypts everything; "
+                                 "a small NAS processor often cannot encrypt faster than this, whatever the network "
+                                 "could carry."),
+        Factor.REMOTE_DISK: AdviceWords.tr("How fast the destination's disk stores data, measured with data that "
+                                           "cannot be compressed and flushed to the disk, as a real copy does."),
+        Factor.LOCAL_DISK: AdviceWords.tr("How fast this computer reads your selected files from its own disk."),
+        Factor.PER_FILE: AdviceWords.tr("Pauses on every file: some methods wait for the other side to answer after "
+                                        "each file; with many small files these pauses, not the network, decide the "
+                                        "time."),
+        Factor.COMPRESSION: AdviceWords.tr("Compressing the data before sending: it only helps when the network is "
+                                           "slower than the compressor; on a fast network it slows the copy down."),
+        "tool-cpu": AdviceWords.tr("The copying tool's own work (reading, packing and writing files) on a slow "
+                                   "processor."),
+        "window": AdviceWords.tr("How much data the protocol keeps in flight: over a long round trip, ssh and sftp "
+                                 "wait for acknowledgements and cannot fill the network."),
+        "compress-sample": AdviceWords.tr("How well a sample of your files compresses, and how fast this computer "
+                                          "compresses it."),
+    }
+    return tips.get(key, "")
 
 
 def measuring_link(host: str) -> str:
-    return f"Measuring the link to {host}"
+    return AdviceWords.tr("Measuring the link to {host}", host=host)

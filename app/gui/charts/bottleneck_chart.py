@@ -17,15 +17,29 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from app.core.advice.factors import Factor
 from app.core.events import ProbeDone
 from app.core.formatting import cipher_figures, ms, rate
-from app.core.wording.advice import TIPS
+from app.core.language import Words
+from app.core.wording.advice import tip
 from app.core.wording.profile import cipher_name
 from app.gui.shell import theme
 
 ROW = 28      # a row's height when there is room
 MIN_ROW = 17  # and when the window is short
-TAG_FINAL, TAG_SO_FAR = "LIMIT", "SLOWEST"
 REDRAW_MS = 50
-RAISED = "The race moved your files faster than this probe measured, so the figure is the race's."
+
+
+class BottleneckChartWords(Words):
+    """The bottleneck chart's rows, tags and summary (the translator's context)."""
+
+
+def raised() -> str:
+    """Added to a bar's tooltip when the race raised its figure."""
+    return BottleneckChartWords.tr("The race moved your files faster than this probe measured, so the figure is the "
+                                   "race's.")
+
+
+def tag(final: bool) -> str:
+    """The mark beside the limiting bar: the advice's verdict, or the lowest so far."""
+    return BottleneckChartWords.tr("LIMIT") if final else BottleneckChartWords.tr("SLOWEST")
 
 
 @dataclass
@@ -50,7 +64,7 @@ class BottleneckChart(QWidget):
         self._row_h = ROW
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumHeight(MIN_ROW * 6)
-        self.setAccessibleName("Bottleneck chart")
+        self.setAccessibleName(BottleneckChartWords.tr("Bottleneck chart"))
         self.setFocusPolicy(Qt.TabFocus)  # a keyboard reaches it and hears its summary (the description)
         self.timer = QTimer(self)
         self.timer.setInterval(REDRAW_MS)
@@ -70,19 +84,24 @@ class BottleneckChart(QWidget):
         value = event.figure if event.ok else None
         why = "" if event.ok else event.value
         if name == "rtt":
-            self.rtt_text = f"Round trip {ms(event.figure)}" if event.ok and event.figure is not None else ""
+            self.rtt_text = BottleneckChartWords.tr("Round trip {time}", time=ms(event.figure)) \
+                if event.ok and event.figure is not None else ""
         elif name == ("tcp-down" if self.download else "tcp-up"):
-            self._set(Row(Factor.LINK, "Network (plain TCP)", value, TIPS[Factor.LINK], why))
+            self._set(Row(Factor.LINK, BottleneckChartWords.tr("Network (plain TCP)"), value, tip(Factor.LINK), why))
         elif name == ("tcp-down-all" if self.download else "tcp-up-all"):
-            self._set(Row("network-all", "Network (several connections)", value, TIPS[Factor.LINK], why))
+            self._set(Row("network-all", BottleneckChartWords.tr("Network (several connections)"), value,
+                          tip(Factor.LINK), why))
         elif name.startswith("cipher:"):
             cipher = name.removeprefix("cipher:")
-            figures = f"\n\nCipher {cipher}: {cipher_figures(event.cipher)}" if event.cipher else ""
-            self._set(Row(name, f"ssh · {cipher_name(cipher)}", value, TIPS["cipher"] + figures, why))
+            figures = "\n\n" + BottleneckChartWords.tr("Cipher {cipher}: {figures}", cipher=cipher,
+                                                        figures=cipher_figures(event.cipher)) if event.cipher else ""
+            self._set(Row(name, f"ssh · {cipher_name(cipher)}", value, tip("cipher") + figures, why))
         elif name == "remote-write":
-            self._set(Row(Factor.REMOTE_DISK, "Destination disk", value, TIPS[Factor.REMOTE_DISK], why))
+            self._set(Row(Factor.REMOTE_DISK, BottleneckChartWords.tr("Destination disk"), value,
+                          tip(Factor.REMOTE_DISK), why))
         elif name == "local-read":
-            self._set(Row(Factor.LOCAL_DISK, "Reading your files", value, TIPS[Factor.LOCAL_DISK], why))
+            self._set(Row(Factor.LOCAL_DISK, BottleneckChartWords.tr("Reading your files"), value,
+                          tip(Factor.LOCAL_DISK), why))
         if not self.final:
             self.limit_key = self._lowest()
         self._dirty = True
@@ -102,7 +121,8 @@ class BottleneckChart(QWidget):
             row = self.rows.get(key)
             if row is not None and row.value and value and abs(value - row.value) > 0.01 * row.value:
                 row.value = value
-                row.tip = f"{row.tip}\n\n{RAISED}" if RAISED not in row.tip else row.tip
+                said = raised()
+                row.tip = f"{row.tip}\n\n{said}" if said not in row.tip else row.tip
                 self._dirty = True
 
     def _set(self, row: Row) -> None:
@@ -123,10 +143,12 @@ class BottleneckChart(QWidget):
     # -- drawing ----------------------------------------------------------------------------
     def summary(self) -> str:
         """What the bars show, as text (a screen reader's description of the chart)."""
-        rows = [f"{r.label}: {rate(r.value) if r.value else 'not measured'}" for r in self.rows.values()]
+        unmeasured = BottleneckChartWords.tr("not measured")
+        rows = [f"{r.label}: {rate(r.value) if r.value else unmeasured}" for r in self.rows.values()]
         limit = self.limit_row()
         if limit is not None:
-            rows.append(f"{'limit' if self.final else 'slowest so far'}: {limit.label}")
+            rows.append(BottleneckChartWords.tr("limit: {row}", row=limit.label) if self.final else
+                        BottleneckChartWords.tr("slowest so far: {row}", row=limit.label))
         return "; ".join([*rows, *([self.rtt_text] if self.rtt_text else [])]) or self.placeholder
 
     def _maybe_repaint(self) -> None:
@@ -166,7 +188,8 @@ class BottleneckChart(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         label_w = self._label_width(QFontMetrics(bold))
-        tag_w = QFontMetrics(bold).horizontalAdvance(TAG_FINAL if self.final else TAG_SO_FAR) if self.limit_key else 0
+        mark = tag(self.final)
+        tag_w = QFontMetrics(bold).horizontalAdvance(mark) if self.limit_key else 0
         value_w = QFontMetrics(bold).horizontalAdvance("999.9 GB/s") + 16 + tag_w
         top = self._top()
         if self.rtt_text:
@@ -200,10 +223,9 @@ class BottleneckChart(QWidget):
             text_x = bar.right() + 8
             p.drawText(QRectF(text_x, y, value_w, row_h), Qt.AlignLeft | Qt.AlignVCenter, text)
             if is_limit:
-                tag = TAG_FINAL if self.final else TAG_SO_FAR
                 tx = text_x + QFontMetrics(bold).horizontalAdvance(text) + 8
-                self._draw_tag(p, QRectF(tx, bar.top(), QFontMetrics(bold).horizontalAdvance(tag), bar.height()),
-                               tag, QColor(c.limit))
+                self._draw_tag(p, QRectF(tx, bar.top(), QFontMetrics(bold).horizontalAdvance(mark), bar.height()),
+                               mark, QColor(c.limit))
 
     def _draw_bar(self, p: QPainter, bar: QRectF, color: QColor, truncated: bool) -> None:
         path = QPainterPath()

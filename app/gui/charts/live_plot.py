@@ -17,10 +17,15 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 import pyqtgraph as pg
 
+from app.core.language import Words
 from app.gui.shell import theme
 
 REDRAW_HZ = 20
 KEEP_SAMPLES = 600  # per series: minutes of samples at the core's 4 Hz
+
+
+class LivePlotWords(Words):
+    """A live chart's text summary (the translator's context)."""
 
 
 @dataclass
@@ -75,7 +80,8 @@ class LivePlot(QWidget):
 
     def summary(self) -> str:
         """What the chart shows, as text: each series with its current figure."""
-        return "; ".join(f"{s.label}: {s.suffix.strip() or 'no data yet'}" for s in self.series.values())
+        none = LivePlotWords.tr("no data yet")
+        return "; ".join(f"{s.label}: {s.suffix.strip() or none}" for s in self.series.values())
 
     def apply_theme(self) -> None:
         c = theme.colors()

@@ -10,23 +10,29 @@ from app.core.advice import race as laps
 from app.core.events import RaceResult, RaceSample
 from app.gui.panels.card import muted
 from app.core.formatting import rate, short_time
+from app.core.language import Words
 from app.gui.charts.live_plot import LivePlot
 from app.core.wording.transfer import method_tip
 from app.core.wording.window import lap_failed, race_fastest, race_quickest
 
 
-IDLE_TEXT = ("Then the best methods race: each copies your files for a few seconds into a scratch folder that "
-             "is removed afterwards, drawn here live.")
+class RaceChartWords(Words):
+    """The race chart's lines and legend (the translator's context)."""
+
+
+def idle_text() -> str:
+    return RaceChartWords.tr("Then the best methods race: each copies your files for a few seconds into a scratch "
+                             "folder that is removed afterwards, drawn here live.")
 
 
 class RaceChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = LivePlot("seconds since the method started", "MB/s")
+        self.plot = LivePlot(RaceChartWords.tr("seconds since the method started"), "MB/s")
         self.status = muted()
         self.status.hide()
         self.results: dict[str, RaceResult] = {}
-        self.waiting = muted(IDLE_TEXT)
+        self.waiting = muted(idle_text())
         self.waiting.setAlignment(Qt.AlignCenter)
         self.stack = QStackedLayout()
         self.stack.addWidget(self.waiting)
@@ -35,17 +41,17 @@ class RaceChart(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self.stack, 1)
         layout.addWidget(self.status)
-        self.plot.setAccessibleName("Race chart")
+        self.plot.setAccessibleName(RaceChartWords.tr("Race chart"))
 
     def clear(self) -> None:
         self.reset()
-        self.waiting.setText(IDLE_TEXT)
+        self.waiting.setText(idle_text())
 
     def reset(self) -> None:
         self.plot.clear()
         self.results.clear()
         self.stack.setCurrentWidget(self.waiting)
-        self.waiting.setText("The race starts when the measurements are done.")
+        self.waiting.setText(RaceChartWords.tr("The race starts when the measurements are done."))
         self.status.hide()
         self.setToolTip("")
 
@@ -55,7 +61,7 @@ class RaceChart(QWidget):
     def started(self, label: str) -> None:
         self.stack.setCurrentWidget(self.plot)
         self.status.show()
-        self.status.setText(f"Racing {label}…")
+        self.status.setText(RaceChartWords.tr("Racing {method}…", method=label))
 
     def add_sample(self, event: RaceSample) -> None:
         self._ensure(event.key, event.label)
@@ -65,9 +71,15 @@ class RaceChart(QWidget):
     def add_result(self, event: RaceResult) -> None:
         self._ensure(event.key, event.label)
         self.results[event.key] = event
-        self.plot.set_suffix(event.key, f"  {rate(event.MBps)} measured" if event.MBps else "  not raced"
-                             if event.skipped else "  failed" if event.failed
-                             else f"  all in {short_time(event.seconds or 0.0)}")
+        if event.MBps:
+            said = RaceChartWords.tr("{rate} measured", rate=rate(event.MBps))
+        elif event.skipped:
+            said = RaceChartWords.tr("not raced")
+        elif event.failed:
+            said = RaceChartWords.tr("failed")
+        else:
+            said = RaceChartWords.tr("all in {time}", time=short_time(event.seconds or 0.0))
+        self.plot.set_suffix(event.key, f"  {said}")
         if event.failed:
             self.status.setText(lap_failed(event.label, event.error))
 

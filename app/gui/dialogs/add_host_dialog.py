@@ -8,11 +8,16 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDialog, QDialogButtonBo
                                QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.core.errors import TransferError
+from app.core.language import Words
 from app.core.state import added_hosts
 from app.gui.shell import theme
 from app.gui.panels.card import muted
 from app.gui.dialogs.file_dialogs import choose_file
 from app.core.state.settings import HostChoice
+
+
+class AddHostWords(Words):
+    """Adding or editing a host (the translator's context)."""
 
 
 class AddHostDialog(QDialog):
@@ -23,61 +28,62 @@ class AddHostDialog(QDialog):
         super().__init__(parent)
         self.user_config = user_config
         self.editing = editing
-        self.setWindowTitle("Edit a host" if editing else "Add a host")
+        self.setWindowTitle(AddHostWords.tr("Edit a host") if editing else AddHostWords.tr("Add a host"))
         self.host = QLineEdit()
-        self.host.setPlaceholderText("nas.local, 192.0.2.20 or an ssh alias")
+        self.host.setPlaceholderText(AddHostWords.tr("nas.local, 192.0.2.20 or an ssh alias"))
         self.user = QLineEdit()
-        self.user.setPlaceholderText("as in your ssh config, or your user name here")
+        self.user.setPlaceholderText(AddHostWords.tr("as in your ssh config, or your user name here"))
         self.port = QSpinBox()
         self.port.setRange(1, 65535)
         self.port.setValue(22)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("optional: how the host list shows it")
-        self.use_key = QRadioButton("Key or ssh a&gent")
-        self.use_password = QRadioButton("Pass&word")
+        self.name.setPlaceholderText(AddHostWords.tr("optional: how the host list shows it"))
+        self.use_key = QRadioButton(AddHostWords.tr("Key or ssh a&gent"))
+        self.use_password = QRadioButton(AddHostWords.tr("Pass&word"))
         group = QButtonGroup(self)
         group.addButton(self.use_key)
         group.addButton(self.use_password)
         self.use_key.setChecked(True)
         self.key = QLineEdit()
-        self.key.setPlaceholderText("optional: a private key file; empty uses your usual keys and agent")
-        browse = QPushButton("&Browse…")
+        self.key.setPlaceholderText(AddHostWords.tr("optional: a private key file; empty uses your usual keys and agent"))
+        browse = QPushButton(AddHostWords.tr("&Browse…"))
         browse.clicked.connect(self._browse_key)
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.Password)
-        self.password.setPlaceholderText("kept only while the window is open, unless remembered")
-        self.remember = QCheckBox("&Remember it in the system keyring")
-        self.remember.setToolTip("After a successful login the password goes to your desktop's keyring "
-                                 "(never to a file), so the window does not ask for it again.")
+        self.password.setPlaceholderText(AddHostWords.tr("kept only while the window is open, unless remembered"))
+        self.remember = QCheckBox(AddHostWords.tr("&Remember it in the system keyring"))
+        self.remember.setToolTip(AddHostWords.tr("After a successful login the password goes to your desktop's keyring "
+                                              "(never to a file), so the window does not ask for it again."))
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {theme.colors().bad};")
         self.error.hide()
         form = QFormLayout()
-        form.addRow("&Host:", self.host)
-        form.addRow("&User:", self.user)
-        form.addRow("&Port:", self.port)
-        form.addRow("&Name:", self.name)
+        form.addRow(AddHostWords.tr("&Host:"), self.host)
+        form.addRow(AddHostWords.tr("&User:"), self.user)
+        form.addRow(AddHostWords.tr("&Port:"), self.port)
+        form.addRow(AddHostWords.tr("&Name:"), self.name)
         auth = QHBoxLayout()
         auth.addWidget(self.use_key)
         auth.addWidget(self.use_password)
         auth.addStretch(1)
-        form.addRow("Log in with:", auth)
+        form.addRow(AddHostWords.tr("Log in with:"), auth)
         key_row = QHBoxLayout()
         key_row.addWidget(self.key, 1)
         key_row.addWidget(browse)
-        key_label = QLabel("&Key file:")
+        key_label = QLabel(AddHostWords.tr("&Key file:"))
         key_label.setBuddy(self.key)
         form.addRow(key_label, key_row)
-        form.addRow("Pa&ssword:", self.password)
+        form.addRow(AddHostWords.tr("Pa&ssword:"), self.password)
         form.addRow("", self.remember)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.buttons.button(QDialogButtonBox.Ok).setText("S&ave and test" if editing else "&Add and test")
+        self.buttons.button(QDialogButtonBox.Ok).setText(AddHostWords.tr("S&ave and test") if editing else AddHostWords.tr("&Add and test"))
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(muted("The host must run an SSH server (NAS systems call it SSH or SFTP service). "
-                               "Its key fingerprint is shown for you to confirm on the first connection."))
+        layout.addWidget(muted(AddHostWords.tr("The host must run an SSH server (NAS systems call it SSH or SFTP service). "
+                                            "Its key fingerprint is shown for you to confirm on the first "
+                                            "connection.")))
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
@@ -113,7 +119,7 @@ class AddHostDialog(QDialog):
         self.remember.setEnabled(not key)
 
     def _browse_key(self) -> None:
-        choose_file(self, "Choose the private key file", self.key.setText)
+        choose_file(self, AddHostWords.tr("Choose the private key file"), self.key.setText)
 
     def _accept(self) -> None:
         try:

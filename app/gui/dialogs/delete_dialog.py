@@ -9,23 +9,27 @@ import asyncio
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core.transfer.mirror import Deletion
-from app.core.formatting import count
-from app.core.wording.transfer import MIRROR_DELETES_WHEN, and_more, deletion_lines, mirror_deletes
+from app.core.language import Words
+from app.core.wording.transfer import and_more, deletion_lines, mirror_deletes, mirror_deletes_when
 
 SHOWN = 8  # items named in the question itself; all of them are in its details
+
+
+class DeleteWords(Words):
+    """A mirror's question before it deletes at the destination (the translator's context)."""
 
 
 def ask(parent: QWidget, deletion: Deletion, where: str, answer: asyncio.Future) -> QMessageBox:
     """Open the question (window-modal, not blocking the loop); `answer` gets True to delete, else False."""
     n = deletion.count
-    box = QMessageBox(QMessageBox.Warning, "Delete files at the destination?",
+    box = QMessageBox(QMessageBox.Warning, DeleteWords.tr("Delete files at the destination?"),
                       mirror_deletes(where, n, deletion.files, deletion.bytes),
                       QMessageBox.NoButton, parent)
     lines = deletion_lines(deletion)
-    box.setInformativeText(f"{and_more(lines[:SHOWN], n)}\n\n{MIRROR_DELETES_WHEN}")
+    box.setInformativeText(f"{and_more(lines[:SHOWN], n)}\n\n{mirror_deletes_when()}")
     box.setDetailedText("\n".join(lines))
-    delete = box.addButton(f"&Delete {count(n, 'item')}", QMessageBox.DestructiveRole)
-    cancel = box.addButton("Cancel", QMessageBox.RejectRole)
+    delete = box.addButton(DeleteWords.tr("&Delete %Ln item(s)", "", n), QMessageBox.DestructiveRole)
+    cancel = box.addButton(DeleteWords.tr("Cancel"), QMessageBox.RejectRole)
     box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)
     box.buttonClicked.connect(lambda button: answer.done() or answer.set_result(button is delete))

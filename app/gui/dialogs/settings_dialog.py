@@ -23,8 +23,17 @@ from app.core.state import added_hosts, settings as settings_store, state_folder
 from app.gui.shell import theme
 from app.gui.panels.card import muted
 from app.gui.dialogs.file_dialogs import choose_folder
-from app.core.formatting import count
+from app.core.language import Words
 from app.core.state.settings import THEMES, VERIFY_LEVELS, GuiSettings
+
+
+class SettingsWords(Words):
+    """The settings dialog and its state folder questions (the translator's context)."""
+
+
+def _theme_name(key: str) -> str:
+    return {"system": SettingsWords.tr("Like the system"), "light": SettingsWords.tr("Light"),
+            "dark": SettingsWords.tr("Dark")}[key]
 
 
 class SettingsDialog(QDialog):
@@ -36,55 +45,57 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: GuiSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.setWindowTitle("Settings")
-        self.insecure = QCheckBox("Offer &unencrypted methods (tar over netcat, rsync daemon) for hosts on my "
-                                  "local network")
+        self.setWindowTitle(SettingsWords.tr("Settings"))
+        self.insecure = QCheckBox(SettingsWords.tr("Offer &unencrypted methods (tar over netcat, rsync daemon) for hosts "
+                                                "on my local network"))
         self.insecure.setChecked(settings.allow_insecure_lan)
-        self.insecure.setToolTip("Unencrypted methods skip ssh's encryption, which a weak NAS processor cannot do "
-                                 "quickly. Anyone on the network could read or change the files in transit, so "
-                                 "they are offered only for hosts with a private, loopback or link-local address.")
-        security = QGroupBox("Security")
+        self.insecure.setToolTip(SettingsWords.tr(
+            "Unencrypted methods skip ssh's encryption, which a weak NAS processor cannot do quickly. Anyone on the "
+            "network could read or change the files in transit, so they are offered only for hosts with a private, "
+            "loopback or link-local address."))
+        security = QGroupBox(SettingsWords.tr("Security"))
         s_layout = QVBoxLayout(security)
         s_layout.addWidget(self.insecure)
-        s_layout.addWidget(muted("Off by default. Even when on, hosts outside your local network never get "
-                                 "unencrypted methods."))
+        s_layout.addWidget(muted(SettingsWords.tr("Off by default. Even when on, hosts outside your local network never get "
+                                              "unencrypted methods.")))
         self.verify = QComboBox()
         for key, text in VERIFY_LEVELS.items():
             self.verify.addItem(text, key)
         self.verify.setCurrentIndex(list(VERIFY_LEVELS).index(settings.verify))
-        self.verify.setToolTip("After a copy with an unencrypted method the contents are compared whichever is "
-                               "chosen here, where both sides have a hash tool: nothing guarded them on the way.")
+        self.verify.setToolTip(SettingsWords.tr(
+            "After a copy with an unencrypted method the contents are compared whichever is chosen here, where both "
+            "sides have a hash tool: nothing guarded them on the way."))
         self.race_seconds = QDoubleSpinBox()
         self.race_seconds.setRange(0.5, 30.0)
         self.race_seconds.setSingleStep(0.5)
         self.race_seconds.setDecimals(1)
-        self.race_seconds.setSuffix(" s per method")
+        self.race_seconds.setSuffix(SettingsWords.tr(" s per method"))
         self.race_seconds.setValue(settings.race_seconds)
         self.race_count = QSpinBox()
         self.race_count.setRange(1, 7)
-        self.race_count.valueChanged.connect(lambda n: self.race_count.setSuffix(" method" if n == 1 else " methods"))
+        self.race_count.valueChanged.connect(lambda n: self.race_count.setSuffix(SettingsWords.tr(" method(s)", "", n)))
         self.race_count.setValue(settings.race_count)
-        self.race_count.setSuffix(" method" if settings.race_count == 1 else " methods")
+        self.race_count.setSuffix(SettingsWords.tr(" method(s)", "", settings.race_count))
         self.stall = QSpinBox()
         self.stall.setRange(int(STALL_MIN_SECONDS), int(STALL_MAX_SECONDS))
-        self.stall.setSuffix(" s without data")
+        self.stall.setSuffix(SettingsWords.tr(" s without data"))
         self.stall.setValue(round(settings.stall_timeout))
-        self.stall.setToolTip("A copy whose data stops moving this long (Wi-Fi gone, the NAS restarting) is "
-                              "stopped and offered to resume, instead of waiting for good.")
+        self.stall.setToolTip(SettingsWords.tr("A copy whose data stops moving this long (Wi-Fi gone, the NAS restarting) is "
+                                           "stopped and offered to resume, instead of waiting for good."))
         self.theme = QComboBox()
         for key in THEMES:
-            self.theme.addItem({"system": "Like the system", "light": "Light", "dark": "Dark"}[key], key)
+            self.theme.addItem(_theme_name(key), key)
         self.theme.setCurrentIndex(THEMES.index(settings.theme))
         self.folder = QLineEdit(state_folder.current())
         self.folder.setReadOnly(True)
         self.pending: tuple[str, str] | None = None  # (folder, "move", "replace" or "use") until OK
         self.question: QMessageBox | None = None
-        self.change = change = QPushButton("C&hange…")
-        change.setToolTip("Move the settings, hosts, history, profiles and crash log to another folder.")
+        self.change = change = QPushButton(SettingsWords.tr("C&hange…"))
+        change.setToolTip(SettingsWords.tr("Move the settings, hosts, history, profiles and crash log to another folder."))
         change.clicked.connect(self._choose_folder)
         if not state_folder.can_change():
             change.setEnabled(False)
-            change.setToolTip(f"Set from outside with {ENV_HOME} or --config-dir.")
+            change.setToolTip(SettingsWords.tr("Set from outside with {variable} or --config-dir.", variable=ENV_HOME))
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(change)
@@ -92,15 +103,15 @@ class SettingsDialog(QDialog):
         self.folder_note.setWordWrap(True)
         self.folder_note.hide()
         form = QFormLayout()
-        form.addRow("&Verification:", self.verify)
-        form.addRow("&Race length:", self.race_seconds)
-        form.addRow("Methods &in the race:", self.race_count)
-        form.addRow("Link &lost after:", self.stall)
-        form.addRow("&Appearance:", self.theme)
-        folder_label = QLabel("&State folder:")
+        form.addRow(SettingsWords.tr("&Verification:"), self.verify)
+        form.addRow(SettingsWords.tr("&Race length:"), self.race_seconds)
+        form.addRow(SettingsWords.tr("Methods &in the race:"), self.race_count)
+        form.addRow(SettingsWords.tr("Link &lost after:"), self.stall)
+        form.addRow(SettingsWords.tr("&Appearance:"), self.theme)
+        folder_label = QLabel(SettingsWords.tr("&State folder:"))
         folder_label.setBuddy(self.folder)
         form.addRow(folder_label, folder_row)
-        form.addRow("", muted("Settings, hosts, measured profiles, the history and the crash log are kept here."))
+        form.addRow("", muted(SettingsWords.tr("Settings, hosts, measured profiles, the history and the crash log are kept here.")))
         form.addRow("", self.folder_note)
         self.buttons = buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self._save)
@@ -113,7 +124,7 @@ class SettingsDialog(QDialog):
         self._fit()
 
     def _choose_folder(self) -> None:
-        choose_folder(self, "Keep Transfer Advisor's state in this folder", self.folder_chosen)
+        choose_folder(self, SettingsWords.tr("Keep Transfer Advisor's state in this folder"), self.folder_chosen)
 
     # -- the state folder ------------------------------------------------------------------------
     def folder_chosen(self, folder: str) -> None:
@@ -132,13 +143,15 @@ class SettingsDialog(QDialog):
             self._plan(folder, "move")
 
     def _ask_use_or_replace(self, folder: str) -> None:
-        box = QMessageBox(QMessageBox.Question, "This folder already holds state",
-                          f"{folder} already holds Transfer Advisor's settings, hosts and history.",
+        box = QMessageBox(QMessageBox.Question, SettingsWords.tr("This folder already holds state"),
+                          SettingsWords.tr("{folder} already holds Transfer Advisor's settings, hosts and history.",
+                                            folder=folder),
                           QMessageBox.NoButton, self)
-        box.setInformativeText(f"Use that state as it is, and yours stays in {state_folder.current()}; or replace "
-                               "it with yours, and the state that folder holds now is deleted.")
-        use = box.addButton("&Use its state", QMessageBox.AcceptRole)
-        mine = box.addButton("&Replace it with mine", QMessageBox.DestructiveRole)
+        box.setInformativeText(SettingsWords.tr("Use that state as it is, and yours stays in {folder}; or replace it with "
+                                                "yours, and the state that folder holds now is deleted.",
+                                                folder=state_folder.current()))
+        use = box.addButton(SettingsWords.tr("&Use its state"), QMessageBox.AcceptRole)
+        mine = box.addButton(SettingsWords.tr("&Replace it with mine"), QMessageBox.DestructiveRole)
         box.setDefaultButton(box.addButton(QMessageBox.Cancel))
         box.buttonClicked.connect(lambda button: self._plan(folder, "use") if button is use else
                                   self._plan(folder, "replace") if button is mine else None)
@@ -149,10 +162,15 @@ class SettingsDialog(QDialog):
         self.pending = (folder, mode) if folder else None
         self.folder.setText(folder or state_folder.current())
         now = state_folder.current()
-        self._note({"move": f"On OK, all state moves here and is removed from {now}.",
-                    "replace": "On OK, your state replaces the state this folder holds.",
-                    "use": f"On OK, the state this folder holds is used as it is; yours stays in {now}.",
-                    "": ""}[mode])
+        if mode == "move":
+            self._note(SettingsWords.tr("On OK, all state moves here and is removed from {folder}.", folder=now))
+        elif mode == "replace":
+            self._note(SettingsWords.tr("On OK, your state replaces the state this folder holds."))
+        elif mode == "use":
+            self._note(SettingsWords.tr("On OK, the state this folder holds is used as it is; yours stays in {folder}.",
+                                        folder=now))
+        else:
+            self._note("")
 
     def _note(self, text: str, error: bool = False) -> None:
         c = theme.colors()
@@ -192,9 +210,10 @@ class SettingsDialog(QDialog):
         return replace(self.settings, recent=recent), (hosts_config, moved)
 
     def _tell_leftovers(self, folder: str, leftovers: list) -> None:
-        box = QMessageBox(QMessageBox.Information, "Old files left behind",
-                          f"The state is now kept in {folder}, but {count(len(leftovers), 'old file')} could not "
-                          "be removed; delete them by hand when you like.", QMessageBox.Ok, self.parentWidget())
+        box = QMessageBox(QMessageBox.Information, SettingsWords.tr("Old files left behind"),
+                          SettingsWords.tr("The state is now kept in {folder}, but %Ln old file(s) could not be removed; "
+                                            "delete them by hand when you like.", "", len(leftovers), folder=folder),
+                          QMessageBox.Ok, self.parentWidget())
         box.setDetailedText("\n".join(str(p) for p in leftovers))
         box.open()
         self.leftovers_box = box

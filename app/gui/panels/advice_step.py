@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.advice.advisor import Advice
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase
+from app.core.language import Words
 from app.core.state.settings import HostChoice
 from app.core.wording.window import advice_ready
 from app.gui.panels.advice_view import AdviceView
@@ -18,6 +19,10 @@ from app.gui.panels.history_panel import HistoryPanel
 from app.gui.panels.recommendation_card import RecommendationCard
 from app.gui.shell.flow import Connected, Flow, Measured
 from app.gui.shell.preferences import Preferences
+
+
+class AdviceStepWords(Words):
+    """Step 3's lines while it finds the fastest way (the translator's context)."""
 
 
 class AdviceStep(QObject):
@@ -54,7 +59,7 @@ class AdviceStep(QObject):
         self.advice_view.reset(download)
         request = self.flow.advice_request(sources, dest, download, self.allow_insecure(), self.prefs.settings)
         job = self.flow.start("advise", self.flow.job(self.flow.advise(choice, request, measured),
-                                                       "Finding the fastest way"))
+                                                       AdviceStepWords.tr("Finding the fastest way")))
         job.succeeded.connect(self._advised)
         job.failed.connect(self._failed)
         self.state_changed.emit("profiling")
@@ -62,14 +67,15 @@ class AdviceStep(QObject):
     def clear(self) -> None:
         """Measurements and advice belong to one host: another host starts from scratch."""
         self.advice = None
-        self.find_bar.set_ready_text("Ready: measure the link and race the methods on your files.")
+        self.find_bar.set_ready_text(AdviceStepWords.tr("Ready: measure the link and race the methods on your files."))
         self.card.clear()
         self.advice_view.clear()
 
     def phase(self, event: Phase) -> None:
         if self.flow.activity != "advise":
             return
-        self.find_bar.show_hint(f"Racing {event.detail}…" if event.name == "racing" else f"{event.detail}…")
+        self.find_bar.show_hint(AdviceStepWords.tr("Racing {method}…", method=event.detail) if event.name == "racing"
+                                else f"{event.detail}…")
         self.advice_view.phase(event)
         if event.name == "racing":
             self.state_changed.emit("racing")
@@ -87,8 +93,8 @@ class AdviceStep(QObject):
     def _failed(self, error: TransferError) -> None:
         self.advice_view.failed()
         if error.kind is ErrorKind.CANCELLED:
-            self.find_bar.set_ready_text("Stopped. The race's scratch folder was removed.")
+            self.find_bar.set_ready_text(AdviceStepWords.tr("Stopped. The race's scratch folder was removed."))
             self.state_changed.emit("empty")
             return
-        self.banner.show_error("Could not find the fastest way", error)
+        self.banner.show_error(AdviceStepWords.tr("Could not find the fastest way"), error)
         self.state_changed.emit("error")

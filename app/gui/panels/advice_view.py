@@ -7,8 +7,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from app.core.advice.advisor import Advice, quoted
 from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
+from app.core.language import Words
 from app.core.profile.link_profile import LinkProfile, cipher_key
-from app.core.wording.advice import TIPS, capitalized, factor_words
+from app.core.wording.advice import capitalized, factor_words, tip
 from app.core.wording.window import advice_stopped, idle_chart, measuring, slowest_so_far
 from app.gui.charts.bottleneck_chart import BottleneckChart, Row
 from app.gui.panels.card import Card
@@ -16,6 +17,11 @@ from app.gui.charts.race_chart import RaceChart
 
 
 ALL_CONNECTIONS = "network-all"  # the chart's row of raw TCP on several connections (a long link)
+
+
+class AdviceViewWords(Words):
+    """Step 3's cards: their titles, the rows the advice adds to the chart, the verdict (the translator's
+    context)."""
 
 
 def chart_figures(profile: LinkProfile, download: bool) -> dict[str, float | None]:
@@ -38,39 +44,42 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     value = p.components.get(p.limit, p.stream_MBps)
     host = advice.profile.host
     if p.limit is Factor.LINK and p.side:
-        where = "this computer" if p.side == "local" else host
-        return None, Row("tool", f"{p.detail} on {where}'s CPU", value, TIPS["tool-cpu"])
+        said = AdviceViewWords.tr("{tool} on this computer's CPU", tool=p.detail) if p.side == "local" else \
+            AdviceViewWords.tr("{tool} on {host}'s CPU", tool=p.detail, host=host)
+        return None, Row("tool", said, value, tip("tool-cpu"))
     if p.limit is Factor.LINK and p.detail == "tcp-window":
         n = p.candidate.options.streams
-        return None, Row("window", f"{n} TCP connections" if n > 1 else "One TCP connection", value, TIPS["window"])
+        said = AdviceViewWords.tr("%n TCP connection(s)", "", n) if n > 1 else AdviceViewWords.tr("One TCP connection")
+        return None, Row("window", said, value, tip("window"))
     if p.limit is Factor.LINK and p.detail == "network" and ALL_CONNECTIONS in chart.rows and p.candidate.options.streams > 1:
         return ALL_CONNECTIONS, None
     if p.limit is Factor.LINK and p.detail.endswith("window"):
-        return None, Row("window", f"{'sftp' if p.detail.startswith('sftp') else 'ssh'} in flight", value,
-                         TIPS["window"])
+        return None, Row("window", AdviceViewWords.tr("{tool} in flight",
+                                                     tool="sftp" if p.detail.startswith("sftp") else "ssh"),
+                         value, tip("window"))
     if p.limit is Factor.LINK and Factor.LINK in chart.rows:
         return Factor.LINK, None
     if p.limit.is_cipher_cpu:
         key = f"cipher:{cipher_key(p.candidate.options.cipher, p.candidate.options.mac)}"
         if key in chart.rows:
             return key, None
-        return None, Row("cpu", capitalized(factor_words(p.limit, host)), value, TIPS["cipher"])
+        return None, Row("cpu", capitalized(factor_words(p.limit, host)), value, tip("cipher"))
     if p.limit.is_disk and p.limit in chart.rows:
         return p.limit, None
-    return None, Row(p.limit, capitalized(factor_words(p.limit, host)), value, TIPS.get(p.limit, ""))
+    return None, Row(p.limit, capitalized(factor_words(p.limit, host)), value, tip(p.limit))
 
 
 class AdviceView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.bottleneck_card = Card("What limits the speed")
+        self.bottleneck_card = Card(AdviceViewWords.tr("What limits the speed"))
         self.chart = BottleneckChart()
         self.chart.placeholder = idle_chart()
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.bottleneck_card.body.addWidget(self.chart, 1)
         self.bottleneck_card.body.addWidget(self.verdict)
-        self.race_card = Card("The race on your files")
+        self.race_card = Card(AdviceViewWords.tr("The race on your files"))
         self.race = RaceChart()
         self.race_card.body.addWidget(self.race, 1)
         layout = QHBoxLayout(self)
@@ -114,7 +123,7 @@ class AdviceView(QWidget):
         self.chart.correct(chart_figures(advice.profile, self.chart.download))  # the sentence's figures
         key, extra = limit_row(advice, self.chart)
         self.chart.set_limit(key, extra)
-        self.verdict.setText(f"<b>Limit:</b> {advice.sentence}")
+        self.verdict.setText(AdviceViewWords.tr("<b>Limit:</b> {sentence}", sentence=advice.sentence))
         self.race.finished(advice.ranking)
 
     def failed(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.advice.advisor import Advice, Recommendation
 from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import Phase, Progress, TransferResult
+from app.core.language import Words
 from app.core.wording.transfer import copy_notice, verified_as
 from app.gui.dialogs import delete_dialog, existing_dialog
 from app.gui.panels.demo_host import is_demo
@@ -30,6 +31,9 @@ from app.gui.shell.flow import Flow
 from app.gui.shell.notifier import Notifier
 from app.gui.shell.preferences import Preferences
 
+
+class CopyStepWords(Words):
+    """The copy's notifications and its Resume (the translator's context)."""
 
 
 @dataclass(eq=False)
@@ -150,7 +154,7 @@ class CopyStep(QObject):
         coro = self.flow.copy(order.choice, order.advice, order.chosen, order.sources, order.dest, order.download,
                               order.allow_insecure, order.verify_hashes, order.stall_timeout, order.mirror,
                               order.rescan)
-        self._start("copy", self.flow.job(coro, "The copy"))
+        self._start("copy", self.flow.job(coro, CopyStepWords.tr("The copy")))
         self.job.succeeded.connect(lambda result: self._copied(order.choice, order.dest, order.download, result))
         self.job.failed.connect(lambda error: self._copy_failed(order, error))
         self._set_state("copying")
@@ -194,8 +198,8 @@ class CopyStep(QObject):
         self.transfer.finished(result, where)
         transfer_log.record(choice.label, dest, result)
         self.logged.emit()
-        self.notifier.notify("Copy finished", copy_notice(result.files, where,
-                                                          result.verification if result.verified else None))
+        self.notifier.notify(CopyStepWords.tr("Copy finished"),
+                             copy_notice(result.files, where, result.verification if result.verified else None))
         self._ended("done", verified_as(result.verification) if result.verified else "")
         self._set_state("done")
         self._next()
@@ -218,9 +222,10 @@ class CopyStep(QObject):
             return
         if error.kind in RESUMABLE:
             self.banner.show_error(copy_failed_title(error.kind), error, (
-                "&Resume", "Start the same copy again: the same files, destination, method and options.",
+                CopyStepWords.tr("&Resume"),
+                CopyStepWords.tr("Start the same copy again: the same files, destination, method and options."),
                 self.resume))
         else:
             self.banner.show_error(copy_failed_title(error.kind), error)
-        self.notifier.notify("Copy failed", error.sentence, failed=True)
+        self.notifier.notify(CopyStepWords.tr("Copy failed"), error.sentence, failed=True)
         self._set_state("error")

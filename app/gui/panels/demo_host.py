@@ -15,19 +15,30 @@ from PySide6.QtCore import QObject
 from app.core.demo import host as demo
 from app.core.errors import ErrorKind, TransferError
 from app.core.host.hosts import HostSpec
+from app.core.language import Words
 from app.core.state import transfer_log
 from app.core.state.settings import HostChoice
 
-TRY_LABEL = "Try with a local demo host"
-TIP = ("No NAS at hand? Transfer Advisor starts an SSH host on this computer (127.0.0.1) and copies into a "
-       "private folder of it, so you can try every step. The folder is removed when you close the window.")
+
+class DemoHostWords(Words):
+    """The picker's demo host entry (the translator's context)."""
+
+
+def try_label() -> str:
+    return DemoHostWords.tr("Try with a local demo host")
+
+
+def tip() -> str:
+    return DemoHostWords.tr("No NAS at hand? Transfer Advisor starts an SSH host on this computer (127.0.0.1) and "
+                            "copies into a private folder of it, so you can try every step. The folder is removed "
+                            "when you close the window.")
 
 
 @dataclass(frozen=True)
 class DemoChoice(HostChoice):
     """The picker's demo entry: `ssh_config` is None until the host runs."""
 
-    name: str = ""  # what sentences call it (demo.NAME)
+    name: str = ""  # what sentences call it (demo.name())
 
     def spec(self) -> HostSpec:
         return HostSpec(self.text, self.ssh_config, name=self.name or None)
@@ -54,8 +65,8 @@ class DemoHostKeeper(QObject):
     def choice(self) -> DemoChoice:
         h = self.host
         if h is None:
-            return DemoChoice(TRY_LABEL, demo.ALIAS)
-        return DemoChoice(h.label, demo.ALIAS, str(h.ssh_config), demo.NAME)
+            return DemoChoice(try_label(), demo.ALIAS)
+        return DemoChoice(h.label, demo.ALIAS, str(h.ssh_config), demo.name())
 
     async def start(self) -> DemoChoice:
         """Start the host (once: a second caller waits for the first) and return its picker entry."""
@@ -70,7 +81,8 @@ class DemoHostKeeper(QObject):
                     self._starting = None
             if self.closed:  # the window closed while it started
                 host.stop()
-                raise TransferError(ErrorKind.CANCELLED, "The window was closed, so the local demo host was stopped.")
+                raise TransferError(ErrorKind.CANCELLED,
+                                    DemoHostWords.tr("The window was closed, so the local demo host was stopped."))
             self.host = host
         return self.choice
 

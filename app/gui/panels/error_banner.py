@@ -10,6 +10,11 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.errors import TransferError
+from app.core.language import Words
+
+
+class ErrorBannerWords(Words):
+    """The error banner's buttons (the translator's context)."""
 
 
 class ErrorBanner(QFrame):
@@ -30,16 +35,16 @@ class ErrorBanner(QFrame):
         self.action.setObjectName("primary")
         self.action.clicked.connect(self._action_clicked)
         self.action.hide()
-        self.toggle = QPushButton("Show detai&ls")
+        self.toggle = QPushButton(ErrorBannerWords.tr("Show detai&ls"))
         self.toggle.setCheckable(True)
         self.toggle.toggled.connect(self._toggle)
-        self.copy = QPushButton("Copy te&xt")
-        self.copy.setToolTip("Copy the message and its details, to paste into a report or a search.")
+        self.copy = QPushButton(ErrorBannerWords.tr("Copy te&xt"))
+        self.copy.setToolTip(ErrorBannerWords.tr("Copy the message and its details, to paste into a report or a search."))
         self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.details_text()))
         self.dismiss = QPushButton("✕")
         self.dismiss.setFlat(True)
-        self.dismiss.setToolTip("Hide this message")
-        self.dismiss.setAccessibleName("Dismiss error")
+        self.dismiss.setToolTip(ErrorBannerWords.tr("Hide this message"))
+        self.dismiss.setAccessibleName(ErrorBannerWords.tr("Dismiss error"))
         self.dismiss.clicked.connect(self.hide)
         text = QVBoxLayout()
         text.addWidget(self.title)
@@ -53,7 +58,7 @@ class ErrorBanner(QFrame):
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
         self.details.setMaximumHeight(140)
-        self.details.setAccessibleName("Error details")
+        self.details.setAccessibleName(ErrorBannerWords.tr("Error details"))
         self.details.hide()
         layout.addWidget(self.details)
         self.hide()
@@ -89,4 +94,4 @@ class ErrorBanner(QFrame):
 
     def _toggle(self, shown: bool) -> None:
         self.details.setVisible(shown)
-        self.toggle.setText("Hide detai&ls" if shown else "Show detai&ls")
+        self.toggle.setText(ErrorBannerWords.tr("Hide detai&ls") if shown else ErrorBannerWords.tr("Show detai&ls"))

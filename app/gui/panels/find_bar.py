@@ -7,6 +7,12 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
+from app.core.language import Words
+
+
+class FindBarWords(Words):
+    """Step 3's row: the Find button, its hint and the unencrypted methods' box (the translator's context)."""
+
 
 class FindBar(QWidget):
     find_clicked = Signal()
@@ -14,21 +20,23 @@ class FindBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.find = QPushButton("Find the fa&stest way")
+        self.find = QPushButton(FindBarWords.tr("Find the fa&stest way"))
         self.find.setObjectName("primary")
-        self.find.setToolTip("Measure the network, the encryption, both disks and your files, race the best "
-                             "methods on a sample for a few seconds each, and recommend one.")
+        self.find.setToolTip(FindBarWords.tr("Measure the network, the encryption, both disks and your files, race "
+                                             "the best methods on a sample for a few seconds each, and recommend "
+                                             "one."))
         self.find.clicked.connect(self.find_clicked.emit)
-        self.insecure = QCheckBox("Also try unencr&ypted methods")
-        self.insecure.setToolTip("Offered because this host is on your local network. tar over netcat and the "
-                                 "rsync daemon skip encryption, which helps when the host's processor is slow; "
-                                 "anyone on the network could read or change the files in transit.")
+        self.insecure = QCheckBox(FindBarWords.tr("Also try unencr&ypted methods"))
+        self.insecure.setToolTip(FindBarWords.tr(
+            "Offered because this host is on your local network. tar over netcat and the rsync daemon skip "
+            "encryption, which helps when the host's processor is slow; anyone on the network could read or change "
+            "the files in transit."))
         self.insecure.toggled.connect(self.insecure_toggled.emit)
         self.insecure.hide()
         self.hint = QLabel()
         self.hint.setObjectName("muted")
         self.hint.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)  # long hints never widen the window
-        self.ready_text = "Ready: measure the link and race the methods on your files."
+        self.ready_text = FindBarWords.tr("Ready: measure the link and race the methods on your files.")
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
@@ -58,7 +66,7 @@ class FindBar(QWidget):
 
     def set_measuring(self, measuring: bool) -> None:
         self.busy.setVisible(measuring)
-        self.find.setText("&Stop measuring" if measuring else "Find the fa&stest way")
+        self.find.setText(FindBarWords.tr("&Stop measuring") if measuring else FindBarWords.tr("Find the fa&stest way"))
 
     def offer_insecure(self, offered: bool) -> None:
         self.insecure.setVisible(offered)

@@ -7,15 +7,20 @@ import time
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
+from app.core.language import Words
 from app.core.profile import kept as history
 from app.core.transfer.methods import METHODS
 from app.core.profile.link_profile import LinkProfile
-from app.core.wording.transfer import verified_as
+from app.core.wording.transfer import files_counted, verified_as
 from app.gui.panels.card import Card
-from app.core.formatting import count, duration, ms, rate, size, timed
+from app.core.formatting import duration, ms, rate, size, timed
 from app.core.state.transfer_log import PastCopy, load
 
 SHOWN = 30
+
+
+class HistoryPanelWords(Words):
+    """The history of copies and measurements with a host (the translator's context)."""
 
 
 def _when(stamp: float) -> str:
@@ -27,31 +32,34 @@ def copy_line(c: PastCopy) -> str:
     label = METHODS[c.method].label if c.method in METHODS else c.method
     arrow = "↓" if c.direction == "download" else "↑"
     if c.outcome != "done":
-        return f"{_when(c.when)}  {arrow} {label}: {c.outcome}"
+        outcome = {"failed": HistoryPanelWords.tr("failed"),
+                   "cancelled": HistoryPanelWords.tr("cancelled")}.get(c.outcome, c.outcome)
+        return f"{_when(c.when)}  {arrow} {label}: {outcome}"
     check = f" · {verified_as(c.verification)}" if c.verified else ""
     speed = rate(c.rate_MBps) if timed(c.bytes if c.sent is None else c.sent) else duration(c.seconds)
-    return f"{_when(c.when)}  {arrow} {label} · {count(c.files, 'file')}, {size(c.bytes)} · {speed}{check}"
+    return f"{_when(c.when)}  {arrow} {label} · {files_counted(c.files)}, {size(c.bytes)} · {speed}{check}"
 
 
 def profile_line(p: LinkProfile) -> str:
     parts = []
     if p.tcp_up_MBps:
-        parts.append(f"network {rate(p.tcp_up_MBps)}")
+        parts.append(HistoryPanelWords.tr("network {rate}", rate=rate(p.tcp_up_MBps)))
     best = p.cipher(None)
     if best:
         parts.append(f"ssh {rate(best.MBps)}")
     if p.remote_write_MBps:
-        parts.append(f"disk {rate(p.remote_write_MBps)}")
+        parts.append(HistoryPanelWords.tr("disk {rate}", rate=rate(p.remote_write_MBps)))
     if not parts and p.rtt_ms is not None:  # an SFTP-only account: the round trip is all there is to time
-        parts.append(f"round trip {ms(p.rtt_ms)}")
-    return f"{_when(p.measured_at)}  measured: {', '.join(parts) or 'nothing'}"
+        parts.append(HistoryPanelWords.tr("round trip {time}", time=ms(p.rtt_ms)))
+    return HistoryPanelWords.tr("{when}  measured: {what}", when=_when(p.measured_at),
+                                what=", ".join(parts) or HistoryPanelWords.tr("nothing"))
 
 
 class HistoryPanel(Card):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("History with this host", parent)
+        super().__init__(HistoryPanelWords.tr("History with this host"), parent)
         self.list = QListWidget()
-        self.list.setAccessibleName("History")
+        self.list.setAccessibleName(HistoryPanelWords.tr("History"))
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.body.addWidget(self.list)
@@ -62,16 +70,19 @@ class HistoryPanel(Card):
         if host_label:
             for c in load(host_label)[:SHOWN]:
                 # A command that failed before it had a tool's command line (`copy --method`) has none to show.
-                tip = "\n".join(line for line in (c.command, f"to {c.dest}", duration(c.seconds), c.sentence) if line)
+                to = HistoryPanelWords.tr("to {destination}", destination=c.dest)
+                tip = "\n".join(line for line in (c.command, to, duration(c.seconds), c.sentence) if line)
                 rows.append((c.when, copy_line(c), tip))
         if profile_key:
             for p in history.load(profile_key)[:SHOWN]:
-                rows.append((p.measured_at, profile_line(p), "\n".join(p.notes) or "Link measured"))
+                tip = "\n".join(p.notes) or HistoryPanelWords.tr("Link measured")
+                rows.append((p.measured_at, profile_line(p), tip))
         for _when_, text, tip in sorted(rows, key=lambda r: r[0], reverse=True)[:SHOWN]:
             item = QListWidgetItem(text)
             item.setToolTip(tip)
             self.list.addItem(item)
         if not rows:
-            item = QListWidgetItem("No copies or measurements yet." if host_label else "Pick a host to see its history.")
+            item = QListWidgetItem(HistoryPanelWords.tr("No copies or measurements yet.") if host_label else
+                                   HistoryPanelWords.tr("Pick a host to see its history."))
             item.setFlags(item.flags() & ~item.flags().ItemIsSelectable)
             self.list.addItem(item)

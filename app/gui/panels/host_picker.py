@@ -9,11 +9,16 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton
 
 from app.gui.shell import theme
 from app.gui.panels.card import Card
-from app.gui.panels.demo_host import TIP as DEMO_TIP, DemoChoice, is_demo
+from app.gui.panels.demo_host import DemoChoice, is_demo, tip as demo_tip
+from app.core.language import Words
 from app.core.state.settings import HostChoice
 
 CHOICE_ROLE = Qt.UserRole + 1
 EDITABLE_ROLE = Qt.UserRole + 2  # an entry the user added or used here (not an alias of their ssh config)
+
+
+class HostPickerWords(Words):
+    """Step 1: the host list and its buttons (the translator's context)."""
 
 
 def _key(choice: HostChoice) -> tuple:
@@ -30,30 +35,32 @@ class HostPicker(Card):
     remove_requested = Signal(object)  # HostChoice
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("1 · Host", parent)
+        super().__init__(HostPickerWords.tr("1 · Host"), parent)
         self.model = QStandardItemModel(self)
         self.combo = QComboBox()
         self.combo.setModel(self.model)
         self.combo.setMinimumContentsLength(18)
-        self.combo.setPlaceholderText("No hosts yet: add one, or try the demo host")
+        self.combo.setPlaceholderText(HostPickerWords.tr("No hosts yet: add one, or try the demo host"))
         self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        self.combo.setToolTip("The computer or NAS to copy to or from: an alias from your ssh config, a host "
-                              "you used recently, one you add, or a local demo host to try it all without a NAS.")
+        self.combo.setToolTip(HostPickerWords.tr(
+            "The computer or NAS to copy to or from: an alias from your ssh config, a host you used recently, one "
+            "you add, or a local demo host to try it all without a NAS."))
         self.combo.currentIndexChanged.connect(lambda _i: self.choice_changed.emit(self.current()))
         self.combo.activated.connect(self._activated)
         self.combo.setContextMenuPolicy(Qt.CustomContextMenu)
         self.combo.customContextMenuRequested.connect(self._context_menu)
-        label = QLabel("H&ost:")
+        label = QLabel(HostPickerWords.tr("H&ost:"))
         label.setBuddy(self.combo)
-        self.add = QPushButton("&Add host…")
-        self.add.setToolTip("Add a host by name or address, with its user, port and key or password.")
+        self.add = QPushButton(HostPickerWords.tr("&Add host…"))
+        self.add.setToolTip(HostPickerWords.tr("Add a host by name or address, with its user, port and key or password."))
         self.add.clicked.connect(self.add_requested.emit)
-        self.test = QPushButton("&Test connection")
-        self.test.setToolTip("Log in to the host now and show what it can do.")
+        self.test = QPushButton(HostPickerWords.tr("&Test connection"))
+        self.test.setToolTip(HostPickerWords.tr("Log in to the host now and show what it can do."))
         self.test.clicked.connect(self._test)
-        self.setup_key = QPushButton("Set up key lo&gin")
-        self.setup_key.setToolTip("Make a key for this host and add it to the host's list of allowed keys over "
-                                  "this login, so later copies need no password.")
+        self.setup_key = QPushButton(HostPickerWords.tr("Set up key lo&gin"))
+        self.setup_key.setToolTip(HostPickerWords.tr(
+            "Make a key for this host and add it to the host's list of allowed keys over this login, so later "
+            "copies need no password."))
         self.setup_key.clicked.connect(self.setup_key_requested.emit)
         self.setup_key.hide()  # offered after a login with a password
         self.status = QLabel()
@@ -70,7 +77,7 @@ class HostPicker(Card):
         self.body.addLayout(row)
         self.body.addLayout(buttons)
         self.body.addWidget(self.status)
-        self.set_status("idle", "Pick a host, then test the connection.")
+        self.set_status("idle", HostPickerWords.tr("Pick a host, then test the connection."))
 
     def set_choices(self, config_hosts: list[HostChoice], recent: list[HostChoice],
                     demo: DemoChoice | None = None) -> None:
@@ -78,11 +85,11 @@ class HostPicker(Card):
         self.combo.blockSignals(True)
         self.model.clear()
         seen: set[tuple] = set()
-        sections = [("Recent", recent), ("From your ssh config", config_hosts)]
+        sections = [(HostPickerWords.tr("Recent"), recent, True),
+                    (HostPickerWords.tr("From your ssh config"), config_hosts, False)]
         if demo is not None:
-            sections.append(("No NAS at hand?", [demo]))
-        for title, choices in sections:
-            editable = title == "Recent"
+            sections.append((HostPickerWords.tr("No NAS at hand?"), [demo], False))
+        for title, choices, editable in sections:
             fresh = [c for c in choices if _key(c) not in seen]
             if not fresh:
                 continue
@@ -95,8 +102,13 @@ class HostPicker(Card):
                 item = QStandardItem(f"   {choice.label}")
                 item.setData(choice, CHOICE_ROLE)
                 item.setData(editable and not is_demo(choice), EDITABLE_ROLE)
-                where = f" (ssh config {choice.ssh_config})" if choice.ssh_config else ""
-                item.setToolTip(DEMO_TIP if is_demo(choice) else f"{choice.text}{where}")
+                if is_demo(choice):
+                    item.setToolTip(demo_tip())
+                elif choice.ssh_config:
+                    item.setToolTip(HostPickerWords.tr("{host} (ssh config {path})", host=choice.text,
+                                                       path=choice.ssh_config))
+                else:
+                    item.setToolTip(choice.text)
                 self.model.appendRow(item)
         self.combo.blockSignals(False)
         if not (keep and self.select(keep)):
@@ -135,8 +147,8 @@ class HostPicker(Card):
         if choice is None or not self.combo.isEnabled():
             return
         menu = QMenu(self)
-        menu.addAction("&Edit host…", lambda: self.edit_requested.emit(choice))
-        menu.addAction("&Remove from the list…", lambda: self.remove_requested.emit(choice))
+        menu.addAction(HostPickerWords.tr("&Edit host…"), lambda: self.edit_requested.emit(choice))
+        menu.addAction(HostPickerWords.tr("&Remove from the list…"), lambda: self.remove_requested.emit(choice))
         menu.popup(self.combo.mapToGlobal(at))
 
     def replace_current(self, choice: HostChoice | None) -> None:

@@ -28,9 +28,14 @@ from app.gui.panels.host_picker import HostPicker
 from app.gui.panels.remote_browser import RemoteBrowser
 from app.gui.shell.preferences import Preferences
 from app.core.state.settings import HostChoice
+from app.core.language import Words
 from app.core.wording.window import (compare_fingerprint, connecting, could_not_connect, demo_summary, fetching_key,
                                      host_removed, remove_host_question,
                                      key_not_trusted, key_uncheckable, making_key, remembering_key)
+
+
+class HostStepsWords(Words):
+    """Step 1 in motion: connecting, the host key, key login, the demo host (the translator's context)."""
 
 
 class HostSteps(QObject):
@@ -107,7 +112,7 @@ class HostSteps(QObject):
         self._busy(True)
         self.picker.set_status("busy", connecting(choice.label))
         self.banner.hide()
-        job = self.flow.job(self.flow.connect(choice), "Connecting")
+        job = self.flow.job(self.flow.connect(choice), HostStepsWords.tr("Connecting"))
         job.succeeded.connect(self._connected)
         job.failed.connect(lambda error: self._failed(choice, error))
 
@@ -130,7 +135,7 @@ class HostSteps(QObject):
             return
         self._busy(True)
         self.picker.set_status("busy", making_key(connected.choice.label))
-        job = self.flow.job(self.flow.setup_key(), "Setting up key login")
+        job = self.flow.job(self.flow.setup_key(), HostStepsWords.tr("Setting up key login"))
         job.succeeded.connect(lambda done: self._key_ready(connected, done))
         job.failed.connect(lambda error: self._key_failed(connected, error))
 
@@ -145,7 +150,7 @@ class HostSteps(QObject):
             choice = added_hosts.choice_for(host.hostname, host.user, host.port, done.key_file, name,
                                             self.user_config)
         except TransferError as error:
-            self.banner.show_error("Key login works, but the host could not be added with it", error)
+            self.banner.show_error(HostStepsWords.tr("Key login works, but the host could not be added with it"), error)
             return
         self.picker.offer_key_setup(False)
         self._host_added(choice)
@@ -154,13 +159,13 @@ class HostSteps(QObject):
     def _key_failed(self, connected: Connected, error: TransferError) -> None:
         self._busy(False)
         self.picker.set_status("ok", connected.summary)
-        self.banner.show_error("Key login could not be set up", error)
+        self.banner.show_error(HostStepsWords.tr("Key login could not be set up"), error)
 
     def _start_demo(self) -> None:
         self._busy(True)
-        self.picker.set_status("busy", "Starting the local demo host…")
+        self.picker.set_status("busy", HostStepsWords.tr("Starting the local demo host…"))
         self.banner.hide()
-        job = self.flow.job(self.demo.start(), "Starting the local demo host")
+        job = self.flow.job(self.demo.start(), HostStepsWords.tr("Starting the local demo host"))
         job.succeeded.connect(self._demo_started)
         job.failed.connect(self._demo_failed)
 
@@ -171,9 +176,9 @@ class HostSteps(QObject):
 
     def _demo_failed(self, error: TransferError) -> None:
         self._busy(False)
-        self.picker.set_status("bad", "The local demo host did not start.")
+        self.picker.set_status("bad", HostStepsWords.tr("The local demo host did not start."))
         if error.kind is not ErrorKind.CANCELLED:
-            self.banner.show_error("Could not start the local demo host", error)
+            self.banner.show_error(HostStepsWords.tr("Could not start the local demo host"), error)
 
     def _failed(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
@@ -181,23 +186,23 @@ class HostSteps(QObject):
         if error.kind is ErrorKind.HOST_KEY_UNKNOWN:
             self._ask_host_key(choice)
             return
-        title = ("Refused for your safety: the host's key has changed" if error.kind is ErrorKind.HOST_KEY_CHANGED
-                 else could_not_connect(choice.label))
-        self.picker.set_status("bad", "Not connected.")
+        title = (HostStepsWords.tr("Refused for your safety: the host's key has changed")
+                 if error.kind is ErrorKind.HOST_KEY_CHANGED else could_not_connect(choice.label))
+        self.picker.set_status("bad", HostStepsWords.tr("Not connected."))
         self.banner.show_error(title, error)
         self.disconnected.emit()
 
     def _ask_host_key(self, choice: HostChoice) -> None:
         self._busy(True)
         self.picker.set_status("busy", fetching_key(choice.label))
-        job = self.flow.job(self.flow.host_key(choice), "Reading the host key")
+        job = self.flow.job(self.flow.host_key(choice), HostStepsWords.tr("Reading the host key"))
         job.succeeded.connect(lambda q: self._show_key(choice, q))
         job.failed.connect(lambda error: self._key_unreadable(choice, error)
                            if error.kind is ErrorKind.HOST_KEY_UNKNOWN else self._failed(choice, error))
 
     def _key_unreadable(self, choice: HostChoice, error: TransferError) -> None:
         self._busy(False)
-        self.picker.set_status("bad", "Not connected.")
+        self.picker.set_status("bad", HostStepsWords.tr("Not connected."))
         self.banner.show_error(key_uncheckable(choice.label), error)
 
     def _show_key(self, choice: HostChoice, question: HostKeyQuestion) -> None:
@@ -211,7 +216,7 @@ class HostSteps(QObject):
     def _trust(self, choice: HostChoice, fingerprint: str) -> None:
         self._busy(True)
         self.picker.set_status("busy", remembering_key(choice.label))
-        job = self.flow.job(self.flow.trust(choice, fingerprint), "Trusting the host key")
+        job = self.flow.job(self.flow.trust(choice, fingerprint), HostStepsWords.tr("Trusting the host key"))
         job.succeeded.connect(lambda _fp: self.test(choice))
         job.failed.connect(lambda error: self._failed(choice, error))
 
@@ -249,9 +254,9 @@ class HostSteps(QObject):
         choice = choice or self.picker.editable()
         if choice is None or not self.can_edit():
             return
-        box = QMessageBox(QMessageBox.Question, "Remove host", remove_host_question(choice.label),
+        box = QMessageBox(QMessageBox.Question, HostStepsWords.tr("Remove host"), remove_host_question(choice.label),
                           QMessageBox.Yes | QMessageBox.Cancel, self.window)
-        box.button(QMessageBox.Yes).setText("&Remove")
+        box.button(QMessageBox.Yes).setText(HostStepsWords.tr("&Remove"))
         box.setDefaultButton(QMessageBox.Cancel)
         box.buttonClicked.connect(lambda button: box.standardButton(button) == QMessageBox.Yes and self._remove(choice))
         self._open(box)
@@ -261,7 +266,7 @@ class HostSteps(QObject):
         added_hosts.forget(choice, self.user_config)
         self.reload()
         self.picker.set_status("idle", host_removed(choice.label))
-        self.forgetting = self.flow.job(self.flow.forget_host(choice), "Forgetting the host")
+        self.forgetting = self.flow.job(self.flow.forget_host(choice), HostStepsWords.tr("Forgetting the host"))
 
     def _added(self, choice: HostChoice, password: str | None, keyring: bool = False) -> None:
         if password is not None:
@@ -275,7 +280,8 @@ class HostSteps(QObject):
         `chosen` gets the paths picked."""
         c = self.flow.connected
         if c is None:
-            self.banner.show_error("Not connected", not_connected("its folders can be browsed"))
+            self.banner.show_error(HostStepsWords.tr("Not connected"),
+                                   not_connected(HostStepsWords.tr("its folders can be browsed")))
             return None
         start = c.home if pick_sources else (destination or c.home)
         dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self.window)
@@ -286,7 +292,7 @@ class HostSteps(QObject):
 
     def _ask_password(self, prompt: str, future: asyncio.Future) -> None:
         dialog = QInputDialog(self.window)
-        dialog.setWindowTitle("Password")
+        dialog.setWindowTitle(HostStepsWords.tr("Password"))
         dialog.setLabelText(prompt)
         dialog.setTextEchoMode(QLineEdit.Password)
         dialog.textValueSelected.connect(lambda text: future.done() or future.set_result(text))
@@ -304,11 +310,13 @@ class HostSteps(QObject):
             return
         self.picker.offer_key_setup(False)
         if isinstance(choice, DemoChoice) and not choice.started:
-            text = "Press Test connection to start an SSH host on this computer and try every step on it."
+            text = HostStepsWords.tr("Press Test connection to start an SSH host on this computer and try every step "
+                                     "on it.")
+        elif choice:
+            text = HostStepsWords.tr("Not tested yet: press Test connection.")
         else:
-            text = ("Not tested yet: press Test connection." if choice else
-                    "Add a host, or try the local demo host, to begin.")
+            text = HostStepsWords.tr("Add a host, or try the local demo host, to begin.")
         self.picker.set_status("idle", text)
         if connected is not None:
-            self.flow.job(self.flow.disconnect(), "Disconnecting")
+            self.flow.job(self.flow.disconnect(), HostStepsWords.tr("Disconnecting"))
         self.disconnected.emit()

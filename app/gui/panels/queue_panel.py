@@ -8,10 +8,15 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QPushButton, QToolButton, QWidget
 
+from app.core.language import Words
 from app.core.wording.window import queue_stopped
 from app.gui.panels.card import Card, muted
 
 JOB_ROLE = Qt.UserRole + 1
+
+
+class QueuePanelWords(Words):
+    """The copy queue's panel and its buttons (the translator's context)."""
 
 
 class QueuePanel(Card):
@@ -21,23 +26,26 @@ class QueuePanel(Card):
     start_requested = Signal()          # go on after a stop
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Queue", parent)
+        super().__init__(QueuePanelWords.tr("Queue"), parent)
         self.list = QListWidget()
-        self.list.setAccessibleName("Copy queue")
-        self.list.setAccessibleDescription("Delete removes a waiting copy; Ctrl+Up and Ctrl+Down move it.")
+        self.list.setAccessibleName(QueuePanelWords.tr("Copy queue"))
+        self.list.setAccessibleDescription(QueuePanelWords.tr(
+            "Delete removes a waiting copy; Ctrl+Up and Ctrl+Down move it."))
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
-        self.up, self.down, self.drop = (self._tool("↑", "Move up (Ctrl+Up)"), self._tool("↓", "Move down (Ctrl+Down)"),
-                                         self._tool("✕", "Remove this copy from the queue, or cancel it if it runs"))
+        self.up = self._tool("↑", QueuePanelWords.tr("Move up"), QueuePanelWords.tr("Move up (Ctrl+Up)"))
+        self.down = self._tool("↓", QueuePanelWords.tr("Move down"), QueuePanelWords.tr("Move down (Ctrl+Down)"))
+        self.drop = self._tool("✕", QueuePanelWords.tr("Remove this copy from the queue"),
+                               QueuePanelWords.tr("Remove this copy from the queue, or cancel it if it runs"))
         self.up.clicked.connect(lambda: self._move(-1))
         self.down.clicked.connect(lambda: self._move(+1))
         self.drop.clicked.connect(self._remove)
         for keys, act in ((QKeySequence.Delete, self._remove), ("Ctrl+Up", lambda: self._move(-1)),
                           ("Ctrl+Down", lambda: self._move(+1))):
             QShortcut(QKeySequence(keys), self.list, act, context=Qt.WidgetShortcut)
-        self.start = QPushButton("Start the &queue")
-        self.start.setToolTip("Go on with the waiting copies, in the order shown.")
+        self.start = QPushButton(QueuePanelWords.tr("Start the &queue"))
+        self.start.setToolTip(QueuePanelWords.tr("Go on with the waiting copies, in the order shown."))
         self.start.clicked.connect(self.start_requested.emit)
         self.stopped = muted()
         for widget in (self.up, self.down, self.drop):
@@ -50,11 +58,11 @@ class QueuePanel(Card):
         self.jobs: list = []
         self.hide()
 
-    def _tool(self, text: str, tip: str) -> QToolButton:
+    def _tool(self, text: str, name: str, tip: str) -> QToolButton:
         button = QToolButton()
         button.setText(text)
         button.setToolTip(tip)
-        button.setAccessibleName(tip.split(" (")[0].split(",")[0])
+        button.setAccessibleName(name)
         return button
 
     def show_jobs(self, jobs: list, lines: list[str], stopped: bool) -> None:

@@ -9,19 +9,31 @@ from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineE
                                QVBoxLayout, QWidget)
 
 from app.core.advice.advisor import Advice, Recommendation
+from app.core.language import Words
 from app.gui.panels.card import Card, muted
-from app.core.wording.transfer import INSECURE_WARNING, method_tip
+from app.core.wording.transfer import insecure_warning, method_tip
+from app.core.wording.advice import streams
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.wording.window import copies_then_checks, headline, method_words, others_words, speed_words
 
-SHOW_COMMANDS = "&View the commands"  # a toggle: pressed while they show
+
+class RecommendationWords(Words):
+    """The recommendation card (the translator's context)."""
 
 
+def show_commands() -> str:
+    """A toggle: pressed while the commands show."""
+    return RecommendationWords.tr("&View the commands")
 
-COPY_NOW_TIP = "Copy the whole selection with the chosen method, then check the far side."
-COPY_NEXT_TIP = ("Add the selection as it is now to the queue: it is copied with the chosen method when the copies "
-                 "before it are done.")
+
+def copy_now_tip() -> str:
+    return RecommendationWords.tr("Copy the whole selection with the chosen method, then check the far side.")
+
+
+def copy_next_tip() -> str:
+    return RecommendationWords.tr("Add the selection as it is now to the queue: it is copied with the chosen method "
+                                  "when the copies before it are done.")
 
 
 class Choice(QWidget):
@@ -37,7 +49,7 @@ class Choice(QWidget):
         layout.setSpacing(4)
         top = QHBoxLayout()
         self.radio = QRadioButton()
-        badge = QLabel("SECURE" if secure else "UNENCRYPTED")
+        badge = QLabel(RecommendationWords.tr("SECURE") if secure else RecommendationWords.tr("UNENCRYPTED"))
         badge.setObjectName("badgeSecure" if secure else "badgeInsecure")
         self.name = QLabel()
         self.name.setObjectName("big")
@@ -62,10 +74,12 @@ class Choice(QWidget):
         self.command = QLineEdit()
         self.command.setObjectName("command")
         self.command.setReadOnly(True)
-        self.command.setAccessibleName("Shell command")
-        self.copy_button = QPushButton("Copy co&mmand" if secure else "Co&py command")
-        self.copy_button.setToolTip("Put this command on the clipboard, to run the same copy in a terminal "
-                                    "or a script.")
+        self.command.setAccessibleName(RecommendationWords.tr("Shell command"))
+        # Each choice's button has a mnemonic of its own (both may show at once).
+        self.copy_button = QPushButton(RecommendationWords.tr("Copy co&mmand") if secure else
+                                       RecommendationWords.tr("Co&py command"))
+        self.copy_button.setToolTip(RecommendationWords.tr("Put this command on the clipboard, to run the same copy "
+                                                           "in a terminal or a script."))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.command.text()))
         row.addWidget(self.command, 1)
         row.addWidget(self.copy_button)
@@ -79,10 +93,11 @@ class Choice(QWidget):
         """`whole`: laps copied the whole selection, so every rate quoted is a whole copy's (as the reason's)."""
         self.recommendation = rec
         label, o = rec.ranked.candidate.label, rec.ranked.candidate.options
-        extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.streams > 1 and f"{o.streams} streams")
+        extra = [x for x in (o.cipher and cipher_name(cipher_key(o.cipher, o.mac)), o.streams > 1 and streams(o.streams))
                  if x]
         self.name.setText(headline(rec.ranked))
-        tool = label.removesuffix(" (insecure)")  # the words before it say so
+        # An unencrypted method's label ends in "(insecure)" in some words or other: the words before it say so.
+        tool = label if rec.ranked.candidate.secure else label.rsplit(" (", 1)[0]
         self.how.setText(method_words(rec.ranked, ", ".join([tool, *extra])))
         self.speed.setText(speed_words(rec.ranked, total_bytes, whole))
         self.reason.setText(rec.reason)
@@ -92,8 +107,11 @@ class Choice(QWidget):
         for widget in (self.name, self.how, self.radio):
             widget.setToolTip(tip)
         # A screen reader says what the picture beside the button says: the badge, what you get, how, how fast.
-        badge = "Secure" if self.secure else "Unencrypted"
-        self.radio.setAccessibleName(f"{badge}: {self.name.text()}, {self.how.text()}")
+        if self.secure:
+            said = RecommendationWords.tr("Secure: {what}, {how}", what=self.name.text(), how=self.how.text())
+        else:
+            said = RecommendationWords.tr("Unencrypted: {what}, {how}", what=self.name.text(), how=self.how.text())
+        self.radio.setAccessibleName(said)
         self.radio.setAccessibleDescription(f"{self.speed.text()}. {rec.reason}")
 
 
@@ -101,30 +119,33 @@ def left_out_text(advice: Advice) -> str:
     """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here);
     the unencrypted ones that are only switched off are left out of it: the settings say that."""
     from app.core.transfer import methods
+    allowed = advice.request is not None and advice.request.allow_insecure
     by_reason: dict[str, list[str]] = {}
     for method_id, why in advice.left_out.items():
-        if not why.startswith("sends data unencrypted"):
-            by_reason.setdefault(why, []).append(methods.get(method_id).label)
-    rows = [f"{', '.join(labels[:-1])} and {labels[-1]}: {why}" if len(labels) > 1 else f"{labels[0]}: {why}"
+        method = methods.get(method_id)
+        if method.secure or allowed:  # an unencrypted one not allowed: only switched off
+            by_reason.setdefault(why, []).append(method.label)
+    rows = [RecommendationWords.tr("{methods} and {last}: {why}", methods=", ".join(labels[:-1]), last=labels[-1],
+                                   why=why) if len(labels) > 1 else f"{labels[0]}: {why}"
             for why, labels in by_reason.items()]
-    return ("Not possible here: " + "; ".join(rows) + ".") if rows else ""
+    return RecommendationWords.tr("Not possible here: {reasons}.", reasons="; ".join(rows)) if rows else ""
 
 
 class RecommendationCard(Card):
     copy_now = Signal(object)  # the Recommendation chosen
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Recommendation", parent)
+        super().__init__(RecommendationWords.tr("Recommendation"), parent)
         self.advice: Advice | None = None
-        self.placeholder = muted("The fastest secure way to copy your files appears here, with the reason and "
-                                 "the command to do the same by hand.")
+        self.placeholder = muted(RecommendationWords.tr("The fastest secure way to copy your files appears here, with "
+                                                        "the reason and the command to do the same by hand."))
         self.secure = Choice(True)
         self.insecure_frame = QFrame()
         self.insecure_frame.setObjectName("insecure")
         frame_layout = QVBoxLayout(self.insecure_frame)
         frame_layout.setContentsMargins(10, 8, 10, 8)
         self.overall = Choice(False)
-        self.warning = QLabel(INSECURE_WARNING)
+        self.warning = QLabel(insecure_warning())
         self.warning.setWordWrap(True)
         frame_layout.addWidget(self.overall)
         frame_layout.addWidget(self.warning)
@@ -135,15 +156,15 @@ class RecommendationCard(Card):
         self.left_out = muted()
         self.left_out.setObjectName("leftOut")
         bottom = QHBoxLayout()
-        self.go = QPushButton("Copy &now")
+        self.go = QPushButton(RecommendationWords.tr("Copy &now"))
         self.go.setObjectName("primary")
-        self.go.setToolTip(COPY_NOW_TIP)
+        self.go.setToolTip(copy_now_tip())
         self.go.clicked.connect(self._go)
         self.go_note = muted(wrap=False)
-        self.details = QPushButton(SHOW_COMMANDS)
+        self.details = QPushButton(show_commands())
         self.details.setCheckable(True)
-        self.details.setToolTip("The shell command of each recommendation: the same copy by hand, in a terminal "
-                                "or a script.")
+        self.details.setToolTip(RecommendationWords.tr("The shell command of each recommendation: the same copy by "
+                                                       "hand, in a terminal or a script."))
         self.details.toggled.connect(self._toggle_commands)
         bottom.addWidget(self.go_note, 1)
         bottom.addWidget(self.details)
@@ -195,8 +216,8 @@ class RecommendationCard(Card):
         """"Copy now" works when there is a recommendation and the window allows it (nothing is missing, and
         nothing runs, or a copy does and this one can wait for its turn: `queueing`, "Copy next")."""
         self.go.setEnabled(allowed and self.chosen() is not None)
-        self.go.setText("Copy &next" if queueing else "Copy &now")
-        self.go.setToolTip(COPY_NEXT_TIP if queueing else COPY_NOW_TIP)
+        self.go.setText(RecommendationWords.tr("Copy &next") if queueing else RecommendationWords.tr("Copy &now"))
+        self.go.setToolTip(copy_next_tip() if queueing else copy_now_tip())
 
     def chosen(self) -> Recommendation | None:
         if self.advice is None:

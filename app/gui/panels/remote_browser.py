@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHB
 from app.core.errors import ErrorKind, TransferError
 from app.gui.shell import theme
 from app.gui.shell.bridge import Job
-from app.core.formatting import count, size
+from app.core.formatting import size
+from app.core.language import Words
 
 PATH_ROLE = Qt.UserRole + 1
 
@@ -35,6 +36,10 @@ class Listing:
 Lister = Callable[[str], Awaitable[Listing]]
 
 
+class RemoteBrowserWords(Words):
+    """The dialog that browses the host's folders (the translator's context)."""
+
+
 class RemoteBrowser(QDialog):
     chosen = Signal(list)  # absolute remote paths
 
@@ -45,32 +50,33 @@ class RemoteBrowser(QDialog):
         self.pick_sources = pick_sources
         self.current = ""
         self.job: Job | None = None
-        self.setWindowTitle(f"Choose what to fetch from {host}" if pick_sources else f"Choose a folder on {host}")
+        self.setWindowTitle(RemoteBrowserWords.tr("Choose what to fetch from {host}", host=host) if pick_sources else
+                            RemoteBrowserWords.tr("Choose a folder on {host}", host=host))
         self.path = QLineEdit()
-        self.path.setAccessibleName("Folder on the host")
+        self.path.setAccessibleName(RemoteBrowserWords.tr("Folder on the host"))
         self.path.returnPressed.connect(lambda: self.open_folder(self.path.text()))
-        up = QPushButton("&Up")
-        up.setToolTip("Go to the folder above")
+        up = QPushButton(RemoteBrowserWords.tr("&Up"))
+        up.setToolTip(RemoteBrowserWords.tr("Go to the folder above"))
         up.clicked.connect(lambda: self.open_folder(posixpath.dirname(self.current.rstrip("/")) or "/"))
-        home = QPushButton("&Home")
+        home = QPushButton(RemoteBrowserWords.tr("&Home"))
         home.clicked.connect(lambda: self.open_folder("."))
         row = QHBoxLayout()
-        label = QLabel("&Folder:")
+        label = QLabel(RemoteBrowserWords.tr("&Folder:"))
         label.setBuddy(self.path)
         row.addWidget(label)
         row.addWidget(self.path, 1)
         row.addWidget(up)
         row.addWidget(home)
         self.list = QListWidget()
-        self.list.setAccessibleName("Folder contents")
+        self.list.setAccessibleName(RemoteBrowserWords.tr("Folder contents"))
         self.list.setSelectionMode(QAbstractItemView.ExtendedSelection if pick_sources
                                    else QAbstractItemView.SingleSelection)
         self.list.itemActivated.connect(self._activated)
         self.status = QLabel()
         self.status.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
-        self.ok = buttons.addButton("&Add selected" if pick_sources else "&Choose this folder",
-                                    QDialogButtonBox.AcceptRole)
+        self.ok = buttons.addButton(RemoteBrowserWords.tr("&Add selected") if pick_sources else
+                                    RemoteBrowserWords.tr("&Choose this folder"), QDialogButtonBox.AcceptRole)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -84,9 +90,10 @@ class RemoteBrowser(QDialog):
     def open_folder(self, path: str) -> None:
         if self.job is not None and self.job.running:
             self.job.cancel()
-        self.status.setText("Reading the folder…")
+        self.status.setText(RemoteBrowserWords.tr("Reading the folder…"))
         self.list.setEnabled(False)
-        self.job = Job(self.lister(path), "Listing a folder on the host", self)
+        # The job's name begins the sentence said if it crashes ("… stopped on an unexpected error").
+        self.job = Job(self.lister(path), RemoteBrowserWords.tr("Listing a folder on the host"), self)
         self.job.succeeded.connect(self._show)
         self.job.failed.connect(self._failed)
 
@@ -107,9 +114,11 @@ class RemoteBrowser(QDialog):
                 item.setFlags(Qt.ItemIsEnabled)  # shown for orientation, not choosable as a destination
             self.list.addItem(item)
         self.list.setEnabled(True)
-        hint = ("Select files and folders, then Add selected." if self.pick_sources else
-                "Open a folder with a double-click; the files go into the folder shown above.")
-        self.status.setText(f"{count(len(folders), 'folder')}, {count(len(files), 'file')}. {hint}")
+        hint = (RemoteBrowserWords.tr("Select files and folders, then Add selected.") if self.pick_sources else
+                RemoteBrowserWords.tr("Open a folder with a double-click; the files go into the folder shown above."))
+        folders_said = RemoteBrowserWords.tr("%Ln folder(s)", "", len(folders))
+        files_said = RemoteBrowserWords.tr("%Ln file(s)", "", len(files))
+        self.status.setText(f"{folders_said}, {files_said}. {hint}")
         self.status.setStyleSheet("")
 
     def _failed(self, error: TransferError) -> None:
@@ -127,7 +136,7 @@ class RemoteBrowser(QDialog):
         if self.pick_sources:
             paths = [i.data(PATH_ROLE) for i in self.list.selectedItems()]
             if not paths:
-                self.status.setText("Select at least one file or folder first.")
+                self.status.setText(RemoteBrowserWords.tr("Select at least one file or folder first."))
                 return
         else:
             selected = [i for i in self.list.selectedItems() if i.data(Qt.UserRole)]

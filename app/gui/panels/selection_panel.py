@@ -16,11 +16,16 @@ from app.gui.shell import theme
 from app.gui.shell.bridge import Job
 from app.gui.panels.card import Card, muted
 from app.gui.dialogs.file_dialogs import choose_files, choose_folder
-from app.core.formatting import count, size
+from app.core.formatting import size
+from app.core.language import Words
 
 PATH_ROLE = Qt.UserRole + 1
 SIZE_ROLE = Qt.UserRole + 2  # (files, bytes) once measured
 MEASURED_ROLE = Qt.UserRole + 3  # what `measure` gave (app.gui.shell.flow.Measured): what the item holds
+
+
+class SelectionPanelWords(Words):
+    """Step 2, the files panel: what to copy and where (the translator's context)."""
 
 
 class Measurement(Protocol):
@@ -55,7 +60,8 @@ class DropList(QTreeWidget):
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(False)
         self.setColumnCount(3)
-        self.setHeaderLabels(["Name", "Files", "Size"])
+        self.setHeaderLabels([SelectionPanelWords.tr("Name"), SelectionPanelWords.tr("Files"),
+                              SelectionPanelWords.tr("Size")])
         self.setRootIsDecorated(False)
         self.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.setAlternatingRowColors(True)
@@ -64,7 +70,7 @@ class DropList(QTreeWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeToContents)
         header.setStretchLastSection(False)
-        self.placeholder = "Drop files or folders here"
+        self.placeholder = SelectionPanelWords.tr("Drop files or folders here")
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         if self.accept_drops and local_paths(event.mimeData()):
@@ -102,13 +108,13 @@ class SelectionPanel(Card):
     failed = Signal(object)  # a TransferError while measuring
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("2 · Files", parent)
+        super().__init__(SelectionPanelWords.tr("2 · Files"), parent)
         self.measure: Measure | None = None
         self.jobs: list[Job] = []
-        self.upload = QRadioButton("&Upload to the host")
-        self.download = QRadioButton("Do&wnload from the host")
-        self.upload.setToolTip("Send files from this computer to the host.")
-        self.download.setToolTip("Fetch files from the host to this computer.")
+        self.upload = QRadioButton(SelectionPanelWords.tr("&Upload to the host"))
+        self.download = QRadioButton(SelectionPanelWords.tr("Do&wnload from the host"))
+        self.upload.setToolTip(SelectionPanelWords.tr("Send files from this computer to the host."))
+        self.download.setToolTip(SelectionPanelWords.tr("Fetch files from the host to this computer."))
         group = QButtonGroup(self)
         group.addButton(self.upload)
         group.addButton(self.download)
@@ -119,16 +125,16 @@ class SelectionPanel(Card):
         direction.addWidget(self.download)
         direction.addStretch(1)
         self.list = DropList()
-        self.list.setAccessibleName("Files to copy")
+        self.list.setAccessibleName(SelectionPanelWords.tr("Files to copy"))
         self.list.dropped.connect(self.add_local)
         self.list.itemSelectionChanged.connect(self._update_buttons)
-        self.add_files = QPushButton("Add f&iles…")
-        self.add_folder = QPushButton("Add fold&er…")
-        self.remove = QPushButton("&Remove")
+        self.add_files = QPushButton(SelectionPanelWords.tr("Add f&iles…"))
+        self.add_folder = QPushButton(SelectionPanelWords.tr("Add fold&er…"))
+        self.remove = QPushButton(SelectionPanelWords.tr("&Remove"))
         self.add_files.clicked.connect(self._add_files)
         self.add_folder.clicked.connect(self._add_folder)
         self.remove.clicked.connect(self.remove_selected)
-        self.remove.setToolTip("Take the selected items off the list (nothing is deleted).")
+        self.remove.setToolTip(SelectionPanelWords.tr("Take the selected items off the list (nothing is deleted)."))
         QShortcut(QKeySequence.Delete, self.list, self.remove_selected)
         buttons = QHBoxLayout()
         for b in (self.add_files, self.add_folder, self.remove):
@@ -136,21 +142,23 @@ class SelectionPanel(Card):
         buttons.addStretch(1)
         self.summary = muted(wrap=False)
         self.dest = QLineEdit()
-        self.dest.setPlaceholderText("folder on the host")
+        self.dest.setPlaceholderText(SelectionPanelWords.tr("folder on the host"))
         self.dest.textChanged.connect(lambda _t: self.changed.emit())
-        dest_label = QLabel("&Destination:")
+        dest_label = QLabel(SelectionPanelWords.tr("&Destination:"))
         dest_label.setBuddy(self.dest)
-        self.browse = QPushButton("&Browse…")
+        self.browse = QPushButton(SelectionPanelWords.tr("&Browse…"))
         self.browse.clicked.connect(self._browse_dest)
         dest_row = QHBoxLayout()
         dest_row.addWidget(dest_label)
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(self.browse)
         # Off for every new copy: the window never remembers it (the copy step unticks it after each).
-        self.mirror = QCheckBox("Ma&ke the destination match (delete files that are not in the selection)")
-        self.mirror.setToolTip("After the copy is in place and checked, what the copied folders hold at the "
-                               "destination that the selection does not have is deleted. You see the list and "
-                               "confirm before anything is copied or deleted.")
+        self.mirror = QCheckBox(SelectionPanelWords.tr("Ma&ke the destination match (delete files that are not in the "
+                                                       "selection)"))
+        self.mirror.setToolTip(SelectionPanelWords.tr(
+            "After the copy is in place and checked, what the copied folders hold at the destination that the "
+            "selection does not have is deleted. You see the list and confirm before anything is copied or "
+            "deleted."))
         self.body.addLayout(direction)
         self.body.addWidget(self.list, 1)
         self.body.addLayout(buttons)
@@ -172,10 +180,10 @@ class SelectionPanel(Card):
     def missing(self) -> str:
         """What the selection still lacks before anything can be measured or copied, in words; "" if nothing."""
         if not self.sources():
-            return "Add the files or folders to copy." if not self.is_download() else \
-                "Add the files or folders to fetch."
+            return SelectionPanelWords.tr("Add the files or folders to copy.") if not self.is_download() else \
+                SelectionPanelWords.tr("Add the files or folders to fetch.")
         if not self.destination():
-            return "Choose the destination folder."
+            return SelectionPanelWords.tr("Choose the destination folder.")
         return ""
 
     def mirror_chosen(self) -> bool:
@@ -262,7 +270,8 @@ class SelectionPanel(Card):
     def _measure(self, item: QTreeWidgetItem, path: str) -> None:
         if self.measure is None:
             return
-        job = Job(self.measure(path, self.is_download()), "Measuring the selection", self)
+        # The job's name begins the sentence said if it crashes ("… stopped on an unexpected error").
+        job = Job(self.measure(path, self.is_download()), SelectionPanelWords.tr("Measuring the selection"), self)
         self.jobs.append(job)
 
         def done(value: Measurement) -> None:
@@ -303,10 +312,12 @@ class SelectionPanel(Card):
         items = self.list.topLevelItemCount()
         files, total, complete = self.totals()
         if items == 0:
-            self.summary.setText("Nothing selected yet.")
+            self.summary.setText(SelectionPanelWords.tr("Nothing selected yet."))
         else:
-            more = "" if complete else " so far (measuring…)"
-            self.summary.setText(f"{count(items, 'item')} · {count(files, 'file')} · {size(total)}{more}")
+            line = " · ".join([SelectionPanelWords.tr("%Ln item(s)", "", items),
+                               SelectionPanelWords.tr("%Ln file(s)", "", files), size(total)])
+            self.summary.setText(line if complete else
+                                 SelectionPanelWords.tr("{line} so far (measuring…)", line=line))
         self._update_buttons()
         self.changed.emit()
 
@@ -318,16 +329,16 @@ class SelectionPanel(Card):
         if self.is_download():
             self.pick_remote_sources.emit()
             return
-        choose_files(self, "Add files to copy", self.add_local)
+        choose_files(self, SelectionPanelWords.tr("Add files to copy"), self.add_local)
 
     def _add_folder(self) -> None:
-        choose_folder(self, "Add a folder to copy", lambda path: self.add_local([path]))
+        choose_folder(self, SelectionPanelWords.tr("Add a folder to copy"), lambda path: self.add_local([path]))
 
     def _browse_dest(self) -> None:
         if not self.is_download():
             self.pick_remote_dest.emit()
             return
-        choose_folder(self, "Copy into this folder", self.dest.setText)
+        choose_folder(self, SelectionPanelWords.tr("Copy into this folder"), self.dest.setText)
 
     def _direction_changed(self) -> None:
         download = self.is_download()
@@ -335,16 +346,23 @@ class SelectionPanel(Card):
         self.dest.clear()
         self.mirror.setChecked(False)
         self.list.accept_drops = not download
-        self.list.placeholder = ("Add files or folders from the host with the button below" if download else
-                                 "Drop files or folders here, or add them with the buttons below")
-        self.add_files.setText("Add f&iles or folders…" if download else "Add f&iles…")
-        self.add_files.setToolTip("Choose files or folders on the host to fetch." if download else
-                                  "Choose files on this computer to send.")
+        if download:
+            self.list.placeholder = SelectionPanelWords.tr("Add files or folders from the host with the button below")
+            self.add_files.setText(SelectionPanelWords.tr("Add f&iles or folders…"))
+            self.add_files.setToolTip(SelectionPanelWords.tr("Choose files or folders on the host to fetch."))
+            self.dest.setPlaceholderText(SelectionPanelWords.tr("folder on this computer"))
+            self.browse.setToolTip(SelectionPanelWords.tr("Choose the folder on this computer to copy into."))
+        else:
+            self.list.placeholder = SelectionPanelWords.tr("Drop files or folders here, or add them with the buttons "
+                                                           "below")
+            self.add_files.setText(SelectionPanelWords.tr("Add f&iles…"))
+            self.add_files.setToolTip(SelectionPanelWords.tr("Choose files on this computer to send."))
+            self.dest.setPlaceholderText(SelectionPanelWords.tr("folder on the host"))
+            self.browse.setToolTip(SelectionPanelWords.tr("Look through the host's folders and choose where the files "
+                                                          "go."))
         self.add_folder.setVisible(not download)
-        self.add_folder.setToolTip("Choose a folder on this computer to send, with everything in it.")
-        self.dest.setPlaceholderText("folder on this computer" if download else "folder on the host")
-        self.browse.setToolTip("Choose the folder on this computer to copy into." if download else
-                               "Look through the host's folders and choose where the files go.")
+        self.add_folder.setToolTip(SelectionPanelWords.tr("Choose a folder on this computer to send, with everything "
+                                                          "in it."))
         self._refresh()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from app.core.errors import TransferError, copy_stopped
 from app.core.events import Phase, Progress, TransferResult
-from app.core.wording.transfer import COPY_PHASES, copy_done, copy_progress, copying_with, what_was_checked
+from app.core.language import Words
+from app.core.wording.transfer import copy_done, copy_phases, copy_progress, copying_with, what_was_checked
 from app.gui.shell import theme
 from app.gui.panels.card import Card, muted
 from app.core.formatting import rate, size
@@ -17,11 +18,15 @@ from app.gui.charts.live_plot import LivePlot
 REFRESH_MS = 100
 
 
+class TransferPanelWords(Words):
+    """The copy panel: its progress, Cancel and the verdict (the translator's context)."""
+
+
 class TransferPanel(Card):
     cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Copy", parent)
+        super().__init__(TransferPanelWords.tr("Copy"), parent)
         self.latest: Progress | None = None
         self._shown: Progress | None = None
         self.method_label = ""
@@ -31,22 +36,23 @@ class TransferPanel(Card):
         self.bar.setRange(0, 1000)
         self.bar.setValue(0)
         self.bar.setFormat("%p%")
-        self.bar.setAccessibleName("Copy progress")
+        self.bar.setAccessibleName(TransferPanelWords.tr("Copy progress"))
         self.numbers = muted(wrap=False)
-        self.cancel = QPushButton("&Cancel copy")
-        self.cancel.setToolTip("Stop the copy. Nothing half-written is left at the destination; copying the same "
-                               "files again carries on where it stopped.")
+        self.cancel = QPushButton(TransferPanelWords.tr("&Cancel copy"))
+        self.cancel.setToolTip(TransferPanelWords.tr("Stop the copy. Nothing half-written is left at the destination; "
+                                                     "copying the same files again carries on where it stopped."))
         self.cancel.setEnabled(False)
         self.cancel.clicked.connect(self._cancel_clicked)
-        self.graph = LivePlot("seconds", "MB/s", legend=False)
+        self.graph = LivePlot(TransferPanelWords.tr("seconds"), "MB/s", legend=False)
         self.graph.setMinimumHeight(110)
-        self.graph.setAccessibleName("Copy speed chart")
-        self.graph.add_series("rate", "Copy speed")
+        self.graph.setAccessibleName(TransferPanelWords.tr("Copy speed chart"))
+        self.graph.add_series("rate", TransferPanelWords.tr("Copy speed"))
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.hide()
-        self.idle_note = muted("“Copy now” copies everything with the chosen method, shows its progress and "
-                               "checks the far side. A cancelled copy leaves nothing half-written behind.")
+        self.idle_note = muted(TransferPanelWords.tr(
+            "“Copy now” copies everything with the chosen method, shows its progress and checks the far side. A "
+            "cancelled copy leaves nothing half-written behind."))
         self.live = QWidget()
         live = QVBoxLayout(self.live)
         live.setContentsMargins(0, 0, 0, 0)
@@ -78,22 +84,22 @@ class TransferPanel(Card):
         self.method_label = method_label
         self.latest = self._shown = None
         self.graph.clear()
-        self.graph.add_series("rate", "Copy speed")
+        self.graph.add_series("rate", TransferPanelWords.tr("Copy speed"))
         self.bar.setValue(0)
         self.state.setText(copying_with(method_label))
-        self.numbers.setText(f"0 B of {size(total_bytes)}")
+        self.numbers.setText(TransferPanelWords.tr("{done} of {total}", done=size(0), total=size(total_bytes)))
         self.verdict.hide()
         self.idle_note.hide()
         self.state.show()
         self.live.show()
         self.cancel.setEnabled(True)
-        self.cancel.setText("&Cancel copy")
+        self.cancel.setText(TransferPanelWords.tr("&Cancel copy"))
 
     def phase(self, event: Phase) -> None:
         if event.name == "copying":
             self.state.setText(copying_with(self.method_label))
-        elif event.name in COPY_PHASES:
-            self.state.setText(COPY_PHASES[event.name])
+        elif event.name in (phases := copy_phases()):
+            self.state.setText(phases[event.name])
 
     def progress(self, event: Progress) -> None:
         self.latest = event
@@ -113,13 +119,16 @@ class TransferPanel(Card):
         self.bar.setValue(1000)
         done = copy_done(result.files, result.bytes, result.sent_bytes, result.seconds, self.method_label,
                          result.verification if result.verified else None)
-        self.state.setText(f"Done: {done}.")
-        self.numbers.setText(f"{size(result.bytes)} of {size(result.bytes)}")
+        self.state.setText(TransferPanelWords.tr("Done: {what}.", what=done))
+        self.numbers.setText(TransferPanelWords.tr("{done} of {total}", done=size(result.bytes),
+                                                   total=size(result.bytes)))
         how = what_was_checked(result.verification)
-        mark = "✓ Verified" if result.verified else "✗ Not verified"
+        mark = TransferPanelWords.tr("✓ Verified") if result.verified else TransferPanelWords.tr("✗ Not verified")
         notes = "".join(f"<br>{n}" for n in result.notes)
         color = theme.colors().good if result.verified else theme.colors().bad
-        self.verdict.setText(f"<b style='color:{color}'>{mark}</b> at {where}: {how}.{notes}")
+        mark = f"<b style='color:{color}'>{mark}</b>"
+        verdict = TransferPanelWords.tr("{mark} at {where}: {how}.", mark=mark, where=where, how=how)
+        self.verdict.setText(verdict + notes)
         self.verdict.show()
 
     def failed(self, error: TransferError) -> None:
@@ -137,6 +146,7 @@ class TransferPanel(Card):
 
     def _cancel_clicked(self) -> None:
         self.cancel.setEnabled(False)
-        self.cancel.setText("Cancelling…")
-        self.state.setText("Cancelling: stopping the tools; what was sent is kept to carry on from…")
+        self.cancel.setText(TransferPanelWords.tr("Cancelling…"))
+        self.state.setText(TransferPanelWords.tr("Cancelling: stopping the tools; what was sent is kept to carry on "
+                                                 "from…"))
         self.cancel_requested.emit()

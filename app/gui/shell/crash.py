@@ -16,7 +16,12 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.errors import crash_said
+from app.core.language import Words
 from app.core.state import crash_log
+
+
+class CrashWords(Words):
+    """The crash dialog's own words (the translator's context)."""
 
 
 def write_log(text: str) -> Path:
@@ -26,7 +31,7 @@ def write_log(text: str) -> Path:
 class CrashDialog(QDialog):
     def __init__(self, details: str, log: Path | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Transfer Advisor hit an unexpected error")
+        self.setWindowTitle(CrashWords.tr("Transfer Advisor hit an unexpected error"))
         layout = QVBoxLayout(self)
         message = QLabel(crash_said(str(log) if log else None))
         message.setWordWrap(True)
@@ -36,7 +41,7 @@ class CrashDialog(QDialog):
         self.details.setMinimumSize(560, 220)
         layout.addWidget(self.details)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
-        copy = QPushButton("&Copy details")
+        copy = QPushButton(CrashWords.tr("&Copy details"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(details))
         buttons.addButton(copy, QDialogButtonBox.ActionRole)
         buttons.rejected.connect(self.reject)

@@ -36,7 +36,13 @@ from app.gui.shell.bridge import CoreBridge, Job
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
+from app.core.language import Words
 from app.core.wording.window import connected_summary
+
+
+class FlowWords(Words):
+    """What the flow's steps say (the translator's context): what could be done once a host is connected,
+    the end of "Test the connection to a host first; then …"."""
 
 
 def moved_config(choice: HostChoice | None, old: str, new: str) -> HostChoice | None:
@@ -205,7 +211,7 @@ class Flow(QObject):
     async def setup_key(self) -> KeySetup:
         """Make a key for the connected host and install it over the password session."""
         if self.session is None:
-            raise not_connected("key login can be set up")
+            raise not_connected(FlowWords.tr("key login can be set up"))
         return await setup_key(self.session)
 
     async def disconnect(self) -> None:
@@ -252,7 +258,7 @@ class Flow(QObject):
     # -- browsing and measuring -----------------------------------------------------------------
     def _connected(self) -> Session:
         if self.session is None:
-            raise not_connected("its folders can be browsed")
+            raise not_connected(FlowWords.tr("its folders can be browsed"))
         return self.session
 
     async def list_remote(self, path: str) -> Listing:

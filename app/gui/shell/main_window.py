@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from app.core.advice.advisor import Recommendation
+from app.core.language import Words
 from app.core.state import settings as settings_store
 from app.core.state.settings import GuiSettings
 from app.core.wording.window import queue_line
@@ -39,7 +40,12 @@ from app.gui.shell.icon import app_icon
 from app.gui.shell.notifier import Notifier
 from app.gui.shell.preferences import Preferences
 
-TITLE = "Transfer Advisor — copy files to your NAS or server the fastest way"
+class MainWindowWords(Words):
+    """The main window's title, menus and its own hints (the translator's context)."""
+
+
+def title() -> str:
+    return MainWindowWords.tr("Transfer Advisor — copy files to your NAS or server the fastest way")
 
 
 class MainWindow(QMainWindow):
@@ -54,7 +60,7 @@ class MainWindow(QMainWindow):
         self.flow = Flow(self.bridge, self)
         self.demo = DemoHostKeeper(self)
         self.notifier = Notifier(app_icon(), self)
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(title())
         self.setWindowIcon(app_icon())
         self._build()
         self.hosts = HostSteps(self.flow, self.picker, self.banner, self, ssh_config, self.demo, self.prefs)
@@ -90,20 +96,23 @@ class MainWindow(QMainWindow):
         self.selection.take_drops_on(self)
 
     def _menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        add = QAction("&Add host…", self, shortcut=QKeySequence.New, triggered=self.hosts.add_host)
-        self.edit_host = QAction("&Edit host…", self, triggered=lambda: self.hosts.edit_host())
-        self.remove_host = QAction("&Remove host…", self, triggered=lambda: self.hosts.remove_host())
-        settings = QAction("&Settings…", self, shortcut=QKeySequence("Ctrl+,"), triggered=self.open_settings)
-        quit_ = QAction("&Quit", self, shortcut=QKeySequence.Quit, triggered=self.close)
+        file_menu = self.menuBar().addMenu(MainWindowWords.tr("&File"))
+        add = QAction(MainWindowWords.tr("&Add host…"), self, shortcut=QKeySequence.New,
+                      triggered=self.hosts.add_host)
+        self.edit_host = QAction(MainWindowWords.tr("&Edit host…"), self, triggered=lambda: self.hosts.edit_host())
+        self.remove_host = QAction(MainWindowWords.tr("&Remove host…"), self,
+                                   triggered=lambda: self.hosts.remove_host())
+        settings = QAction(MainWindowWords.tr("&Settings…"), self, shortcut=QKeySequence("Ctrl+,"),
+                           triggered=self.open_settings)
+        quit_ = QAction(MainWindowWords.tr("&Quit"), self, shortcut=QKeySequence.Quit, triggered=self.close)
         for action in (add, self.edit_host, self.remove_host, settings):
             file_menu.addAction(action)
         # Hosts on the recent list can be edited and removed (not the ssh config's aliases, not the demo host).
         file_menu.aboutToShow.connect(self._host_actions)
         file_menu.addSeparator()
         file_menu.addAction(quit_)
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(QAction("&About Transfer Advisor", self, triggered=self._about))
+        help_menu = self.menuBar().addMenu(MainWindowWords.tr("&Help"))
+        help_menu.addAction(QAction(MainWindowWords.tr("&About Transfer Advisor"), self, triggered=self._about))
 
     def _host_actions(self) -> None:
         editable = self.hosts.can_edit()
@@ -128,8 +137,8 @@ class MainWindow(QMainWindow):
         self.selection.changed.connect(self._update_actions)
         self.selection.pick_remote_dest.connect(lambda: self._browse(pick_sources=False))
         self.selection.pick_remote_sources.connect(lambda: self._browse(pick_sources=True))
-        self.selection.failed.connect(lambda error: self.banner.show_error("A selected item cannot be read",
-                                                                           error))
+        self.selection.failed.connect(lambda error: self.banner.show_error(
+            MainWindowWords.tr("A selected item cannot be read"), error))
         self.find_bar.find_clicked.connect(self._find_clicked)
         self.card.copy_now.connect(self._copy_now)
         self.transfer.cancel_requested.connect(self.flow.cancel)
@@ -150,7 +159,7 @@ class MainWindow(QMainWindow):
         self.advising.offer_insecure(connected)
         self.selection.suggest_destination(self.hosts.destination(connected))
         self.history.show_for(connected.choice.label, connected.profile_key)
-        self.setWindowTitle(f"{TITLE} · {connected.choice.label}")
+        self.setWindowTitle(f"{title()} · {connected.choice.label}")
         self._update_actions()
 
     def _disconnected(self) -> None:
@@ -161,7 +170,7 @@ class MainWindow(QMainWindow):
         self.advising.offer_insecure(None)
         choice = self.picker.current()
         self.history.show_for(choice.label if choice else None, None)
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(title())
         self._update_actions()
 
     def _refresh_history(self) -> None:
@@ -179,7 +188,7 @@ class MainWindow(QMainWindow):
 
     def _missing(self) -> str:
         if self.flow.connected is None or self.flow.connected.choice != self.picker.current():
-            return "Test the connection to a host first."
+            return MainWindowWords.tr("Test the connection to a host first.")
         return self.selection.missing()
 
     def _update_actions(self) -> None:
@@ -255,7 +264,7 @@ class MainWindow(QMainWindow):
         """Stop what runs (cleanly: the copy's tools, helpers, staging folder), then close; also what a
         signal from the system does, without asking."""
         self.closing = True
-        self.find_bar.show_hint("Stopping, then closing…")
+        self.find_bar.show_hint(MainWindowWords.tr("Stopping, then closing…"))
         if self.flow.busy:
             self.flow.cancel()
         else:

@@ -31,6 +31,7 @@ from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 
+from app.core.language import Words
 from app.gui.shell.icon import DESKTOP_ENTRY, ICON_NAME, resources_dir
 
 APP_NAME = "Transfer Advisor"
@@ -41,6 +42,10 @@ SHOW_MS = 10_000          # how long a finished copy's notification stays; a fai
 CALL_TIMEOUT_S = 5.0      # a notification server that does not answer by then gets the fallback
 URGENCY_NORMAL, URGENCY_CRITICAL = 1, 2
 DEFAULT_ACTION = "default"
+
+
+class NotifierWords(Words):
+    """The desktop notification's own words (the translator's context)."""
 
 
 def session_bus_address() -> str | None:
@@ -112,10 +117,11 @@ class Notifier(QObject):
         hints = {"urgency": Variant("y", URGENCY_CRITICAL if failed else URGENCY_NORMAL),
                  "desktop-entry": Variant("s", DESKTOP_ENTRY),
                  "category": Variant("s", "transfer.error" if failed else "transfer.complete")}
+        show = NotifierWords.tr("Show {app}", app=APP_NAME)  # the click's action: brings the window to the front
         message = Message(destination=SERVICE, path=OBJECT_PATH, interface=INTERFACE, member="Notify",
                           signature="susssasa{sv}i",
                           body=[APP_NAME, self._shown_id, _icon_for_dbus(), title, text,
-                                [DEFAULT_ACTION, f"Show {APP_NAME}"], hints, -1 if failed else SHOW_MS])
+                                [DEFAULT_ACTION, show], hints, -1 if failed else SHOW_MS])
         try:
             bus = await asyncio.wait_for(self._connect(address), CALL_TIMEOUT_S)
             if bus is None:

@@ -7,9 +7,14 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from app.core.errors import settings_unwritable
+from app.core.language import Words
 from app.core.state import settings as settings_store
 from app.core.state.settings import GuiSettings, HostChoice
 from app.gui.dialogs.settings_dialog import SettingsDialog
+
+
+class PreferencesWords(Words):
+    """What the settings' keeper says (the translator's context)."""
 
 
 class Preferences(QObject):
@@ -62,5 +67,5 @@ class Preferences(QObject):
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            self.save_failed.emit("Settings could not be saved",
+            self.save_failed.emit(PreferencesWords.tr("Settings could not be saved"),
                                   settings_unwritable(str(settings_store.path()), str(exc)))

@@ -40,4 +40,7 @@ def install(app: QCoreApplication, locale: QLocale | None = None) -> str:
 
 
 def _translate(context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
-    return QCoreApplication.translate(context, source, disambiguation, n)
+    """The app's catalogue as Qt holds it (the plural form for n picked by Qt's rules for the language); the
+    count put in as on the command line (%Ln grouped with a thin space, not Qt's locale grouping)."""
+    text = _installed[0].translate(context, source, disambiguation, n) if _installed else ""
+    return language.put_count(text or source, n)

@@ -12,7 +12,7 @@ import pytest
 
 from app.core.host import askpass as askpass_module
 from app.core.host.askpass import ENV_TOKEN, Askpass
-from app.core.errors import NO_KEYRING, openssh_too_old
+from app.core.errors import no_keyring, openssh_too_old
 from app.core.host.hosts import Host, HostSpec
 
 SECRET = "Pa ss'\"$w-unit"
@@ -107,4 +107,4 @@ def test_wording() -> None:
     assert openssh_too_old((8, 2)).sentence == (
         "Copying to a host that takes only a password needs OpenSSH 8.4 or newer on this computer, which has "
         "OpenSSH 8.2; update openssh-client, or set up key login with `transfer-advisor setup-key HOST`.")
-    assert NO_KEYRING.count(".") == 1 and "memory only" in NO_KEYRING
+    assert no_keyring().count(".") == 1 and "memory only" in no_keyring()

@@ -17,6 +17,7 @@ from app.core.host.capabilities import Capabilities
 from app.core.host.listener import Listener
 from app.core.host.ssh_command import PIPE_CODECS, Options, Ssh
 from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
+from app.core.transfer.methods import names
 from app.core.runner import Stage
 from app.core.transfer.progress import Count, ProgressMode
 
@@ -120,9 +121,7 @@ class Process:
 
 class Method:
     id: str = ""
-    label: str = ""
     secure: bool = True
-    summary: str = ""
     # How the method moves files, as the bottleneck model (app.core.advice.model) prices it. Declared by every
     # method (no defaults here: a method that leaves one out fails its unit test, not a prediction).
     processes: tuple[Process, ...]  # its own processes at the two ends
@@ -147,6 +146,16 @@ class Method:
     list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
     continues_files = False  # carries on a file staged in part itself (Job.partial)
     keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
+
+    @property
+    def label(self) -> str:
+        """Its name as people read it: "tar over ssh"."""
+        return names.label(self.id)
+
+    @property
+    def summary(self) -> str:
+        """What it does, in one sentence."""
+        return names.summary(self.id)
 
     @property
     def keeps_symlinks(self) -> bool:

@@ -47,9 +47,7 @@ wait "$pid"
 
 class RsyncDaemon(RsyncFlow, RsyncKeeps, Method):
     id = "rsync-daemon"
-    label = "rsync daemon (insecure)"
     secure = False
-    summary = "rsync's own protocol on plain TCP: no encryption cost, keeps rsync's features. Unencrypted."
     stages_itself = True
     codecs = ("none", "zstd", "lz4")
     uses_pipe_codecs = False

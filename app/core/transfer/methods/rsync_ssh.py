@@ -83,9 +83,7 @@ def rsync_list(job: Job) -> tuple[list[str], bytes | None]:
 
 class RsyncOverSsh(RsyncFlow, RsyncKeeps, Method):
     id = "rsync-ssh"
-    label = "rsync over ssh"
     parallel = True
-    summary = "rsync through ssh: copies only what changed and can resume; a little per-file overhead."
     stages_itself = True
     codecs = ("none", "ssh", "zstd", "lz4")
     uses_pipe_codecs = False  # -z --compress-choice: rsync compresses itself, no zstd/lz4 programs involved

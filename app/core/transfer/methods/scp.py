@@ -107,8 +107,6 @@ def _shell_refuses(remote: Capabilities, what: str) -> str:
 
 class Scp(SftpFlow, Method):
     id = "scp"
-    label = "scp"
-    summary = "OpenSSH's secure copy: simple and everywhere, but slow with many small files."
     keeps = Keeps(symlinks=Keep.LOST)  # scp -r copies what a link points to
     needs_remote_shell = False  # in SFTP mode; choose() asks for a shell where the old protocol is needed
     lists_folders = False  # its files land in one target folder: the engine makes the folders first
@@ -190,8 +188,6 @@ class ScpLegacy(Scp):
     header, the end of the bytes, each acknowledged; a folder's start and end likewise."""
 
     id = "scp-legacy"
-    label = "scp -O (old protocol)"
-    summary = "scp's old protocol: no SFTP requests, the host's scp writes each file; slow with many small files."
     legacy = True
     needs_remote_shell = True
     processes = (Process("scp", SENDER, "tar"), Process("scp -t", RECEIVER, "tar"))

@@ -22,8 +22,6 @@ def batch_arg(path: str) -> str:  # sftp's batch language, not a shell: its own 
 
 class Sftp(SftpFlow, Method):
     id = "sftp"
-    label = "sftp"
-    summary = "OpenSSH's file transfer protocol: secure and resumable, slow with many small files."
     # put -r / get -r skip links inside folders and follow a link they are given: the engine leaves
     # linked sources out of the batch and makes every link itself afterwards (over SFTP or the shell).
     makes_links_after = True

@@ -16,8 +16,6 @@ from app.core.runner import Stage
 
 class SshCat(StreamFlow, Method):
     id = "ssh-cat"
-    label = "ssh cat (one file)"
-    summary = "Pipes a single file through ssh with no file protocol on top; only for one regular file."
     codecs = ("none", "ssh", "zstd", "lz4")
     # `cat >` makes the file with the host's default permissions; one regular file has no links.
     keeps = Keeps(mode=Keep.LOST, symlinks=Keep.LOST)

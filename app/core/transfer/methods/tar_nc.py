@@ -16,9 +16,7 @@ from app.core.runner import Stage
 
 class TarOverNetcat(TarFlow, TarKeeps, Method):
     id = "tar-nc"
-    label = "tar over netcat (insecure)"
     secure = False
-    summary = "Streams tar over plain TCP: no encryption cost, so a weak NAS CPU is no limit. Unencrypted."
     codecs = ("none", "zstd", "lz4")
     processes = (*TarFlow.processes, Process("nc", REMOTE, "nc"))  # the listener relays the stream
     listens = True

@@ -16,9 +16,7 @@ def remote_tar_is_busybox(job: Job) -> bool:
 
 class TarOverSsh(TarFlow, TarKeeps, Method):
     id = "tar-ssh"
-    label = "tar over ssh"
     parallel = True
-    summary = "Streams one tar archive through ssh: no per-file round trips, best for many small files."
     codecs = ("none", "ssh", "zstd", "lz4")
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:

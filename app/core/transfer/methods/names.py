@@ -1,0 +1,42 @@
+"""Each method's name and one-line summary as people read them, in their language (app.core.language).
+Tool names stay as they are typed (tar, ssh, rsync, scp, sftp, netcat)."""
+
+from __future__ import annotations
+
+from app.core.language import Words
+
+
+class Methods(Words):
+    """The methods' names and summaries (the translator's context)."""
+
+
+def label(method_id: str) -> str:
+    return {
+        "tar-ssh": Methods.tr("tar over ssh"),
+        "rsync-ssh": Methods.tr("rsync over ssh"),
+        "scp": "scp",
+        "scp-legacy": Methods.tr("scp -O (old protocol)"),
+        "sftp": "sftp",
+        "ssh-cat": Methods.tr("ssh cat (one file)"),
+        "tar-nc": Methods.tr("tar over netcat (insecure)"),
+        "rsync-daemon": Methods.tr("rsync daemon (insecure)"),
+    }.get(method_id, method_id)
+
+
+def summary(method_id: str) -> str:
+    return {
+        "tar-ssh": Methods.tr("Streams one tar archive through ssh: no per-file round trips, best for many small "
+                              "files."),
+        "rsync-ssh": Methods.tr("rsync through ssh: copies only what changed and can resume; a little per-file "
+                                "overhead."),
+        "scp": Methods.tr("OpenSSH's secure copy: simple and everywhere, but slow with many small files."),
+        "scp-legacy": Methods.tr("scp's old protocol: no SFTP requests, the host's scp writes each file; slow with "
+                                 "many small files."),
+        "sftp": Methods.tr("OpenSSH's file transfer protocol: secure and resumable, slow with many small files."),
+        "ssh-cat": Methods.tr("Pipes a single file through ssh with no file protocol on top; only for one regular "
+                              "file."),
+        "tar-nc": Methods.tr("Streams tar over plain TCP: no encryption cost, so a weak NAS CPU is no limit. "
+                             "Unencrypted."),
+        "rsync-daemon": Methods.tr("rsync's own protocol on plain TCP: no encryption cost, keeps rsync's features. "
+                                   "Unencrypted."),
+    }.get(method_id, "")
