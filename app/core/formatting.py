@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.core.language import decimal
+from app.core.language import Words, decimal
 
 if TYPE_CHECKING:  # annotations only: the profile's types sit above these low modules
     from app.core.profile.link_profile import CipherProbe
@@ -15,6 +15,10 @@ if TYPE_CHECKING:  # annotations only: the profile's types sit above these low m
 # Under this many bytes a rate is noise (starting the copy takes all the time): such a selection is
 # timed as a whole, and its advice speaks in seconds, not MB/s.
 TOO_LITTLE_TO_TIME = 2**20
+
+
+class FigureWords(Words):
+    """Figures put in words: what a cipher cost each side (the translator's context)."""
 
 
 def noun(n: int, word: str, many: str | None = None) -> str:
@@ -62,7 +66,8 @@ def rate(MBps: float | None) -> str:
 
 def cipher_figures(probe: CipherProbe) -> str:
     """One ssh stream's rate and what it cost each side: "38 MB/s (CPU here 40%, there 95%)"."""
-    return f"{rate(probe.MBps)} (CPU here {probe.local_cpu:.0%}, there {probe.remote_cpu:.0%})"
+    return FigureWords.tr("{rate} (CPU here {here}, there {there})", rate=rate(probe.MBps),
+                          here=f"{probe.local_cpu:.0%}", there=f"{probe.remote_cpu:.0%}")
 
 
 def ms(value: float) -> str:

@@ -161,3 +161,24 @@ class Words:
 def decimal(value: float, spec: str) -> str:
     """`format(value, spec)` with the locale's decimal point: decimal(5.64, ".1f") → "5.6" or "5,6"."""
     return format(value, spec).replace(".", current().decimal_point)
+
+
+class Reason(str):
+    """A reason a method gives, in the person's language. `own_subject`: a clause with its own subject, put
+    after a colon ("tar over ssh cannot be used here: the server does not offer …"), not a phrase that
+    follows the method ("… cannot be used here: it copies exactly one regular file"). Sentences read the
+    flag, not the words, which depend on the language (app.core.errors.transfer.method_unusable)."""
+
+    own_subject = False
+
+
+def phrase(text: str) -> Reason:
+    """A reason that follows the method's name as its verb: "copies exactly one regular file; …"."""
+    return Reason(text)
+
+
+def clause(text: str) -> Reason:
+    """A reason with a subject of its own: "the server does not offer the cipher arcfour"."""
+    reason = Reason(text)
+    reason.own_subject = True
+    return reason

@@ -644,6 +644,17 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
     </message>
 </context>
 <context>
+    <name>CipherProbeWords</name>
+    <message>
+        <source>ssh exited with {code}</source>
+        <translation>ssh wurde mit Exit-Code {code} beendet</translation>
+    </message>
+    <message>
+        <source>ssh took no data for {seconds} s</source>
+        <translation>ssh hat {seconds} s lang keine Daten angenommen</translation>
+    </message>
+</context>
+<context>
     <name>CliCommands</name>
     <message>
         <source>Using {host}: {description}. {folder} and everything copied there is removed when this command ends.</source>
@@ -1375,6 +1386,13 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>CopyEngineWords</name>
+    <message>
+        <source>{sentence}, and running the same copy again carries on where it stopped.</source>
+        <translation>{sentence}, und wenn Sie dieselbe Kopie erneut starten, macht sie dort weiter, wo sie aufgehört hat.</translation>
+    </message>
+</context>
+<context>
     <name>CopyStepWords</name>
     <message>
         <source>The copy</source>
@@ -1442,10 +1460,36 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>DemoServerWords</name>
+    <message>
+        <source>the local demo host only serves its own folder</source>
+        <translation>der lokale Demo-Host stellt nur seinen eigenen Ordner bereit</translation>
+    </message>
+</context>
+<context>
     <name>DemoWords</name>
     <message>
         <source>Local demo host</source>
         <translation>Lokaler Demo-Host</translation>
+    </message>
+    <message>
+        <source>the system&apos;s sshd, logged in as {user}</source>
+        <translation>der sshd des Systems, angemeldet als {user}</translation>
+    </message>
+    <message>
+        <source>an SSH server built into Transfer Advisor, logged in as {user}</source>
+        <translation>ein in Transfer Advisor eingebauter SSH-Server, angemeldet als {user}</translation>
+    </message>
+    <message>
+        <source>{sshd} did not start ({reason}); using the built-in server instead</source>
+        <translation>{sshd} ist nicht gestartet ({reason}); stattdessen wird der eingebaute Server verwendet</translation>
+    </message>
+</context>
+<context>
+    <name>DiskProbeWords</name>
+    <message>
+        <source>the write test failed (exit {status})</source>
+        <translation>der Schreibtest ist fehlgeschlagen (Exit-Code {status})</translation>
     </message>
 </context>
 <context>
@@ -1512,6 +1556,13 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>The copy&apos;s files get a name like “photo (2).jpg”; nothing there is changed.</source>
         <translation>Die Dateien der Kopie erhalten einen Namen wie „photo (2).jpg“; am Ziel wird nichts geändert.</translation>
+    </message>
+</context>
+<context>
+    <name>FigureWords</name>
+    <message>
+        <source>{rate} (CPU here {here}, there {there})</source>
+        <translation>{rate} (CPU hier {here}, dort {there})</translation>
     </message>
 </context>
 <context>
@@ -2031,6 +2082,107 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>HostWords</name>
+    <message>
+        <source>{label} ({hostname} port {port})</source>
+        <translation>{label} ({hostname}, Port {port})</translation>
+    </message>
+    <message>
+        <source>the connection was refused</source>
+        <translation>die Verbindung wurde abgelehnt</translation>
+    </message>
+    <message>
+        <source>Password for {user}@{hostname}: </source>
+        <translation>Passwort für {user}@{hostname}: </translation>
+    </message>
+    <message>
+        <source>it was not trusted and {path} was left as it was</source>
+        <translation>der Schlüssel wurde nicht als vertrauenswürdig übernommen und {path} blieb unverändert</translation>
+    </message>
+</context>
+<context>
+    <name>KeepWords</name>
+    <message>
+        <source>permissions</source>
+        <translation>Berechtigungen</translation>
+    </message>
+    <message>
+        <source>modification times</source>
+        <translation>Änderungszeiten</translation>
+    </message>
+    <message>
+        <source>symbolic links</source>
+        <translation>symbolische Links</translation>
+    </message>
+    <message>
+        <source>hard links</source>
+        <translation>Hardlinks</translation>
+    </message>
+    <message>
+        <source>sparse files</source>
+        <translation>Sparse-Dateien</translation>
+    </message>
+    <message>
+        <source>extended attributes</source>
+        <translation>erweiterte Attribute</translation>
+    </message>
+    <message>
+        <source>ACLs</source>
+        <translation>ACLs</translation>
+    </message>
+    <message>
+        <source>owners</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Rechte</translation>
+    </message>
+    <message>
+        <source>mtime</source>
+        <translation>Zeitstempel</translation>
+    </message>
+    <message>
+        <source>symlinks</source>
+        <translation>Symlinks</translation>
+    </message>
+    <message>
+        <source>sparse</source>
+        <translation>Sparse</translation>
+    </message>
+    <message>
+        <source>xattrs</source>
+        <translation>xattrs</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>asked</source>
+        <translation>angefragt</translation>
+    </message>
+</context>
+<context>
+    <name>ListenerWords</name>
+    <message>
+        <source>`nc` is not installed on the remote host</source>
+        <translation>`nc` ist auf dem entfernten Host nicht installiert</translation>
+    </message>
+    <message>
+        <source>the remote netcat (unknown) listens neither like OpenBSD netcat nor like BusyBox nc</source>
+        <translation>das netcat des entfernten Hosts (unbekannter Art) lauscht weder wie OpenBSD netcat noch wie BusyBox nc</translation>
+    </message>
+    <message>
+        <source>the remote netcat ({flavour}) listens neither like OpenBSD netcat nor like BusyBox nc</source>
+        <translation>das netcat des entfernten Hosts ({flavour}) lauscht weder wie OpenBSD netcat noch wie BusyBox nc</translation>
+    </message>
+</context>
+<context>
     <name>LivePlotWords</name>
     <message>
         <source>no data yet</source>
@@ -2086,6 +2238,133 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Stopping, then closing…</source>
         <translation>Wird angehalten, dann geschlossen…</translation>
+    </message>
+</context>
+<context>
+    <name>MethodReasons</name>
+    <message>
+        <source>runs commands on the host, and this account may only use SFTP (no shell)</source>
+        <translation>führt Befehle auf dem Host aus, und dieses Konto darf nur SFTP verwenden (keine Shell)</translation>
+    </message>
+    <message>
+        <source>the host has no SFTP server (on an embedded box, install its sftp-server package)</source>
+        <translation>der Host hat keinen SFTP-Server (installieren Sie auf einem eingebetteten Gerät dessen sftp-server-Paket)</translation>
+    </message>
+    <message>
+        <source>cannot copy on parallel streams (--streams)</source>
+        <translation>kann nicht über parallele Datenströme kopieren (--streams)</translation>
+    </message>
+    <message>
+        <source>extended attributes and ACLs</source>
+        <translation>erweiterte Attribute und ACLs</translation>
+    </message>
+    <message>
+        <source>cannot keep {what} ({option})</source>
+        <translation>kann {what} nicht erhalten ({option})</translation>
+    </message>
+    <message>
+        <source>cannot keep {what} between these two computers ({option})</source>
+        <translation>kann {what} zwischen diesen beiden Computern nicht erhalten ({option})</translation>
+    </message>
+    <message>
+        <source>sends data unencrypted; allow insecure methods to use it (trusted local network only)</source>
+        <translation>sendet Daten unverschlüsselt; erlauben Sie unsichere Methoden, um sie zu verwenden (nur in einem vertrauenswürdigen lokalen Netzwerk)</translation>
+    </message>
+    <message>
+        <source>cannot use {codec} compression</source>
+        <translation>kann nicht mit {codec} komprimieren</translation>
+    </message>
+    <message>
+        <source>`{tool}` is not installed on this computer</source>
+        <translation>`{tool}` ist auf diesem Computer nicht installiert</translation>
+    </message>
+    <message>
+        <source>`{tool}` is not installed on the remote host</source>
+        <translation>`{tool}` ist auf dem entfernten Host nicht installiert</translation>
+    </message>
+    <message>
+        <source>the server does not offer the cipher {cipher}</source>
+        <translation>der Server bietet das Verschlüsselungsverfahren {cipher} nicht an</translation>
+    </message>
+    <message>
+        <source>this computer&apos;s ssh does not know the cipher {cipher}</source>
+        <translation>das ssh dieses Computers kennt das Verschlüsselungsverfahren {cipher} nicht</translation>
+    </message>
+    <message>
+        <source>the server does not offer the MAC {mac}</source>
+        <translation>der Server bietet den MAC {mac} nicht an</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>rsync on this computer cannot compress with {codec} (it has: {codecs})</source>
+        <translation>rsync auf diesem Computer kann nicht mit {codec} komprimieren (vorhanden: {codecs})</translation>
+    </message>
+    <message>
+        <source>rsync on the remote host cannot compress with {codec} (it has: {codecs})</source>
+        <translation>rsync auf dem entfernten Host kann nicht mit {codec} komprimieren (vorhanden: {codecs})</translation>
+    </message>
+    <message>
+        <source>cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)</source>
+        <translation>kann kein Element holen, dessen Name sowohl einen Backslash als auch eines der Zeichen * ? [ enthält (rsync lehnt das ab)</translation>
+    </message>
+    <message>
+        <source>needs an SFTP server on the host, or a shell with `scp` in it for the old protocol, and the host has neither</source>
+        <translation>braucht einen SFTP-Server auf dem Host oder für das alte Protokoll eine Shell mit `scp`, und der Host hat keins von beiden</translation>
+    </message>
+    <message>
+        <source>needs a shell with `scp` in it on the host for the old protocol</source>
+        <translation>braucht für das alte Protokoll eine Shell mit `scp` auf dem Host</translation>
+    </message>
+    <message>
+        <source>needs OpenSSH&apos;s scp of a known version to choose a protocol that keeps paths safe, and `ssh -V` on this computer names none</source>
+        <translation>braucht das scp von OpenSSH in einer bekannten Version, um ein Protokoll zu wählen, das Pfade sicher überträgt, und `ssh -V` nennt auf diesem Computer keine</translation>
+    </message>
+    <message>
+        <source>the host has no SFTP server</source>
+        <translation>der Host hat keinen SFTP-Server</translation>
+    </message>
+    <message>
+        <source>this computer&apos;s OpenSSH {version} predates scp&apos;s SFTP mode</source>
+        <translation>OpenSSH {version} auf diesem Computer ist älter als der SFTP-Modus von scp</translation>
+    </message>
+    <message>
+        <source>needs OpenSSH 8.7 or later on this computer (it has {version}) to use the host&apos;s SFTP server, or a shell with `scp` in it on the host for the old protocol</source>
+        <translation>braucht OpenSSH 8.7 oder neuer auf diesem Computer (vorhanden ist {version}), um den SFTP-Server des Hosts zu nutzen, oder für das alte Protokoll eine Shell mit `scp` auf dem Host</translation>
+    </message>
+    <message>
+        <source>is plain scp here: {why}, so scp speaks the old protocol itself</source>
+        <translation>ist hier das gewöhnliche scp: {why}, daher spricht scp selbst das alte Protokoll</translation>
+    </message>
+    <message>
+        <source>needs the old scp protocol ({why}), which hands paths to the login shell, and {shell} does not read POSIX quoting</source>
+        <translation>braucht das alte scp-Protokoll ({why}), das Pfade an die Login-Shell übergibt, und {shell} versteht keine POSIX-Quotierung</translation>
+    </message>
+    <message>
+        <source>speaks the old scp protocol, which hands paths to the login shell, and {shell} does not read POSIX quoting</source>
+        <translation>spricht das alte scp-Protokoll, das Pfade an die Login-Shell übergibt, und {shell} versteht keine POSIX-Quotierung</translation>
+    </message>
+    <message>
+        <source>follows symbolic links, and the selection has a link to a folder or to nothing (it would copy the folder twice, go round in a loop, or stop)</source>
+        <translation>folgt symbolischen Links, und die Auswahl enthält einen Link auf einen Ordner oder ins Leere (sie würde den Ordner doppelt kopieren, in eine Schleife geraten oder abbrechen)</translation>
+    </message>
+    <message>
+        <source>needs the old scp protocol ({why}), which cannot carry a name with a line break in it</source>
+        <translation>braucht das alte scp-Protokoll ({why}), das keinen Namen mit einem Zeilenumbruch übertragen kann</translation>
+    </message>
+    <message>
+        <source>speaks the old scp protocol, which cannot carry a name with a line break in it</source>
+        <translation>spricht das alte scp-Protokoll, das keinen Namen mit einem Zeilenumbruch übertragen kann</translation>
+    </message>
+    <message>
+        <source>its batch commands cannot name a path with a line break in it (the sources or the destination)</source>
+        <translation>die Batch-Befehle von sftp können keinen Pfad mit einem Zeilenumbruch nennen (die Quellen oder das Ziel)</translation>
+    </message>
+    <message>
+        <source>copies exactly one regular file; the selection is not one file</source>
+        <translation>kopiert genau eine reguläre Datei; die Auswahl besteht nicht aus einer einzelnen Datei</translation>
     </message>
 </context>
 <context>
@@ -2155,6 +2434,17 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>PerFileProbeWords</name>
+    <message>
+        <source>the host has neither an SFTP server nor tar to time files with</source>
+        <translation>der Host hat weder einen SFTP-Server noch tar, mit denen sich die Zeit pro Datei messen ließe</translation>
+    </message>
+    <message>
+        <source>extracting the test files failed (exit {status})</source>
+        <translation>das Entpacken der Testdateien ist fehlgeschlagen (Exit-Code {status})</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesWords</name>
     <message>
         <source>Settings could not be saved</source>
@@ -2163,6 +2453,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
 </context>
 <context>
     <name>Probes</name>
+    <message>
+        <source>nothing to measure</source>
+        <translation>nichts zu messen</translation>
+    </message>
     <message>
         <source>Round-trip time</source>
         <translation>Umlaufzeit</translation>
@@ -2239,6 +2533,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Compressibility</source>
         <translation>Komprimierbarkeit</translation>
+    </message>
+    <message>
+        <source>{codec} {ratio}× at {rate}</source>
+        <translation>{codec} {ratio}× bei {rate}</translation>
     </message>
     <message>
         <source>sample too small</source>
@@ -2831,6 +3129,25 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>SessionWords</name>
+    <message>
+        <source>the connection to the host goes through another program or host (a ProxyCommand or ProxyJump), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über ein anderes Programm oder einen anderen Host (ein ProxyCommand oder ProxyJump), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+    <message>
+        <source>the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted data could not be sent to it over a path known to be direct</source>
+        <translation>der Host hat nicht mitgeteilt, wie er diese Verbindung sieht ($SSH_CONNECTION ist leer), daher können unverschlüsselte Daten nicht über einen Weg an ihn gesendet werden, der als direkt bekannt ist</translation>
+    </message>
+    <message>
+        <source>the connection to the host passes through a port forward or tunnel (this computer reached {here}, the host sees {there}), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über eine Portweiterleitung oder einen Tunnel (dieser Computer hat {here} erreicht, der Host sieht {there}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+    <message>
+        <source>the connection to the host passes through NAT or a proxy (this computer connects from {mine}, the host sees {seen}), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über NAT oder einen Proxy (dieser Computer verbindet sich von {mine} aus, der Host sieht {seen}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+</context>
+<context>
     <name>SettingsWords</name>
     <message>
         <source>Like the system</source>
@@ -2976,6 +3293,64 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>StartWords</name>
+    <message>
+        <source>no display was found (DISPLAY and WAYLAND_DISPLAY are unset); start it in a desktop session, or use the commands (`transfer-advisor --help`).</source>
+        <translation>es wurde keine Anzeige gefunden (DISPLAY und WAYLAND_DISPLAY sind nicht gesetzt); starten Sie das Programm in einer Desktop-Sitzung oder verwenden Sie die Befehle (`transfer-advisor --help`).</translation>
+    </message>
+</context>
+<context>
+    <name>StateFolderWords</name>
+    <message>
+        <source>{target} is a file; choose a folder.</source>
+        <translation>{target} ist eine Datei; wählen Sie einen Ordner.</translation>
+    </message>
+    <message>
+        <source>The state is kept in {target} already; choose another folder to move it.</source>
+        <translation>Die Daten liegen bereits in {target}; wählen Sie einen anderen Ordner, um sie zu verschieben.</translation>
+    </message>
+    <message>
+        <source>{foreign} is not Transfer Advisor&apos;s, so {target} cannot hold its state; choose an empty folder or make a new one.</source>
+        <translation>{foreign} gehört nicht zu Transfer Advisor, daher kann {target} die Daten nicht aufnehmen; wählen Sie einen leeren Ordner oder legen Sie einen neuen an.</translation>
+    </message>
+    <message>
+        <source>{target} is inside the folder the state is kept in now ({place}); choose a folder outside it.</source>
+        <translation>{target} liegt in dem Ordner, in dem die Daten jetzt gespeichert sind ({place}); wählen Sie einen Ordner außerhalb davon.</translation>
+    </message>
+    <message>
+        <source>The state is kept in {place} now, which is inside {target}; choose a folder that does not hold it.</source>
+        <translation>Die Daten liegen jetzt in {place}, einem Ordner innerhalb von {target}; wählen Sie einen Ordner, der ihn nicht enthält.</translation>
+    </message>
+    <message>
+        <source>{target} already holds Transfer Advisor&apos;s state; use it as it is, or replace it.</source>
+        <translation>{target} enthält bereits Daten von Transfer Advisor; verwenden Sie sie, wie sie sind, oder ersetzen Sie sie.</translation>
+    </message>
+    <message>
+        <source>nothing was moved and the state stays in {was}</source>
+        <translation>es wurde nichts verschoben, die Daten bleiben in {was}</translation>
+    </message>
+    <message>
+        <source>nothing was changed</source>
+        <translation>es wurde nichts geändert</translation>
+    </message>
+    <message>
+        <source>{target} has no room for the state, so {stays}; free some space there or choose another folder.</source>
+        <translation>In {target} ist kein Platz für die Daten – {stays}; schaffen Sie dort Platz oder wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>{target} cannot be written, so {stays}; choose a folder you may write to.</source>
+        <translation>In {target} kann nicht geschrieben werden – {stays}; wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>The copy in {target} did not read back the same, so {stays}; check that disk or choose another folder.</source>
+        <translation>Die Kopie in {target} ließ sich nicht unverändert zurücklesen – {stays}; prüfen Sie diesen Datenträger oder wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>The state could not be copied to {target} ({reason}), so {stays}; choose another folder.</source>
+        <translation>Die Daten konnten nicht nach {target} kopiert werden ({reason}) – {stays}; wählen Sie einen anderen Ordner.</translation>
+    </message>
+</context>
+<context>
     <name>StopWords</name>
     <message>
         <source>Stop and quit?</source>
@@ -2988,6 +3363,17 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>&amp;Keep going</source>
         <translation>&amp;Weitermachen</translation>
+    </message>
+</context>
+<context>
+    <name>TcpProbeWords</name>
+    <message>
+        <source>the listener did not report what it received</source>
+        <translation>das Empfangsprogramm auf dem Host hat nicht gemeldet, was es empfangen hat</translation>
+    </message>
+    <message>
+        <source>no free port was found for the listener</source>
+        <translation>für das Empfangsprogramm auf dem Host wurde kein freier Port gefunden</translation>
     </message>
 </context>
 <context>
@@ -3245,7 +3631,7 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
     <message>
         <source>&amp;Cancel copy</source>
-        <translation>Kopieren a&amp;bbrechen</translation>
+        <translation>Kopier&amp;vorgang abbrechen</translation>
     </message>
     <message>
         <source>Stop the copy. Nothing half-written is left at the destination; copying the same files again carries on where it stopped.</source>
@@ -3677,6 +4063,32 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Using {method}: your files cross the network unencrypted.</source>
         <translation>{method} wird verwendet: Ihre Dateien gehen unverschlüsselt über das Netzwerk.</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyLevelWords</name>
+    <message>
+        <source>Sizes: every file, folder and link is there with the right size</source>
+        <translation>Größen: Jede Datei, jeder Ordner und jeder Link ist mit der richtigen Größe vorhanden</translation>
+    </message>
+    <message>
+        <source>Hashes: also compare the contents (slower; reads every file again)</source>
+        <translation>Prüfsummen: auch die Inhalte vergleichen (langsamer; liest jede Datei noch einmal)</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyReasons</name>
+    <message>
+        <source>{host} runs no commands for this account (SFTP only), so nothing there can hash the files</source>
+        <translation>{host} führt für dieses Konto keine Befehle aus (nur SFTP), daher kann dort nichts Hashes der Dateien berechnen</translation>
+    </message>
+    <message>
+        <source>{host} has no `xargs` to hand the files to a hash tool</source>
+        <translation>{host} hat kein `xargs`, um die Dateien an ein Hash-Werkzeug zu übergeben</translation>
+    </message>
+    <message>
+        <source>no hash tool ({tools}) is on both this computer and {host}</source>
+        <translation>kein Hash-Werkzeug ({tools}) ist sowohl auf diesem Computer als auch auf {host} vorhanden</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 """Render the main window in each state into PNG files, against a real sshd on 127.0.0.1.
 
     python -m tests.gui.screenshots OUT_DIR [--sizes 1280x800,1920x1080] [--themes light,dark,high-contrast]
+    LANG=de_DE.UTF-8 python -m tests.gui.screenshots OUT_DIR ...   # the window in German
 
 States: empty, ready, profiling, racing, recommendation, copying, queued, done, error (the wide runs also
 allow unencrypted methods, so their recommendation shows both choices). Runs under Xvfb
@@ -320,6 +321,7 @@ def main() -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
+    from app.gui.shell import translation
     from tests.peers import free_port, start_sshd
 
     user, pictures, dest = user_like_places(work)
@@ -335,6 +337,7 @@ def main() -> int:
                       f"  User {server.user}\n  UserKnownHostsFile {server.known_hosts}\n")
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Transfer Advisor")
+    translation.install(app)  # the language of LANG, as the app does
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     started = time.monotonic()

@@ -136,3 +136,19 @@ def test_the_command_line_speaks_german(tmp_path: Path) -> None:
     sentence = out.stderr.strip()
     assert sentence.startswith("transfer-advisor: ") and len(sentence.splitlines()) == 1, sentence
     assert not ENGLISH.search(_clean(sentence.removeprefix("transfer-advisor: "))), sentence
+
+
+def test_german_keys_are_unique(german, make_window) -> None:
+    """In German too every button, labelled field and menu has its own Alt+letter."""
+    from app.core.state.settings import GuiSettings
+    from app.gui.dialogs.add_host_dialog import AddHostDialog
+    from app.gui.dialogs.host_key_dialog import HostKeyDialog
+    from app.gui.dialogs.settings_dialog import SettingsDialog
+    from tests.gui.test_window import assert_unique_mnemonics
+
+    window = make_window(None)
+    assert_unique_mnemonics(window)
+    for dialog in (AddHostDialog(None, window), SettingsDialog(GuiSettings(), window),
+                   HostKeyDialog("nas", "SHA256:x", "ssh-ed25519", window)):
+        assert_unique_mnemonics(dialog)
+        dialog.deleteLater()

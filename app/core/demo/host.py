@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 
 ALIAS = "demo"
 class DemoWords(Words):
-    """The demo host's name (the translator's context)."""
+    """The demo host's name, the server it runs, and why it fell back to the built-in one (the translator's
+    context)."""
 
 
 def name() -> str:
@@ -188,8 +189,9 @@ class DemoHost:
 
     @property
     def description(self) -> str:
-        what = "the system's sshd" if self.server == "sshd" else "an SSH server built into Transfer Advisor"
-        return f"{what}, logged in as {self.user}"
+        if self.server == "sshd":
+            return DemoWords.tr("the system's sshd, logged in as {user}", user=self.user)
+        return DemoWords.tr("an SSH server built into Transfer Advisor, logged in as {user}", user=self.user)
 
     def spec(self) -> HostSpec:
         return HostSpec(ALIAS, str(self.ssh_config), name=name())
@@ -246,7 +248,8 @@ def start(sshd: str | None = "auto") -> DemoHost:
             try:
                 proc, port = _start_sshd(path, root, host_key, authorized)
             except (OSError, RuntimeError) as exc:
-                note = f"{path} did not start ({exc}); using the built-in server instead"
+                note = DemoWords.tr("{sshd} did not start ({reason}); using the built-in server instead", sshd=path,
+                                    reason=exc)
         if proc is None:
             from app.core.demo.server import EmbeddedServer
             embedded = EmbeddedServer(root, host_key, public_key_path(client_key), user)

@@ -31,11 +31,16 @@ from pathlib import Path
 
 import asyncssh
 
+from app.core.language import Words
 from app.core.runner import spawn
 
 CHUNK = 256 * 1024
 START_TIMEOUT = 10.0
 ACCEPTED_ENV = ("LANG", "LC_")  # what the client may set, as sshd's `AcceptEnv LANG LC_*`
+
+
+class DemoServerWords(Words):
+    """What the demo host's built-in SSH server tells a client it refuses (the translator's context)."""
 
 
 class ConfinedSFTPServer(asyncssh.SFTPServer):
@@ -50,7 +55,7 @@ class ConfinedSFTPServer(asyncssh.SFTPServer):
         parent, leaf = posixpath.split(joined)
         real = posixpath.join(os.path.realpath(parent), leaf) if leaf else os.path.realpath(joined)
         if real != self._root and not real.startswith(self._root + b"/"):
-            raise asyncssh.SFTPPermissionDenied("the local demo host only serves its own folder")
+            raise asyncssh.SFTPPermissionDenied(DemoServerWords.tr("the local demo host only serves its own folder"))
         return real
 
     def reverse_map_path(self, path: bytes) -> bytes:

@@ -39,7 +39,12 @@ def method_unusable(label: str, reason: str, insecure_refused: bool) -> Transfer
     that names its subject: "`nc` is not installed on the remote host", "the server does not offer ...");
     `insecure_refused`: the method is unencrypted and insecure methods were not allowed."""
     kind = ErrorKind.INSECURE_NOT_ALLOWED if insecure_refused else ErrorKind.UNAVAILABLE
-    if not reason.startswith(("`", "the ", "its ")):
+    # A method's own reasons say which they are (app.core.transfer.methods.base.Reason), in any language;
+    # a plain string is told by its English words.
+    own_subject = getattr(reason, "own_subject", None)
+    if own_subject is None:
+        own_subject = reason.startswith(("`", "the ", "its "))
+    if not own_subject:
         return TransferError(kind, TransferErrors.tr("{method} cannot be used here: it {reason}.", method=label,
                                                      reason=reason))
     return TransferError(kind, TransferErrors.tr("{method} cannot be used here: {reason}; choose another method.",

@@ -24,6 +24,7 @@ from app.core import quoting
 from app.core.errors import (ErrorKind, TransferError, connect_timeout_not_seconds, explain_connect, host_key_changed,
                              host_unknown, no_host_key, no_known_hosts_file, not_a_host, port_out_of_range,
                              ssh_config_missing, ssh_config_unreadable, ssh_missing, trust_declined)
+from app.core.language import Words
 from app.core.runner import run_sync
 
 CONNECT_TIMEOUT = 15.0  # seconds for a host to answer and finish the SSH handshake
@@ -37,6 +38,11 @@ SSH_G_TIMEOUT = 10.0    # seconds for `ssh -G` and `ssh-keygen -F`, which only r
 KEEPALIVE = (15, 3)  # (ServerAliveInterval seconds, ServerAliveCountMax)
 ENV_CONNECT_TIMEOUT = "TRANSFER_ADVISOR_CONNECT_TIMEOUT"
 _SPEC = re.compile(r"^(?:(?P<user>[^@\s]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^:@\s\[\]]+)(?::(?P<port>\d+))?$")
+
+
+class HostWords(Words):
+    """A host's address as sentences name it, the password prompt, and what was done about a changed host key
+    (the translator's context)."""
 
 
 def connect_timeout() -> float:
@@ -102,7 +108,8 @@ class Host:
         _user, host, port = self.spec.parts()
         if host == self.hostname and (port is not None or self.port == 22):
             return self.label
-        return f"{self.label} ({self.hostname} port {self.port})"
+        return HostWords.tr("{label} ({hostname} port {port})", label=self.label, hostname=self.hostname,
+                            port=self.port)
 
     def trust_command(self) -> str:
         """The command that trusts this host, with the options the user gave."""
@@ -270,7 +277,8 @@ async def _host_key_error(host: Host) -> TransferError:
     fingerprint = key.get_fingerprint("sha256")
     path = await asyncio.to_thread(_known_hosts_file_with_entry, host)  # runs ssh-keygen: off the loop
     if path is not None:
-        return _key_changed(host, fingerprint, path, "the connection was refused")
+        # `refused`: a clause that follows "so" (in German a dash) in the sentence about the changed key.
+        return _key_changed(host, fingerprint, path, HostWords.tr("the connection was refused"))
     return host_unknown(host.label, fingerprint, host.trust_command())
 
 
@@ -313,7 +321,8 @@ async def connect(host: Host, password: PasswordCallback | None = None) -> async
         async def answer() -> str | None:
             # asyncssh asks this for password and keyboard-interactive logins alike (a NAS using PAM).
             nonlocal tried
-            given = password(f"Password for {host.user}@{host.hostname}: ")
+            given = password(HostWords.tr("Password for {user}@{hostname}: ", user=host.user,
+                                          hostname=host.hostname))
             result = await given if inspect.isawaitable(given) else given
             tried = tried or result is not None
             return result
@@ -350,7 +359,8 @@ async def trust(host: Host, confirm: Callable[[str], bool]) -> str:
                 return fingerprint
             if exc.kind not in (ErrorKind.HOST_KEY_CHANGED, ErrorKind.HOST_KEY_UNKNOWN):
                 raise
-            raise _key_changed(host, fingerprint, path, f"it was not trusted and {path} was left as it was") from exc
+            refused = HostWords.tr("it was not trusted and {path} was left as it was", path=path)
+            raise _key_changed(host, fingerprint, path, refused) from exc
         conn.close()
         return fingerprint
     if not confirm(fingerprint):

@@ -14,10 +14,16 @@ from dataclasses import dataclass
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
+from app.core.language import Words, clause
 
 READY = r"^ready on port (?P<port>\d+)"
 ACCEPTED = "transfer-advisor: the data connection is this app's"
 INTRUDER = "transfer-advisor: another computer connected to the data port first"
+
+
+class ListenerWords(Words):
+    """Why no unencrypted data connection can be made to a host (the translator's context): a clause, shown
+    after a method's or a probe's name."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +126,19 @@ def unavailable(caps: Capabilities) -> str | None:
     if caps.indirect_path:
         return caps.indirect_path
     if not caps.has("nc"):
-        return "`nc` is not installed on the remote host"
+        return clause(
+            ListenerWords.tr("`nc` is not installed on the remote host")
+        )
     if netcat_syntax(caps) is None:
-        return (f"the remote netcat ({caps.nc_flavour or 'unknown'}) listens neither like OpenBSD netcat nor "
-                "like BusyBox nc")
+        if not caps.nc_flavour:
+            return clause(
+                ListenerWords.tr("the remote netcat (unknown) listens neither like OpenBSD netcat nor like "
+                                 "BusyBox nc")
+            )
+        return clause(
+            ListenerWords.tr("the remote netcat ({flavour}) listens neither like OpenBSD netcat nor like "
+                             "BusyBox nc", flavour=caps.nc_flavour)
+        )
     return None
 
 

@@ -22,9 +22,15 @@ from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resol
 from app.core.host.mux import Mux
 from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
 from app.core.host.remote_files import RemoteFiles
+from app.core.language import Words, clause
 from app.core.runner import finish
 
 LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
+
+
+class SessionWords(Words):
+    """Why unencrypted data cannot go to a host directly (the translator's context): a clause, shown after
+    a method's or a probe's name."""
 
 
 class _Answer:
@@ -269,17 +275,27 @@ def indirect_path(conn: asyncssh.SSHClientConnection, remote: Capabilities) -> s
     a plain TCP connection would take a path nobody checked."""
     sock, peer = conn.get_extra_info("sockname"), conn.get_extra_info("peername")
     if not isinstance(sock, tuple) or not isinstance(peer, tuple):
-        return ("the connection to the host goes through another program or host (a ProxyCommand or "
-                "ProxyJump), so unencrypted data could not be sent to the host directly")
+        return clause(
+            SessionWords.tr("the connection to the host goes through another program or host (a ProxyCommand "
+                            "or ProxyJump), so unencrypted data could not be sent to the host directly")
+        )
     if not remote.server_address:
-        return ("the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted "
-                "data could not be sent to it over a path known to be direct")
+        return clause(
+            SessionWords.tr("the host did not say how it sees this connection ($SSH_CONNECTION is empty), so "
+                            "unencrypted data could not be sent to it over a path known to be direct")
+        )
     here, there = _end(*peer[:2]), _end(remote.server_address, remote.server_port)
     if here != there:
-        return (f"the connection to the host passes through a port forward or tunnel (this computer reached "
-                f"{here}, the host sees {there}), so unencrypted data could not be sent to the host directly")
+        return clause(
+            SessionWords.tr("the connection to the host passes through a port forward or tunnel (this computer "
+                            "reached {here}, the host sees {there}), so unencrypted data could not be sent to "
+                            "the host directly", here=here, there=there)
+        )
     mine, seen = _end(*sock[:2]), _end(remote.client_address, remote.client_port)
     if mine != seen:
-        return (f"the connection to the host passes through NAT or a proxy (this computer connects from {mine}, "
-                f"the host sees {seen}), so unencrypted data could not be sent to the host directly")
+        return clause(
+            SessionWords.tr("the connection to the host passes through NAT or a proxy (this computer connects "
+                            "from {mine}, the host sees {seen}), so unencrypted data could not be sent to the "
+                            "host directly", mine=mine, seen=seen)
+        )
     return ""

@@ -21,7 +21,7 @@ from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
-from app.core.language import Words
+from app.core.language import Words, decimal
 from app.core.runner import both
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
@@ -33,7 +33,7 @@ PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
 
 async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Awaitable,
-               show: Callable[[object], str] = rate, nothing: str = "nothing to measure",
+               show: Callable[[object], str] = rate, nothing: str | None = None,
                session: Session | None = None) -> object | None:
     """Run one probe; report it; on failure note why and go on. A probe that ends with None had
     nothing it could time (`nothing` says why): the model goes on without that figure. A probe of the
@@ -54,6 +54,7 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
         emit(ProbeDone(name, label, not_measured(why), False))
         return None
     if value is None:
+        nothing = nothing or Probes.tr("nothing to measure")
         profile.notes.append(nothing_to_time_note(label, nothing))
         emit(ProbeDone(name, label, nothing, False))
         return None
@@ -282,7 +283,8 @@ async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> 
                                          nothing=Probes.tr("too little to time"))
     data = await asyncio.to_thread(local.sample, paths)
     found = await _run("compress", Probes.tr("Compressibility"), emit, profile, local.compressibility(data),
-                       lambda cs: ", ".join(f"{c.codec} {c.ratio:.2f}× at {rate(c.MBps)}" for c in cs)
+                       lambda cs: ", ".join(Probes.tr("{codec} {ratio}× at {rate}", codec=c.codec, ratio=decimal(c.ratio, ".2f"),
+                                                                rate=rate(c.MBps)) for c in cs)
                        or Probes.tr("sample too small"))
     profile.compress = list(found or [])
 

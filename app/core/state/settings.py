@@ -13,14 +13,24 @@ from pathlib import Path
 from app.core.advice.advisor import AdviceRequest
 from app.core.host.hosts import HostSpec
 from app.core import atomic
+from app.core.language import Words
 from app.core.paths import config_dir
 from app.core.host.link_loss import STALL_MAX_SECONDS, STALL_MIN_SECONDS, STALL_TIMEOUT
 
 FILE_NAME = "gui-settings.json"
 RECENT_KEEP = 8
-VERIFY_LEVELS = {"sizes": "Sizes: every file, folder and link is there with the right size",
-                 "hashes": "Hashes: also compare the contents (slower; reads every file again)"}
+VERIFY_LEVELS = ("sizes", "hashes")  # the stored values; verify_levels() words them
 THEMES = ("system", "light", "dark")
+
+
+class VerifyLevelWords(Words):
+    """The settings' verification levels as the settings dialog lists them (the translator's context)."""
+
+
+def verify_levels() -> dict[str, str]:
+    """Each verification level (the value kept in the settings) with its words."""
+    return {"sizes": VerifyLevelWords.tr("Sizes: every file, folder and link is there with the right size"),
+            "hashes": VerifyLevelWords.tr("Hashes: also compare the contents (slower; reads every file again)")}
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ import shutil
 from pathlib import Path
 
 from app.core import atomic
+from app.core.language import Words
 from app.core.state import crash_log
 
 from app.core import paths
@@ -39,6 +40,11 @@ KINDS = ("config", "data")
 # whose config or data folder holds anything else is not ours to adopt or replace: it is refused.
 KNOWN = {"config": {"gui-settings.json", "added-hosts.json", "ssh_config", POINTER},
          "data": {"transfers.json", *crash_log.FILES, "profiles", "keys"}}
+
+
+class StateFolderWords(Words):
+    """Moving the state folder: why a folder cannot hold the state, and why a move failed (the translator's
+    context)."""
 
 
 class MoveError(Exception):
@@ -86,20 +92,21 @@ def refusal(folder: str | os.PathLike) -> str | None:
     """Why `folder` cannot hold the state, in one sentence with what to do; None when it can."""
     target = _absolute(folder)
     if target.exists() and not target.is_dir():
-        return f"{target} is a file; choose a folder."
+        return StateFolderWords.tr("{target} is a file; choose a folder.", target=target)
     if is_current(target):
-        return f"The state is kept in {target} already; choose another folder to move it."
+        return StateFolderWords.tr("The state is kept in {target} already; choose another folder to move it.",
+                                   target=target)
     foreign = _foreign(target)
     if foreign:
-        return (f"{foreign[0]} is not Transfer Advisor's, so {target} cannot hold its state; choose an empty "
-                "folder or make a new one.")
+        return StateFolderWords.tr("{foreign} is not Transfer Advisor's, so {target} cannot hold its state; choose "
+                                   "an empty folder or make a new one.", foreign=foreign[0], target=target)
     for place in _places():
         if _within(target, place):
-            return (f"{target} is inside the folder the state is kept in now ({place}); choose a folder "
-                    "outside it.")
+            return StateFolderWords.tr("{target} is inside the folder the state is kept in now ({place}); choose a "
+                                       "folder outside it.", target=target, place=place)
         if _within(place, target):
-            return (f"The state is kept in {place} now, which is inside {target}; choose a folder that does not "
-                    "hold it.")
+            return StateFolderWords.tr("The state is kept in {place} now, which is inside {target}; choose a folder "
+                                       "that does not hold it.", place=place, target=target)
     return None
 
 
@@ -164,7 +171,8 @@ def move(folder: str | os.PathLike, replace: bool = False) -> list[Path]:
     """
     target = _allowed(folder)
     if holds_state(target) and not replace:
-        raise MoveError(f"{target} already holds Transfer Advisor's state; use it as it is, or replace it.")
+        raise MoveError(StateFolderWords.tr("{target} already holds Transfer Advisor's state; use it as it is, or "
+                                            "replace it.", target=target))
     sources, was = _sources(), current()
     undo: list = []
     try:
@@ -302,14 +310,19 @@ def _remove(folder: Path, keep: set[str] = frozenset()) -> list[Path]:
 
 
 def _failure(exc: BaseException, target: Path, was: str | None = None) -> str:
-    stays = f"nothing was moved and the state stays in {was}" if was else "nothing was changed"
+    # `stays` is a clause the sentences below put after "so" (in German after a dash).
+    stays = StateFolderWords.tr("nothing was moved and the state stays in {was}", was=was) if was else \
+        StateFolderWords.tr("nothing was changed")
     code = getattr(exc, "errno", None)
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return f"{target} has no room for the state, so {stays}; free some space there or choose another folder."
+        return StateFolderWords.tr("{target} has no room for the state, so {stays}; free some space there or choose "
+                                   "another folder.", target=target, stays=stays)
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"{target} cannot be written, so {stays}; choose a folder you may write to."
+        return StateFolderWords.tr("{target} cannot be written, so {stays}; choose a folder you may write to.",
+                                   target=target, stays=stays)
     if isinstance(exc, _Mismatch):
-        return (f"The copy in {target} did not read back the same, so {stays}; check that disk or choose "
-                "another folder.")
+        return StateFolderWords.tr("The copy in {target} did not read back the same, so {stays}; check that disk or "
+                                   "choose another folder.", target=target, stays=stays)
     reason = getattr(exc, "strerror", None) or str(exc)
-    return f"The state could not be copied to {target} ({reason}), so {stays}; choose another folder."
+    return StateFolderWords.tr("The state could not be copied to {target} ({reason}), so {stays}; choose another "
+                               "folder.", target=target, reason=reason, stays=stays)

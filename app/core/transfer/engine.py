@@ -45,11 +45,18 @@ from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.execute import execute, side_by_side
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
+from app.core.language import Words
 from app.core.host.staging import Records
 from app.core.transfer.survey import Decide, Sides
 from app.core.transfer.watchdog import Watch
 
 PORT_TRIES = 5
+
+
+class CopyEngineWords(Words):
+    """What the copy itself adds to a stopped copy's sentence (the translator's context)."""
+
+
 # Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
 # stopped, something that turned up at the destination); after the others it goes (a full disk needs
 # the space, a failed verification says the bytes are not to be trusted).
@@ -416,7 +423,8 @@ async def _stopped(exc: BaseException, session: Session, target: str, staged: bo
 
 def _carries_on(error: TransferError) -> TransferError:
     """A stopped copy's sentence, saying the next run continues it (its staging folder is kept)."""
-    error.sentence = error.sentence.removesuffix(".") + ", and running the same copy again carries on where it stopped."
+    error.sentence = CopyEngineWords.tr("{sentence}, and running the same copy again carries on where it stopped.",
+                                        sentence=error.sentence.removesuffix("."))
     error.args = (error.sentence,)
     return error
 

@@ -14,12 +14,20 @@ from typing import TYPE_CHECKING
 from app.core.host.capabilities import Capabilities
 from app.core.errors import contents_differ, hashes_unreadable, verification_failed
 from app.core.host.hashes import HASH_TOOLS
+from app.core.language import Words
 from app.core.selection.entries import Selection, compare
 
 if TYPE_CHECKING:
     from app.core.transfer.existing import Placement
     from app.core.transfer.methods.base import Method
     from app.core.transfer.survey import Sides
+
+
+
+class VerifyReasons(Words):
+    """Why the contents cannot be compared with a host, so only sizes are (the translator's context): a
+    clause put in "Contents were not compared: {why}; sizes were compared."."""
+
 
 SIZES = "sizes"  # what `TransferResult.verification` says when only sizes were compared
 
@@ -36,11 +44,13 @@ def pick_hash_tool(local: Capabilities, remote: Capabilities) -> str | None:
 def no_hashes_reason(local: Capabilities, remote: Capabilities, host: str) -> str | None:
     """Why contents cannot be compared with this host (then sizes are), or None when they can."""
     if not remote.shell:
-        return f"{host} runs no commands for this account (SFTP only), so nothing there can hash the files"
+        return VerifyReasons.tr("{host} runs no commands for this account (SFTP only), so nothing there can hash "
+                                "the files", host=host)
     if not remote.has("xargs"):
-        return f"{host} has no `xargs` to hand the files to a hash tool"
+        return VerifyReasons.tr("{host} has no `xargs` to hand the files to a hash tool", host=host)
     if pick_hash_tool(local, remote) is None:
-        return f"no hash tool ({', '.join(HASH_TOOLS)}) is on both this computer and {host}"
+        return VerifyReasons.tr("no hash tool ({tools}) is on both this computer and {host}",
+                                tools=", ".join(HASH_TOOLS), host=host)
     return None
 
 

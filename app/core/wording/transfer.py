@@ -14,7 +14,7 @@ from app.core.selection.entries import Selection
 from app.core.selection.stats import SelectionStats
 from app.core.transfer.methods import METHODS
 from app.core.transfer.methods.base import Method
-from app.core.transfer.methods.keeps import NAMES
+from app.core.transfer.methods.keeps import named
 from app.core.transfer.verify import SIZES, contents
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def losses_sentences(label: str, lost: list[str], stats: SelectionStats) -> list
 def quicker_but_loses(label: str, lost: list[str]) -> str:
     """Said when the recommendation passed over a quicker method because it would lose these (Keeps' names)."""
     word = TransferWording.tr("and")
-    joined = f" {word} ".join(NAMES[n] for n in lost)
+    joined = f" {word} ".join(named(n) for n in lost)
     return TransferWording.tr("{method} would be quicker but would not keep the {lost}.", method=label, lost=joined)
 
 

@@ -24,7 +24,7 @@ from app.gui.shell import theme
 from app.gui.panels.card import muted
 from app.gui.dialogs.file_dialogs import choose_folder
 from app.core.language import Words
-from app.core.state.settings import THEMES, VERIFY_LEVELS, GuiSettings
+from app.core.state.settings import THEMES, VERIFY_LEVELS, GuiSettings, verify_levels
 
 
 class SettingsWords(Words):
@@ -59,7 +59,7 @@ class SettingsDialog(QDialog):
         s_layout.addWidget(muted(SettingsWords.tr("Off by default. Even when on, hosts outside your local network never get "
                                               "unencrypted methods.")))
         self.verify = QComboBox()
-        for key, text in VERIFY_LEVELS.items():
+        for key, text in verify_levels().items():
             self.verify.addItem(text, key)
         self.verify.setCurrentIndex(list(VERIFY_LEVELS).index(settings.verify))
         self.verify.setToolTip(SettingsWords.tr(

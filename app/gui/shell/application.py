@@ -8,7 +8,13 @@ import signal
 import sys
 import time
 
+from app.core.language import Words
+
 _IMPORTED = time.monotonic()
+
+
+class StartWords(Words):
+    """What starting the window prints on the terminal when it cannot (the translator's context)."""
 
 
 def seconds_since_process_start() -> float:
@@ -35,8 +41,9 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     if self_test and no_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test must run in CI without a screen
     elif no_display():
-        print("transfer-advisor: no display was found (DISPLAY and WAYLAND_DISPLAY are unset); start it in a "
-              "desktop session, or use the commands (`transfer-advisor --help`).", file=sys.stderr)
+        print("transfer-advisor: " + StartWords.tr("no display was found (DISPLAY and WAYLAND_DISPLAY are unset); "
+                                                   "start it in a desktop session, or use the commands "
+                                                   "(`transfer-advisor --help`)."), file=sys.stderr)
         return 1
     os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
     import qasync

@@ -12,6 +12,7 @@ import os
 import select
 
 from app.core.host.ssh_command import AEAD, Options
+from app.core.language import Words, decimal
 from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.profile.link_profile import CipherProbe
 from app.core.runner import Pipeline, Stage, finish
@@ -33,6 +34,10 @@ MACS_AT_MOST = 3
 # "go" on stdout once the session is up, so login time is not counted as transfer time.
 _REMOTE = ('read -r a < /proc/$PPID/stat; echo go; cat > /dev/null; read -r b < /proc/$PPID/stat; '
            'echo "cpu $(getconf CLK_TCK) $a" >&2; echo "cpu2 $b" >&2')
+
+
+class CipherProbeWords(Words):
+    """Why an ssh cipher could not be measured, shown after "not measured:" (the translator's context)."""
 
 
 def shared_ciphers(local: list[str], remote: list[str]) -> list[str]:
@@ -82,7 +87,8 @@ async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -
         if w >= 0:
             os.close(w)
     if results[0].returncode != 0:
-        raise RuntimeError(results[0].stderr.strip() or f"ssh exited with {results[0].returncode}")
+        raise RuntimeError(results[0].stderr.strip() or CipherProbeWords.tr("ssh exited with {code}",
+                                                                            code=results[0].returncode))
     tck = os.sysconf("SC_CLK_TCK")
     remote_cpu = _remote_cpu(results[0].stderr, elapsed)
     rate = steady_MBps(sent, at_ramp, elapsed, ctx.ramp)
@@ -102,7 +108,8 @@ def _feed_for(fd: int, seconds: float, stall: float, ramp: float = 0.0,
     def write(view: memoryview) -> None:
         while view:
             if not select.select([], [fd], [], stall)[1]:
-                raise TimeoutError(f"ssh took no data for {stall:g} s")
+                raise TimeoutError(CipherProbeWords.tr("ssh took no data for {seconds} s",
+                                                       seconds=decimal(stall, "g")))
             view = view[os.write(fd, view):]
 
     return send_for(write, seconds, ramp, marks)

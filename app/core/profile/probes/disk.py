@@ -7,10 +7,16 @@ own filesystem; the file is removed afterwards.
 
 from __future__ import annotations
 
+from app.core.language import Words
 from app.core.quoting import sh_command
 from app.core.profile.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now
 
 BLOCK_MB = 4
+
+
+class DiskProbeWords(Words):
+    """Why the destination disk could not be measured, shown after "not measured:" (the translator's context)."""
+
 # $1: the destination (its nearest existing folder is used), $2: how many 4 MiB blocks.
 _SCRIPT = NOW_NS + r"""
 d=$1; while [ ! -d "$d" ]; do d=$(dirname -- "$d"); done
@@ -36,7 +42,8 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> float
         elapsed = now() - start
         if result.exit_status != 0:
             raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()
-                               or f"the write test failed (exit {result.exit_status})")
+                               or DiskProbeWords.tr("the write test failed (exit {status})",
+                                                    status=result.exit_status))
         elapsed = host_seconds(result.stdout or b"") or elapsed  # the host's own clock: no network in it
         rate = MBps(blocks * BLOCK_MB * 2**20, elapsed)
         if elapsed > 0.4:

@@ -26,6 +26,7 @@ from posixpath import join
 
 import asyncssh
 
+from app.core.language import Words
 from app.core.quoting import sh_command
 from app.core.profile.probes.common import NOW_NS, ProbeContext, host_seconds, now
 from app.core.runner import finish
@@ -49,6 +50,10 @@ tar -x -f "$t/p.tar" -C "$t/x" || exit 3
 e=$(now_ns)
 echo "ns $s $e"
 """
+
+
+class PerFileProbeWords(Words):
+    """Why the cost of each file could not be measured, shown after "not measured:" (the translator's context)."""
 
 
 def _small_tar() -> bytes:
@@ -78,7 +83,7 @@ async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
     except asyncssh.Error as exc:  # an SFTP refusal is a probe that could not run, said in words
         raise RuntimeError(exc.reason or type(exc).__name__) from None
     if not out:
-        raise RuntimeError("the host has neither an SFTP server nor tar to time files with")
+        raise RuntimeError(PerFileProbeWords.tr("the host has neither an SFTP server nor tar to time files with"))
     return out
 
 
@@ -88,7 +93,8 @@ async def _create_ms(ctx: ProbeContext) -> float:
     seconds = host_seconds(result.stdout or b"")
     if result.exit_status != 0 or seconds is None:
         raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()
-                           or f"extracting the test files failed (exit {result.exit_status})")
+                           or PerFileProbeWords.tr("extracting the test files failed (exit {status})",
+                                                   status=result.exit_status))
     return seconds * 1000 / TAR_FILES
 
 

@@ -25,6 +25,7 @@ from app.core.host import listener
 from app.core.host.listener import Listener
 from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.host.remote_helper import PortBusy, RemoteHelper
+from app.core.language import Words
 from app.core.runner import finish
 from app.core.host.session import Session
 
@@ -37,6 +38,10 @@ DEFAULT_SEND_BUFFER = 4 * 1024 * 1024
 NEAR_BUFFERS = 0.7
 # A 4 MiB random block sent over and over: /dev/urandom itself is too slow on a weak NAS.
 _RANDOM = 'head -c 4194304 /dev/urandom > "$d/random" && while cat "$d/random"; do :; done'
+
+
+class TcpProbeWords(Words):
+    """Why raw TCP could not be measured, shown after "not measured:" (the translator's context)."""
 
 
 def send_buffer(path: str = "/proc/sys/net/ipv4/tcp_wmem") -> int:
@@ -141,7 +146,7 @@ async def _send_measured(ctx: ProbeContext, helper: RemoteHelper, sock: socket.s
     elapsed = now() - start
     received = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", status[1] if status else "", re.M)]
     if not received:
-        raise RuntimeError("the listener did not report what it received")
+        raise RuntimeError(TcpProbeWords.tr("the listener did not report what it received"))
     rate = steady_MBps(received[-1], at_ramp, elapsed, ctx.ramp)
     if ctx.ramp > 0 and received[-1] >= sent and len(marks) == 2 and marks[1] > marks[0]:
         # A long link: what the socket took once climbed, by the writes' own clock (all of it arrived); the
@@ -197,7 +202,7 @@ async def _connect(session: Session, download: bool, stall: float) -> tuple[Remo
         except PortBusy:
             await _stop(helper)
             if attempt == PORT_TRIES - 1:
-                raise RuntimeError("no free port was found for the listener") from None
+                raise RuntimeError(TcpProbeWords.tr("no free port was found for the listener")) from None
         except BaseException:
             await _stop(helper)
             raise

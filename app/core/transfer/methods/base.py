@@ -16,7 +16,8 @@ from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.host.listener import Listener
 from app.core.host.ssh_command import PIPE_CODECS, Options, Ssh
-from app.core.transfer.methods.keeps import ASKED_BY, NAMES, PER_FILE, Keep, Keeps
+from app.core.language import Reason, Words, clause, phrase
+from app.core.transfer.methods.keeps import ASKED_BY, PER_FILE, Keep, Keeps, named
 from app.core.transfer.methods import names
 from app.core.runner import Stage
 from app.core.transfer.progress import Count, ProgressMode
@@ -102,8 +103,21 @@ class Context:
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)
 
-NO_SHELL = "runs commands on the host, and this account may only use SFTP (no shell)"
-NO_SFTP = "the host has no SFTP server (on an embedded box, install its sftp-server package)"
+
+class MethodReasons(Words):
+    """Why a method cannot run here or cannot take the options asked for (the translator's context). Most
+    are phrases that follow the method's name, as its verb: "{method} cannot be used here: it {reason}"
+    (German: "…, denn die Methode {reason}"), "{method} {why}; choose one of: …". Those with a subject of
+    their own ("the server does not offer …", "`rsync` is not installed …") follow a colon instead."""
+
+
+def no_shell() -> Reason:
+    return phrase(MethodReasons.tr("runs commands on the host, and this account may only use SFTP (no shell)"))
+
+
+def no_sftp() -> Reason:
+    return clause(MethodReasons.tr("the host has no SFTP server (on an embedded box, install its sftp-server "
+                                   "package)"))
 
 
 # Where a process of a method runs: on the side that sends or receives the files, or on a fixed side.
@@ -169,13 +183,15 @@ class Method:
         """Why this method cannot keep what the options ask for (--owners, --xattrs), or take them
         (--streams), or None."""
         if o.streams > 1 and not self.parallel:
-            return "cannot copy on parallel streams (--streams)"
+            return phrase(MethodReasons.tr("cannot copy on parallel streams (--streams)"))
         keeps = self.keeps_between(local, remote)
         for name, option in ASKED_BY.items():
             if getattr(o, option.strip("-")) and getattr(keeps, name) is Keep.LOST:
-                what = "extended attributes and ACLs" if option == "--xattrs" else NAMES[name]
-                where = "" if getattr(self.keeps, name) is Keep.LOST else " between these two computers"
-                return f"cannot keep {what}{where} ({option})"
+                what = MethodReasons.tr("extended attributes and ACLs") if option == "--xattrs" else named(name)
+                if getattr(self.keeps, name) is Keep.LOST:
+                    return phrase(MethodReasons.tr("cannot keep {what} ({option})", what=what, option=option))
+                return phrase(MethodReasons.tr("cannot keep {what} between these two computers ({option})",
+                                               what=what, option=option))
         return None
 
     def takes_list(self, job: Job) -> bool:
@@ -189,25 +205,27 @@ class Method:
     def unavailable(self, ctx: Context) -> str | None:
         """Why this method cannot run here, or None when it can."""
         if not self.secure and not ctx.allow_insecure:
-            return "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
+            return phrase(MethodReasons.tr("sends data unencrypted; allow insecure methods to use it (trusted local "
+                                           "network only)"))
         if self.needs_remote_shell and not ctx.remote.shell:
-            return NO_SHELL
+            return no_shell()
         if ctx.options.compress not in self.codecs:
-            return f"cannot use {ctx.options.compress} compression"
+            return phrase(MethodReasons.tr("cannot use {codec} compression", codec=ctx.options.compress))
         refused = self.refuses(ctx.options, ctx.local, ctx.remote)
         if refused:
             return refused
         for side, tool in self.needs(ctx) + (_codec_needs(ctx.options) if self.uses_pipe_codecs else []):
-            caps = ctx.local if side == "local" else ctx.remote
-            if not caps.has(tool):
-                where = "this computer" if side == "local" else "the remote host"
-                return f"`{tool}` is not installed on {where}"
-        if ctx.options.cipher and ctx.remote.ciphers and ctx.options.cipher not in ctx.remote.ciphers:
-            return f"the server does not offer the cipher {ctx.options.cipher}"
-        if ctx.options.cipher and ctx.local.ciphers and ctx.options.cipher not in ctx.local.ciphers:
-            return f"this computer's ssh does not know the cipher {ctx.options.cipher}"
-        if ctx.options.mac and ctx.remote.macs and ctx.options.mac not in ctx.remote.macs:
-            return f"the server does not offer the MAC {ctx.options.mac}"
+            if side == "local" and not ctx.local.has(tool):
+                return clause(MethodReasons.tr("`{tool}` is not installed on this computer", tool=tool))
+            if side != "local" and not ctx.remote.has(tool):
+                return clause(MethodReasons.tr("`{tool}` is not installed on the remote host", tool=tool))
+        cipher, mac = ctx.options.cipher, ctx.options.mac
+        if cipher and ctx.remote.ciphers and cipher not in ctx.remote.ciphers:
+            return clause(MethodReasons.tr("the server does not offer the cipher {cipher}", cipher=cipher))
+        if cipher and ctx.local.ciphers and cipher not in ctx.local.ciphers:
+            return clause(MethodReasons.tr("this computer's ssh does not know the cipher {cipher}", cipher=cipher))
+        if mac and ctx.remote.macs and mac not in ctx.remote.macs:
+            return clause(MethodReasons.tr("the server does not offer the MAC {mac}", mac=mac))
         return None
 
     def build(self, job: Job) -> Plan:

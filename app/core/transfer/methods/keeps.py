@@ -13,6 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 
+from app.core.language import Words
+
+
+class KeepWords(Words):
+    """What a copy keeps: the properties of the files as a sentence names them, and the keeps table's
+    headings and cells (the translator's context)."""
+
 
 class Keep(Enum):
     KEPT = "kept"
@@ -20,11 +27,17 @@ class Keep(Enum):
     ASKED = "option"  # kept when asked for (--owners, --xattrs)
 
 
-# How each property is named in a sentence, and the option that asks for it.
-NAMES = {"mode": "permissions", "mtime": "modification times", "symlinks": "symbolic links",
-         "hardlinks": "hard links", "sparse": "sparse files", "xattrs": "extended attributes",
-         "acls": "ACLs", "owners": "owners"}
+# The properties (Keeps' fields, as_dict()'s keys), and the option that asks for some of them.
+PROPERTIES = ("mode", "mtime", "symlinks", "hardlinks", "sparse", "xattrs", "acls", "owners")
 ASKED_BY = {"owners": "--owners", "xattrs": "--xattrs", "acls": "--xattrs"}
+
+
+def named(prop: str) -> str:
+    """A property (one of PROPERTIES) as a sentence names it: "hardlinks" → "hard links"."""
+    return {"mode": KeepWords.tr("permissions"), "mtime": KeepWords.tr("modification times"),
+            "symlinks": KeepWords.tr("symbolic links"), "hardlinks": KeepWords.tr("hard links"),
+            "sparse": KeepWords.tr("sparse files"), "xattrs": KeepWords.tr("extended attributes"),
+            "acls": KeepWords.tr("ACLs"), "owners": KeepWords.tr("owners")}[prop]
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,7 @@ class Keeps:
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name).value for f in fields(self)}
 
-    def lost(self, names: Iterable[str] = tuple(NAMES)) -> list[str]:
+    def lost(self, names: Iterable[str] = PROPERTIES) -> list[str]:
         """Of `names`, those this copy does not keep."""
         return [n for n in names if getattr(self, n) is Keep.LOST]
 
@@ -72,14 +85,24 @@ def version_at_least(version: str, wanted: tuple[int, ...]) -> bool:
     return bool(parts) and tuple(parts) >= wanted
 
 
-HEADINGS = {"mode": "mode", "mtime": "mtime", "symlinks": "symlinks", "hardlinks": "hard links",
-            "sparse": "sparse", "xattrs": "xattrs", "acls": "ACLs", "owners": "owners"}
-CELLS = {Keep.KEPT.value: "yes", Keep.LOST.value: "no", Keep.ASKED.value: "asked"}
+def headings() -> dict[str, str]:
+    """The keeps table's column headings, short."""
+    return {"mode": KeepWords.tr("mode"), "mtime": KeepWords.tr("mtime"), "symlinks": KeepWords.tr("symlinks"),
+            "hardlinks": KeepWords.tr("hard links"), "sparse": KeepWords.tr("sparse"),
+            "xattrs": KeepWords.tr("xattrs"), "acls": KeepWords.tr("ACLs"), "owners": KeepWords.tr("owners")}
+
+
+def cells() -> dict[str, str]:
+    """The keeps table's cells: Keep's values as said there."""
+    return {Keep.KEPT.value: KeepWords.tr("yes"), Keep.LOST.value: KeepWords.tr("no"),
+            Keep.ASKED.value: KeepWords.tr("asked")}
 
 
 def keeps_table(rows: dict[str, dict[str, str]]) -> list[str]:
     """Method id → Keeps.as_dict(), as the lines of a plain-text table."""
-    widths = [max(len(k) for k in rows) if rows else 2] + [max(len(h), 5) for h in HEADINGS.values()]
-    lines = [[""] + list(HEADINGS.values())]
-    lines += [[mid] + [CELLS[keeps[name]] for name in HEADINGS] for mid, keeps in rows.items()]
+    heads, said = headings(), cells()
+    cell = max(5, *(len(c) for c in said.values()))
+    widths = [max(len(k) for k in rows) if rows else 2] + [max(len(h), cell) for h in heads.values()]
+    lines = [[""] + list(heads.values())]
+    lines += [[mid] + [said[keeps[name]] for name in heads] for mid, keeps in rows.items()]
     return ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 
 from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, Plan, Process, StreamFlow,
-                                            display, rsync_glob_escape, rsync_watch)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
+                                            Reason, StreamFlow, clause, display, phrase, rsync_glob_escape,
+                                            rsync_watch)
 from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.keeps import ARCHIVE, Keeps
 from app.core.runner import Stage
@@ -15,18 +16,24 @@ from app.core.runner import Stage
 RSYNC_BASE = ["rsync", "-a", "--info=progress2", "--no-inc-recursive", "-s"]
 
 
-def unfetchable(ctx: Context) -> str | None:
+def unfetchable(ctx: Context) -> Reason | None:
     """Why rsync cannot do this copy: a compressor one side's rsync lacks, or an unfetchable name.
 
     rsync expands wildcards in the paths it fetches, and a name holding both a backslash and a
     wildcard cannot be escaped so that modern rsync (3.2.5+) accepts the file list it gets back."""
     codec = ctx.options.compress
     if codec in ("zstd", "lz4"):
-        for side, caps in (("this computer", ctx.local), ("the remote host", ctx.remote)):
+        for local, caps in ((True, ctx.local), (False, ctx.remote)):
             if caps.has("rsync") and codec not in caps.rsync_compress:
-                return f"rsync on {side} cannot compress with {codec} (it has: {' '.join(caps.rsync_compress) or 'none'})"
+                has = " ".join(caps.rsync_compress) or MethodReasons.tr("none")
+                if local:
+                    return clause(MethodReasons.tr("rsync on this computer cannot compress with {codec} (it has: "
+                                                   "{codecs})", codec=codec, codecs=has))
+                return clause(MethodReasons.tr("rsync on the remote host cannot compress with {codec} (it has: "
+                                               "{codecs})", codec=codec, codecs=has))
     if ctx.options.download and any("\\" in n and any(c in n for c in "*?[") for n in ctx.source_names):
-        return "cannot fetch an item whose name holds both a backslash and one of * ? [ (rsync refuses it)"
+        return phrase(MethodReasons.tr("cannot fetch an item whose name holds both a backslash and one of * ? [ "
+                                       "(rsync refuses it)"))
     return None
 
 

@@ -22,8 +22,8 @@ from posixpath import basename, dirname, join
 
 from app.core.host.capabilities import Capabilities
 from app.core.quoting import single_quoted
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, Plan, Process, SftpFlow,
-                                           display, glob_escape)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
+                                           Reason, SftpFlow, display, glob_escape, phrase)
 from app.core.transfer.progress import ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.runner import Stage
@@ -35,11 +35,26 @@ SFTP_MODE_FROM = (8, 7)
 POSIX_SHELLS = frozenset({"sh", "bash", "rbash", "dash", "ash", "hush", "busybox", "ksh", "mksh", "lksh",
                           "pdksh", "oksh", "zsh", "yash", "posh"})
 
-NEITHER = ("needs an SFTP server on the host, or a shell with `scp` in it for the old protocol, "
-           "and the host has neither")
-NO_LEGACY = "needs a shell with `scp` in it on the host for the old protocol"
-UNKNOWN_CLIENT = ("needs OpenSSH's scp of a known version to choose a protocol that keeps paths safe, "
-                  "and `ssh -V` on this computer names none")
+
+def neither() -> Reason:
+    return phrase(MethodReasons.tr("needs an SFTP server on the host, or a shell with `scp` in it for the old "
+                                   "protocol, and the host has neither"))
+
+
+def no_legacy() -> Reason:
+    return phrase(MethodReasons.tr("needs a shell with `scp` in it on the host for the old protocol"))
+
+
+def unknown_client() -> Reason:
+    return phrase(MethodReasons.tr("needs OpenSSH's scp of a known version to choose a protocol that keeps paths "
+                                   "safe, and `ssh -V` on this computer names none"))
+
+
+def _why_legacy(remote: Capabilities, shown: str) -> str:
+    """What rules scp's SFTP mode out: a clause for "needs the old scp protocol (…)"."""
+    if not remote.sftp:
+        return MethodReasons.tr("the host has no SFTP server")
+    return MethodReasons.tr("this computer's OpenSSH {version} predates scp's SFTP mode", version=shown)
 
 
 class Protocol(Enum):
@@ -54,8 +69,8 @@ class Mode:
 
     protocol: Protocol | None
     flags: tuple[str, ...] = ()
-    refused: str = ""  # when protocol is None: the reason, a phrase that follows "scp ..."
-    why_legacy: str = ""  # what rules SFTP mode out, for sentences about the old protocol
+    refused: str = ""  # when protocol is None: the reason, a phrase that follows "scp ..." (a Reason)
+    why_legacy: str = ""  # what rules SFTP mode out, for sentences about the old protocol (in words)
 
 
 def choose(local: Capabilities, remote: Capabilities, legacy: bool = False) -> Mode:
@@ -66,18 +81,18 @@ def choose(local: Capabilities, remote: Capabilities, legacy: bool = False) -> M
     if legacy:
         return _legacy_asked(local, remote, legacy_possible)
     if not remote.sftp and not legacy_possible:
-        return Mode(None, refused=NEITHER)
+        return Mode(None, refused=neither())
     if version is None:
-        return Mode(None, refused=UNKNOWN_CLIENT)
+        return Mode(None, refused=unknown_client())
     if remote.sftp and version >= SFTP_MODE_FROM:
         return Mode(Protocol.SFTP, ("-s",))
     shown = f"{version[0]}.{version[1]}"
     if not legacy_possible:
-        return Mode(None, refused=f"needs OpenSSH 8.7 or later on this computer (it has {shown}) to use the "
-                                  "host's SFTP server, or a shell with `scp` in it on the host for the old protocol")
-    why = ("the host has no SFTP server" if not remote.sftp else
-           f"this computer's OpenSSH {shown} predates scp's SFTP mode")
-    refused = _shell_refuses(remote, f"needs the old scp protocol ({why})")
+        return Mode(None, refused=phrase(MethodReasons.tr(
+            "needs OpenSSH 8.7 or later on this computer (it has {version}) to use the host's SFTP server, or a "
+            "shell with `scp` in it on the host for the old protocol", version=shown)))
+    why = _why_legacy(remote, shown)
+    refused = _shell_refuses(remote, why)
     if refused:
         return Mode(None, refused=refused)
     return Mode(Protocol.LEGACY, ("-O",) if version >= SFTP_MODE_FROM else (), why_legacy=why)
@@ -86,23 +101,28 @@ def choose(local: Capabilities, remote: Capabilities, legacy: bool = False) -> M
 def _legacy_asked(local: Capabilities, remote: Capabilities, possible: bool) -> Mode:
     version = local.openssh
     if version is None:
-        return Mode(None, refused=UNKNOWN_CLIENT)
+        return Mode(None, refused=unknown_client())
     if not possible:
-        return Mode(None, refused=NO_LEGACY)
+        return Mode(None, refused=no_legacy())
     if version < SFTP_MODE_FROM or not remote.sftp:
-        why = "the host has no SFTP server" if not remote.sftp else \
-            f"this computer's OpenSSH {version[0]}.{version[1]} predates scp's SFTP mode"
-        return Mode(None, refused=f"is plain scp here: {why}, so scp speaks the old protocol itself")
-    refused = _shell_refuses(remote, "speaks the old scp protocol")
+        why = _why_legacy(remote, f"{version[0]}.{version[1]}")
+        return Mode(None, refused=phrase(MethodReasons.tr(
+            "is plain scp here: {why}, so scp speaks the old protocol itself", why=why)))
+    refused = _shell_refuses(remote)
     return Mode(None, refused=refused) if refused else Mode(Protocol.LEGACY, ("-O",))
 
 
-def _shell_refuses(remote: Capabilities, what: str) -> str:
-    """Why the old protocol cannot run safely through this login shell ("" when it can)."""
+def _shell_refuses(remote: Capabilities, why: str = "") -> str:
+    """Why the old protocol cannot run safely through this login shell ("" when it can). `why`: what rules
+    SFTP mode out, when the old protocol is needed ("": it was asked for, scp-legacy)."""
     shell = re.sub(r"[\d.]+$", "", basename(remote.login_shell))
-    if shell and shell not in POSIX_SHELLS:
-        return f"{what}, which hands paths to the login shell, and {remote.login_shell} does not read POSIX quoting"
-    return ""
+    if not shell or shell in POSIX_SHELLS:
+        return ""
+    if why:
+        return phrase(MethodReasons.tr("needs the old scp protocol ({why}), which hands paths to the login shell, "
+                                       "and {shell} does not read POSIX quoting", why=why, shell=remote.login_shell))
+    return phrase(MethodReasons.tr("speaks the old scp protocol, which hands paths to the login shell, and {shell} "
+                                   "does not read POSIX quoting", shell=remote.login_shell))
 
 
 class Scp(SftpFlow, Method):
@@ -125,15 +145,18 @@ class Scp(SftpFlow, Method):
             return mode.refused
         # scp -r follows every link: one to a folder copies it again (or loops), one to nothing fails.
         if ctx.link_kinds & {"dir", "none"}:
-            return ("follows symbolic links, and the selection has a link to a folder or to nothing (it would copy "
-                    "the folder twice, go round in a loop, or stop)")
+            return phrase(MethodReasons.tr("follows symbolic links, and the selection has a link to a folder or to "
+                                           "nothing (it would copy the folder twice, go round in a loop, or stop)"))
         # The old protocol ends each name at a line break, so OpenSSH's scp sends any name whose path
         # holds one vis-encoded ("a\^Jb"): a silently renamed copy. Other servers' scp lose step.
         # (A destination with one would do; it is refused too, to keep the rule one sentence.)
         if mode.protocol is Protocol.LEGACY and any("\n" in p for p in
                                                     [*ctx.source_names, *ctx.paths, *ctx.entry_paths]):
-            what = f"needs the old scp protocol ({mode.why_legacy})" if mode.why_legacy else "speaks the old scp protocol"
-            return f"{what}, which cannot carry a name with a line break in it"
+            if mode.why_legacy:
+                return phrase(MethodReasons.tr("needs the old scp protocol ({why}), which cannot carry a name with a "
+                                               "line break in it", why=mode.why_legacy))
+            return phrase(MethodReasons.tr("speaks the old scp protocol, which cannot carry a name with a line break "
+                                           "in it"))
         return None
 
     def build(self, job: Job) -> Plan:

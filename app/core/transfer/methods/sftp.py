@@ -6,7 +6,8 @@ from __future__ import annotations
 from posixpath import join
 
 from app.core import quoting
-from app.core.transfer.methods.base import NO_SFTP, Context, Job, Method, Plan, SftpFlow, split_sources
+from app.core.transfer.methods.base import (Context, Job, Method, MethodReasons, Plan, SftpFlow, clause, no_sftp,
+                                           split_sources)
 from app.core.transfer.progress import ProgressMode
 from app.core.runner import Stage
 
@@ -35,9 +36,10 @@ class Sftp(SftpFlow, Method):
 
     def unavailable(self, ctx: Context) -> str | None:
         if not ctx.remote.sftp:
-            return NO_SFTP
+            return no_sftp()
         if any("\n" in p or "\r" in p for p in ctx.source_names + ctx.paths):
-            return "its batch commands cannot name a path with a line break in it (the sources or the destination)"
+            return clause(MethodReasons.tr("its batch commands cannot name a path with a line break in it (the "
+                                           "sources or the destination)"))
         return super().unavailable(ctx)
 
     def takes_list(self, job: Job) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from posixpath import basename, join
 
 from app.core import quoting
-from app.core.transfer.methods.base import REMOTE, Context, Job, Method, Plan, Process, StreamFlow, display
+from app.core.transfer.methods.base import (REMOTE, Context, Job, Method, MethodReasons, Plan, Process, StreamFlow,
+                                           display, phrase)
 from app.core.transfer.progress import Count, ProgressMode
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.tar_common import codec
@@ -29,7 +30,7 @@ class SshCat(StreamFlow, Method):
 
     def unavailable(self, ctx: Context) -> str | None:
         if ctx.single_file is False:
-            return "copies exactly one regular file; the selection is not one file"
+            return phrase(MethodReasons.tr("copies exactly one regular file; the selection is not one file"))
         return super().unavailable(ctx)
 
     def build(self, job: Job) -> Plan:
