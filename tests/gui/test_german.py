@@ -152,3 +152,20 @@ def test_german_keys_are_unique(german, make_window) -> None:
                    HostKeyDialog("nas", "SHA256:x", "ssh-ed25519", window)):
         assert_unique_mnemonics(dialog)
         dialog.deleteLater()
+
+
+def test_the_command_lines_advice_is_german(tmp_path: Path) -> None:
+    """`advise` on the demo host, as a German terminal shows it: the probes, the race, the verdict, the
+    ranking and what was left out, with decimal commas; only commands, ids and tool names stay as typed."""
+    folder = make_tree(tmp_path / "Urlaub", small_files=20, big_bytes=2 * 1024 * 1024)
+    env = {**os.environ, "LANG": "de_DE.UTF-8", "TRANSFER_ADVISOR_HOME": str(tmp_path / "home"),
+           demo.ENV_SSHD: "none"}
+    env.pop("LC_ALL")
+    out = subprocess.run([sys.executable, "-m", "app", "advise", "--demo", str(folder), "--race-seconds", "1"],
+                         capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=180)
+    assert out.returncode == 0, out.stderr
+    said = out.stdout + out.stderr
+    english = [line for line in said.splitlines() if ENGLISH.search(_clean(line))]
+    assert english == [], "\n".join(english)
+    assert "Engpass:" in said and "Empfohlen (sicher):" in said
+    assert re.search(r"Umlaufzeit\s+\d+,\d+ ms", said), said

@@ -143,7 +143,8 @@ def test_bundle_is_lean_and_complete(bundle):
     pyside = INTERNAL / "PySide6"
     modules = sorted(p.name.split(".")[0] for p in pyside.glob("Qt*.abi3.so"))
     assert modules == ["QtCore", "QtDBus", "QtGui", "QtOpenGL", "QtOpenGLWidgets", "QtWidgets"], modules
-    assert not (pyside / "Qt" / "translations").exists()
+    # Qt's own words only for the languages the app speaks (its standard buttons in German).
+    assert sorted(p.name for p in (pyside / "Qt" / "translations").iterdir()) == ["qtbase_de.qm"]
     assert not list(pyside.glob("Qt/plugins/platformthemes/libqgtk3.so"))
     for needed in ("platforms/libqxcb.so", "platforms/libqwayland.so", "platforms/libqoffscreen.so",
                    "iconengines/libqsvgicon.so", "imageformats/libqsvg.so"):
@@ -162,6 +163,16 @@ def test_bundle_is_lean_and_complete(bundle):
     for n in ICON_SIZES:
         assert (resources / "icons" / "hicolor" / f"{n}x{n}" / "apps" / f"{APP_ID}.png").is_file()
     assert not (resources / "screenshot.png").exists()
+    for catalogue in ("transfer-advisor_de.qm", "transfer-advisor_en.qm", "transfer-advisor_de.ts"):
+        assert (resources / "i18n" / catalogue).is_file(), catalogue
+
+
+def test_the_bundle_speaks_the_desktops_language(bundle, tmp_path):
+    """A German desktop gets German sentences from the frozen program too (its catalogues are inside)."""
+    proc = run_frozen("advise", "nas", str(tmp_path), "--race", "0", tmp_path=tmp_path,
+                      env={"LC_ALL": "", "LANG": "de_DE.UTF-8"})
+    assert proc.returncode == 2
+    assert "muss eine ganze Zahl von 1 bis" in proc.stderr, proc.stderr
 
 
 def test_every_library_the_bundle_links_is_there(bundle):
