@@ -42,7 +42,7 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
     async def steps() -> None:
         await driver.copying(window, "testhost", big_file, dest)
         with frozen([sshd.proc.pid, *descendants(sshd.proc.pid)]):  # the host stops answering, to anything
-            await driver.state(window, "error", "done", timeout=60)
+            await driver.state(window, "error", "done", timeout=90)
             assert window.state == "error", "the copy ended before the host stopped answering"
             assert window.banner.title.text() == "The copy stopped: the link was lost"
             assert window.banner.sentence.text() == link_lost("testhost", "copy", STALL).sentence

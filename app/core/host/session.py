@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import ipaddress
+import socket
+import struct
 from dataclasses import dataclass, field
 
 import asyncssh
@@ -26,6 +28,25 @@ from app.core.language import Words, clause
 from app.core.runner import finish
 
 LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
+# A host whose end still acknowledges every byte sent to it (TCP) but whose sshd is slow to answer (a busy
+# NAS, or this computer too busy to hear the answer) is waited for this long in all before it counts as gone.
+LINK_PATIENCE_SECONDS = 20.0
+TCP_ESTABLISHED = 1  # tcpi_state of an open connection (linux/tcp_states.h)
+
+
+def acknowledged(conn: asyncssh.SSHClientConnection) -> bool:
+    """Whether the host's end of the connection has acknowledged every byte sent to it (Linux TCP_INFO):
+    its network stack is there even if its sshd is slow to answer. False where that cannot be known (a
+    connection through a proxy command, another system)."""
+    sock = conn.get_extra_info("socket")
+    try:
+        info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
+    except (AttributeError, OSError):
+        return False
+    if len(info) < 28:
+        return False
+    state, unacked = info[0], struct.unpack_from("I", info, 24)[0]  # tcpi_state, tcpi_unacked
+    return state == TCP_ESTABLISHED and unacked == 0
 
 
 class SessionWords(Words):
@@ -207,19 +228,27 @@ class Session:
 
     async def link_alive(self, within: float = LINK_CHECK_SECONDS) -> bool:
         """Whether the host still answers on the control connection, asked once with a command that does
-        nothing. When it does not answer within `within` seconds the connection is dropped here: every
-        later step (stopping helpers, cleaning up) then fails at once instead of each waiting out its own
-        time-out on a dead link, and the host's helpers see their input end and stop by themselves."""
+        nothing. When it does not answer within `within` seconds, and the host's end has not acknowledged
+        what was sent to it either (or for LINK_PATIENCE_SECONDS when it has), the connection is dropped
+        here: every later step (stopping helpers, cleaning up) then fails at once instead of each waiting
+        out its own time-out on a dead link, and the host's helpers see their input end and stop."""
         if self.lost:
             return False
+        check = asyncio.ensure_future(self.run(b"true", timeout=max(within, LINK_PATIENCE_SECONDS)))
         try:
-            await self.run(b"true", timeout=within)
-            return True
+            await asyncio.wait([check], timeout=within)
+            if not check.done() and acknowledged(self.conn):
+                await asyncio.wait([check], timeout=max(0.0, LINK_PATIENCE_SECONDS - within))
+            if check.done():
+                check.result()
+                return True
         except asyncssh.ChannelOpenError:
             if not self.lost:
                 return True  # refused (too many sessions), but it answered
         except (asyncssh.Error, OSError, TimeoutError):
             pass
+        finally:
+            check.cancel()
         self.conn.abort()
         return False
 
