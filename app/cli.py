@@ -102,7 +102,7 @@ def _gui(args: argparse.Namespace) -> int:
 
 async def _cancellable(coro):
     """Each of CANCEL_SIGNALS cancels the command, so its tools, remote helpers and staging folders are
-    cleaned up; another signal during the clean-up does not cut it short (runner.finish)."""
+    cleaned up; another signal during the clean-up does not cut it short (tasks.finish)."""
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
     for sig in CANCEL_SIGNALS:

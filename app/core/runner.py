@@ -1,6 +1,4 @@
 """One runner for every local process the app starts.
-(Over 400 lines on purpose: every kind of process — pipelines, short commands, servers — shares one
-start, cancel and reap path and the keeper here, so none can be started a different way.)
 
 Each process gets its own session (so a signal reaches its whole group), is
 cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.
@@ -30,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from app.core.errors import tool_timed_out
+from app.core.tasks import deadline
 
 STDERR_KEEP = 64 * 1024
 F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
@@ -223,33 +222,6 @@ async def _ended(*streams: asyncio.StreamReader | None) -> None:
             task.cancel()
 
 
-if hasattr(asyncio, "timeout"):
-    deadline = asyncio.timeout  # 3.11: in this task (wait_for's task of its own could be left unstarted)
-else:
-    @contextlib.asynccontextmanager
-    async def deadline(seconds: float | None):
-        """asyncio.timeout for 3.10: cancel this task when `seconds` have passed; TimeoutError then."""
-        if seconds is None:
-            yield
-            return
-        task = asyncio.current_task()
-        fired = False
-
-        def fire() -> None:
-            nonlocal fired
-            fired = True
-            task.cancel()
-        timer = asyncio.get_running_loop().call_later(seconds, fire)
-        try:
-            yield
-        except asyncio.CancelledError:
-            if fired:
-                raise TimeoutError from None
-            raise
-        finally:
-            timer.cancel()
-
-
 async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
     """Run one short local command, returning (returncode, stdout, stderr).
 
@@ -423,61 +395,3 @@ def big_pipe() -> tuple[int, int]:
     except OSError:
         pass  # above /proc/sys/fs/pipe-max-size: the default buffer works, only a little slower
     return r, w
-
-
-def fd_pos(pid: int, fd: int) -> int | None:
-    """The file offset of a process's open fd (how far it read or wrote a file), or None."""
-    try:
-        with open(f"/proc/{pid}/fdinfo/{fd}") as f:
-            for line in f:
-                if line.startswith("pos:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
-def proc_io(pid: int, field_name: str) -> int:
-    """Bytes a process has read (`rchar`) or written (`wchar`) so far, from /proc."""
-    try:
-        with open(f"/proc/{pid}/io") as f:
-            for line in f:
-                key, _, value = line.partition(":")
-                if key == field_name:
-                    return int(value)
-    except (OSError, ValueError):
-        pass
-    return 0
-
-
-async def both(first, second) -> tuple:
-    """Two awaitables (or None) side by side; their results. A failure of either is raised once both have
-    ended (neither is left running)."""
-    async def nothing() -> None:
-        return None
-    results = await asyncio.gather(first or nothing(), second or nothing(), return_exceptions=True)
-    for r in results:
-        if isinstance(r, BaseException):
-            raise r
-    return results[0], results[1]
-
-
-async def finish(coro):
-    """Run cleanup to its end even if the caller is cancelled meanwhile, then pass the cancel on.
-
-    `asyncio.shield` alone lets the caller go on (and perhaps close the connection the
-    cleanup needs) while the cleanup still runs.
-    """
-    task = asyncio.ensure_future(coro)
-    cancelled = False
-    while True:
-        try:
-            result = await asyncio.shield(task)
-            break
-        except asyncio.CancelledError:
-            if task.done():
-                raise
-            cancelled = True
-    if cancelled:
-        raise asyncio.CancelledError
-    return result

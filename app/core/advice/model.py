@@ -1,5 +1,6 @@
 """The bottleneck model: for every candidate (method × cipher × compression × multiplexing) a
 predicted rate and time for one selection, and the one factor that limits it.
+(Over 400 lines: the formula's every term is priced here side by side, so one reading shows what limits a copy.)
 
     time ≈ setup + per-file cost + bytes ÷ min(link × ratio, cipher × ratio, disks, compressor, CPU)
 

@@ -34,7 +34,7 @@ from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
-from app.core.runner import finish
+from app.core.tasks import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.wording.advice import not_raced_behind, not_raced_held, nothing_steady, streams
 from app.core.wording.profile import cipher_name

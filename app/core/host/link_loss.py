@@ -15,7 +15,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import asyncssh
 
 from app.core.errors import ErrorKind, TransferError, host_refused_request, host_too_busy, link_lost
-from app.core.runner import finish
+from app.core.tasks import finish
 from app.core.host.session import Session
 
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from app.core.host.mux import Mux
 from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
 from app.core.host.remote_files import RemoteFiles
 from app.core.language import Words, clause
-from app.core.runner import finish
+from app.core.tasks import finish
 
 LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link never does
 # A host whose end still acknowledges every byte sent to it (TCP) but whose sshd is slow to answer (a busy

@@ -22,7 +22,7 @@ from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
 from app.core.language import Words, decimal
-from app.core.runner import both
+from app.core.tasks import both
 from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, LinkProfile, cipher_key
 from app.core.host.session import Session
 from app.core.host.ssh_command import AEAD
@@ -220,7 +220,7 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
     if ctx.remote_dir and not session.remote.shell:
         _skip("remote-write", Probes.tr("Destination disk writes"), no_shell(), profile, emit)
     elif ctx.remote_dir:
-        # Side by side; whatever happens to one, neither is left running (runner.both).
+        # Side by side; whatever happens to one, neither is left running (tasks.both).
         profile.remote_write_MBps, _ = await both(
             _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
                  disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session), beside())

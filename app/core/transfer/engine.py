@@ -1,5 +1,6 @@
 """The copy: look at the selection and the destination, stage what is missing, send it, move it into
 place, verify, and say what a stopped copy keeps (each plan it sends is run by app.core.transfer.execute).
+(Over 400 lines: a copy's one flow, and how it ends whichever way it ends, read top to bottom here.)
 
 copy() is the whole flow: scan the selection, check the method can run, look at what the destination
 already holds (and settle what is in the way: app.core.transfer.existing), open this copy's staging folder
@@ -38,7 +39,7 @@ from app.core.transfer.progress import Tally
 from app.core.host.mux import Mux
 from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy
-from app.core.runner import both, finish
+from app.core.tasks import both, finish
 from app.core.selection.entries import Entry, Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.transfer.command import Reach, shown_command

@@ -18,7 +18,8 @@ from app.core.events import Emit, Progress
 from app.core.host.link_loss import is_link_lost
 from app.core.host.remote_helper import RemoteHelper
 from app.core.host.session import Session
-from app.core.runner import Pipeline, finish
+from app.core.runner import Pipeline
+from app.core.tasks import finish
 from app.core.selection.entries import Selection
 from app.core.transfer.methods.base import Plan
 from app.core.transfer.progress import Counter, ProgressMode, RateWindow, RsyncProgress

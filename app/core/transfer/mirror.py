@@ -19,7 +19,7 @@ from posixpath import basename, dirname, join
 
 from app.core.errors import Cancelled, ErrorKind, TransferError, deletions_words, not_deleted, would_delete_unasked
 from app.core.errors import refuse_policy  # noqa: F401 (the command line and the engine call mirror.refuse_policy)
-from app.core.runner import finish
+from app.core.tasks import finish
 from app.core.selection.entries import Entry, Selection, ancestors
 
 OURS = ".transfer-advisor-"  # the names of the app's own folders beside and inside a destination

@@ -1,5 +1,5 @@
-"""Progress: where the bytes-done figure comes from (a ProgressMode), and the rate over a short window.
-A copy made of several runs (the rest of a cut copy) adds them up in a Tally.
+"""Progress: where the bytes-done figure comes from (a ProgressMode: a tool's own counters in /proc), and the rate
+over a short window. A copy made of several runs (the rest of a cut copy) adds them up in a Tally.
 """
 
 from __future__ import annotations
@@ -10,7 +10,31 @@ from collections import deque
 from enum import Enum
 
 from app.core.events import Emit, Progress
-from app.core.runner import fd_pos, proc_io
+
+def fd_pos(pid: int, fd: int) -> int | None:
+    """The file offset of a process's open fd (how far it read or wrote a file), or None."""
+    try:
+        with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+            for line in f:
+                if line.startswith("pos:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def proc_io(pid: int, field_name: str) -> int:
+    """Bytes a process has read (`rchar`) or written (`wchar`) so far, from /proc."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key == field_name:
+                    return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
+
 
 class ProgressMode(str, Enum):
     """Where a plan's bytes-done figure comes from."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from posixpath import dirname, join
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from app.core.runner import both, finish
+from app.core.tasks import both, finish
 from app.core.transfer.existing import same_entry
 from app.core.transfer.journal import LIMIT, NAME, Journal
 from app.core.selection.entries import Entry, ancestors

@@ -15,7 +15,8 @@ from app.core.host.ssh_command import AEAD, Options
 from app.core.language import Words, decimal
 from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.profile.link_profile import CipherProbe
-from app.core.runner import Pipeline, Stage, finish
+from app.core.runner import Pipeline, Stage
+from app.core.tasks import finish
 
 # The two ciphers that decide it today: AES-GCM wins where the CPU has AES instructions, chacha20
 # where it has not. (OpenSSH removed arcfour in 7.6; CBC modes are old; aes256-gcm and the CTR

@@ -29,7 +29,7 @@ import asyncssh
 from app.core.language import Words
 from app.core.quoting import sh_command
 from app.core.profile.probes.common import NOW_NS, ProbeContext, host_seconds, now
-from app.core.runner import finish
+from app.core.tasks import finish
 
 TAR_FILES = 400
 FILE_BYTES = 2048

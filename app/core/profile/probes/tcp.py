@@ -26,7 +26,7 @@ from app.core.host.listener import Listener
 from app.core.profile.probes.common import MBps, ProbeContext, now, send_for, steady_MBps
 from app.core.host.remote_helper import PortBusy, RemoteHelper
 from app.core.language import Words
-from app.core.runner import finish
+from app.core.tasks import finish
 from app.core.host.session import Session
 
 PORT_TRIES = 5
