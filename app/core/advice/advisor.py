@@ -274,7 +274,6 @@ def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: b
 
 
 FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)
-SECURE_CLOSE = 1.25  # with unencrypted methods in the race, a second secure one this close races too
 
 
 def _lessons(session: Session) -> dict[str, float]:
@@ -319,14 +318,12 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     """The best variant of each method, top `count` of them, always with the best secure one and
     (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
     are often within 20 % of each other, and the model's constants for them are least sure on a shared
-    or weak CPU, so the race, not the model, decides between them. Beside them the second secure method
-    races too (a lap more if need be) when it is predicted within SECURE_CLOSE of the best secure one and
-    a CPU holds that one down.
-    The first entrant on parallel streams races beside the same variant on one stream, in the place of
-    the last entrant that is not a must: streams are picked only where they win, and the race takes no
-    longer. A method predicted to take FAR_BEHIND times the best one's time is no close call: it does not
-    race unless it is a must (a lap of scp over a tree of small files is seconds of the user's wait that
-    cannot change the pick). Returned in racing order."""
+    or weak CPU, so the race, not the model, decides between them. The first entrant on parallel streams
+    races beside the same variant on one stream, in the place of the last entrant that is not a must:
+    streams are picked only where they win, and the race takes no longer. A method predicted to take
+    FAR_BEHIND times the best one's time is no close call: it does not race unless it is a must (a lap of
+    scp over a tree of small files is seconds of the user's wait that cannot change the pick). Returned in
+    racing order."""
     best: dict[str, Prediction] = {}
     for p in predictions:
         best.setdefault(p.candidate.method_id, p)
@@ -335,29 +332,14 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     if count <= 1:
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
-    secure = [p for p in order if p.secure]
-    must = secure[:1] + insecure[:count - 1 if count >= 3 else 1]
-    second = secure[1] if insecure and count >= 3 and len(secure) > 1 and _cpu_bound(secure[0]) and \
-        secure[1].seconds <= SECURE_CLOSE * secure[0].seconds else None
-    if second is not None:
-        # The unencrypted methods take the other places, so the secure pick would be the model's alone, and on
-        # a CPU the model knows least (a starved NAS: the secure methods a few % apart, each tool's own cost
-        # deciding): a close second secure method races too, a lap more if need be.
-        must.insert(1, second)
-        count = max(count, len(must))
+    must = [p for p in order if p.secure][:1] + insecure[:count - 1 if count >= 3 else 1]
     close = [p for p in order if p not in must and not (quickest and p.seconds > FAR_BEHIND * quickest)]
     chosen = sorted(must + close[:max(0, count - len(must))], key=order.index)
     if len(insecure) > 1 and insecure[1] in chosen:
         # The first lap pays for cold caches (the files read, the far side's memory and folders): give it
-        # to the best secure method, so the close call between the two unencrypted ones is made evenly;
-        # when a second secure one races, to that one (it then wins only when it is clearly faster).
-        chosen.sort(key=lambda p: (p is not second, not p.secure))
+        # to the best secure method, so the close call between the two unencrypted ones is made evenly.
+        chosen.sort(key=lambda p: not p.secure)
     return _with_one_stream_twin(chosen, predictions, must, count)
-
-
-def _cpu_bound(p: Prediction) -> bool:
-    """A CPU holds the prediction down: one side encrypting, or a process of the method's own."""
-    return p.limit.is_cipher_cpu or (p.limit is Factor.LINK and p.side in ("local", "remote"))
 
 
 def _with_one_stream_twin(chosen: list[Prediction], predictions: list[Prediction], must: list[Prediction],

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.advice.advisor import FAR_BEHIND, SECURE_CLOSE, pick_entrants, rank
+from app.core.advice.advisor import FAR_BEHIND, pick_entrants, rank
 from app.core.profile.link_profile import CipherProbe
 from app.core.advice.race import Lap
 from app.core.selection.stats import SelectionStats
-from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking, weak_nas
+from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking
 
 
 def test_an_unraced_variant_inherits_its_methods_correction() -> None:
@@ -55,23 +55,6 @@ def test_both_unencrypted_methods_race_beside_the_best_secure_one() -> None:
     close = [p for p in secure if p.seconds <= FAR_BEHIND * min(q.seconds for q in secure)]
     assert [p.candidate.method_id for p in pick_entrants(secure, 3, allow_insecure=False)] == \
         list(dict.fromkeys(p.candidate.method_id for p in close))[:3]
-
-
-def test_on_a_cpu_bound_nas_the_close_second_secure_method_races_beside_the_unencrypted_ones() -> None:
-    # The weak NAS's CPU holds every ssh method to ~6 MB/s: which secure tool is fastest there is each
-    # tool's own cost on that CPU, which the model knows least, so the secure pick is raced, not guessed.
-    predictions = ranking(weak_nas(), BIG, insecure=True)
-    secure = list(dict.fromkeys(p.candidate.method_id for p in predictions if p.secure))
-    best = {p.candidate.method_id: p for p in reversed(predictions)}
-    assert best[secure[1]].seconds <= SECURE_CLOSE * best[secure[0]].seconds  # a close call
-    raced = pick_entrants(predictions, 3, allow_insecure=True)
-    assert [p.candidate.method_id for p in raced] == [secure[1], secure[0], "tar-nc", "rsync-daemon"]
-    # The first lap pays for cold caches: the second secure method takes it, so it wins only when clearly faster.
-    # Where the wire holds the secure methods (gigabit), the model's order stands: three laps, one secure.
-    assert [p.secure for p in pick_entrants(ranking(gigabit(), BIG, insecure=True), 3, allow_insecure=True)] == \
-        [True, False, False]
-    # Without permission the secure methods fill the race as before (no lap more).
-    assert len(pick_entrants(ranking(weak_nas(), BIG), 3, allow_insecure=False)) == 3
 
 
 def test_a_lap_of_the_whole_selection_counts_with_its_own_time() -> None:
