@@ -7,7 +7,9 @@ namespace, after which the cgroup v1 mounts are no longer visible to the process
 inherit the cgroup, so a whole ssh session is limited.
 
 The quota uses a short period (8 ms) so a limited remote runs in short slices instead of
-running 12.5 ms and then stalling 87.5 ms, which TCP would see as giant RTT spikes.
+running 12.5 ms and then stalling 87.5 ms, which TCP would see as giant RTT spikes. The kernel
+grants no less than 1 ms a period, so a share below an eighth of a core gets a longer period
+(4 %: 1 ms of every 25), not the eighth.
 Kernel network processing (softirq) is not charged to any cgroup; only the remote's
 processes (cipher, copying, disk writes) are limited, as on a NAS with a weak CPU.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 from .system import cgroup_v1_mount, kill_all
 
 PERIOD_US = 8000
+MIN_QUOTA_US = 1000  # the least quota a period takes (the kernel refuses less)
 CONTROLLERS = ("cpu", "cpuacct")
 
 
@@ -41,11 +44,19 @@ def create(name: str, cores: float | None) -> list[Path]:
     if cpu is not None:
         g = cpu / name
         if cores:
-            (g / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-            (g / "cpu.cfs_quota_us").write_text(str(max(1000, int(PERIOD_US * cores))))
+            period, quota = share(cores)
+            (g / "cpu.cfs_period_us").write_text(str(period))
+            (g / "cpu.cfs_quota_us").write_text(str(quota))
         else:
             (g / "cpu.cfs_quota_us").write_text("-1")
     return made
+
+
+def share(cores: float) -> tuple[int, int]:
+    """(period, quota) in µs for `cores` of a core: the short period, longer where its quota would be below
+    the kernel's least."""
+    period = max(PERIOD_US, round(MIN_QUOTA_US / cores))
+    return period, max(MIN_QUOTA_US, round(period * cores))
 
 
 def join_prefix(name: str) -> list[str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests import accounts
-from tests.lab import cleanup, disk, measure, names, netns
+from tests.lab import cgroups, cleanup, disk, measure, names, netns
 from tests.lab.lab import unavailable_reason
 
 pytestmark = pytest.mark.root
@@ -106,6 +106,17 @@ def test_weak_nas_ssh_far_below_gigabit(lab, data) -> None:
     cores = (weak.remote_cpu_seconds() - cpu0) / (time.monotonic() - t0)
     assert slow < fast / 2, (slow, fast)
     assert cores < 0.3, cores  # the quota is an eighth of a core
+
+
+def test_a_starved_nas_gets_its_share_of_a_core_not_the_kernels_least(lab) -> None:
+    """4 % of a core is 1 ms of every 25: at the short period the kernel's least quota (1 ms of 8) would make it
+    12.5 %, the weak NAS's share."""
+    assert cgroups.share(0.04) == (25000, 1000) and cgroups.share(0.125) == (8000, 1000)
+    starved = lab("starved-nas")
+    cpu0, t0 = starved.remote_cpu_seconds(), time.monotonic()
+    subprocess.run(starved.ssh_argv("timeout 4 sh -c 'while :; do :; done'"), capture_output=True, timeout=120)
+    cores = (starved.remote_cpu_seconds() - cpu0) / (time.monotonic() - t0)
+    assert 0.02 < cores < 0.08, cores
 
 
 def test_fast_link_is_not_shaped(lab, data) -> None:
