@@ -217,7 +217,7 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
                 return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
-            raise link_lost(session.host.label, "race")
+            raise link_lost(session.host.label, "race", details=session.lost_because)
         # The host's CPU and (on a long link) its folder, asked side by side: each a round trip or more.
         busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task),
                                                   _arrived_rate(session, far, request.options.download, arrived))

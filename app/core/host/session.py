@@ -111,6 +111,7 @@ class Session:
     # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
     shared: Mux | None = field(default=None, repr=False)
     _sharing: asyncio.Future | None = field(default=None, repr=False)
+    lost_because: str = field(default="", repr=False)  # why link_alive dropped the connection (for details)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
@@ -233,6 +234,7 @@ class Session:
         here: every later step (stopping helpers, cleaning up) then fails at once instead of each waiting
         out its own time-out on a dead link, and the host's helpers see their input end and stop."""
         if self.lost:
+            self.lost_because = self.lost_because or "the control connection had closed"
             return False
         check = asyncio.ensure_future(self.run(b"true", timeout=max(within, LINK_PATIENCE_SECONDS)))
         try:
@@ -242,11 +244,14 @@ class Session:
             if check.done():
                 check.result()
                 return True
-        except asyncssh.ChannelOpenError:
+            self.lost_because = f"no answer to a check within {LINK_PATIENCE_SECONDS:g} s" if \
+                acknowledged(self.conn) else f"no answer to a check within {within:g} s, nothing acknowledged"
+        except asyncssh.ChannelOpenError as exc:
             if not self.lost:
                 return True  # refused (too many sessions), but it answered
-        except (asyncssh.Error, OSError, TimeoutError):
-            pass
+            self.lost_because = f"the check was refused on a closed connection: {exc!r}"
+        except (asyncssh.Error, OSError, TimeoutError) as exc:
+            self.lost_because = f"the check failed: {exc!r}"
         finally:
             check.cancel()
         self.conn.abort()

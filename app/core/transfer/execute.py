@@ -126,7 +126,8 @@ def _stall_check(session: Session, pipeline: Pipeline, total: int, download: boo
 
     def check(done: int) -> None:
         if session.lost:
-            raise link_lost(host, watch.doing, upload=not download)
+            raise link_lost(host, watch.doing, upload=not download,
+                            details=session.lost_because or "the control connection had closed")
         running = [p.pid for p in pipeline.procs if p.returncode is None]
         if dog.tick(time.monotonic(), done, pulse(running)):
             raise link_lost(host, watch.doing, dog.allowance(done), upload=not download)
