@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.host.hosts import HostSpec
+from app.core.errors import TransferError
+from app.core.host import capabilities
+from app.core.host.hosts import HostSpec, connect, resolve
 from app.core.host.ssh_command import Options
-from app.core.host.session import Session, acknowledged
+from app.core.host.session import Session, acknowledges
 from app.core.transfer.engine import CopyRequest, copy
 from tests.leftovers import BOOKKEEPING
 from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, random_file, same_bytes,
@@ -87,7 +89,7 @@ async def test_a_host_slow_to_answer_is_not_a_lost_link(sshd) -> None:
     busy to hear it): its end still acknowledges every byte, so the app waits longer and the session lives."""
     session = await _session(sshd)
     try:
-        assert acknowledged(session.conn)
+        assert await acknowledges(session.conn)
         held = descendants(sshd.proc.pid)
         signal_all(held, signal.SIGSTOP)
         loop = asyncio.get_running_loop()
@@ -101,6 +103,39 @@ async def test_a_host_slow_to_answer_is_not_a_lost_link(sshd) -> None:
         assert (await session.run(b"echo still here")).stdout == b"still here\n"
     finally:
         await session.close()
+
+
+async def test_a_host_slow_to_answer_at_first_contact_is_not_taken_for_an_sftp_only_account(sshd, monkeypatch) -> None:
+    """The capability script goes unanswered for its first allowance (a busy NAS, or this computer too busy
+    to hear it): it is asked again for longer, and the account keeps its shell (it was read as SFTP-only)."""
+    monkeypatch.setattr(capabilities, "SHAPE_TIMEOUT", 0.5)
+    conn = await connect(resolve(HostSpec("testhost", str(sshd.ssh_config))))
+    try:
+        with frozen(descendants(sshd.proc.pid)) as held:  # this connection's sshd, after its login
+            thaw = asyncio.get_running_loop().call_later(2.0, signal_all, held, signal.SIGCONT)
+            try:
+                caps = await capabilities.remote(conn, None, "testhost")
+            finally:
+                thaw.cancel()
+    finally:
+        conn.close()
+    assert caps.shell and "tar" in caps.tools
+
+
+async def test_a_host_that_never_answers_at_first_contact_says_so(sshd, monkeypatch) -> None:
+    """Both allowances pass without an answer: one sentence that the host was too busy, not a copy that
+    fails later because the account was taken for SFTP-only."""
+    monkeypatch.setattr(capabilities, "SHAPE_TIMEOUT", 0.5)
+    monkeypatch.setattr(capabilities, "SLOW_SHAPE_TIMEOUT", 1.0)
+    conn = await connect(resolve(HostSpec("testhost", str(sshd.ssh_config))))
+    try:
+        with frozen(descendants(sshd.proc.pid)):
+            with pytest.raises(TransferError) as caught:
+                await capabilities.remote(conn, None, "testhost")
+    finally:
+        conn.close()
+    assert str(caught.value) == ("testhost did not answer a command in time while connecting (it may be very busy); "
+                                 "try again.")
 
 
 def _cli(*args: str) -> subprocess.Popen:

@@ -12,6 +12,7 @@ import inspect
 import ipaddress
 import socket
 import struct
+import time
 from dataclasses import dataclass, field
 
 import asyncssh
@@ -31,13 +32,14 @@ LINK_CHECK_SECONDS = 5.0  # a host that answers takes a round trip; a dead link 
 # A host whose end still acknowledges every byte sent to it (TCP) but whose sshd is slow to answer (a busy
 # NAS, or this computer too busy to hear the answer) is waited for this long in all before it counts as gone.
 LINK_PATIENCE_SECONDS = 20.0
+ACK_WATCH_SECONDS = 1.0  # how long the host's acknowledgements are watched for (a moment's look can miss)
 TCP_ESTABLISHED = 1  # tcpi_state of an open connection (linux/tcp_states.h)
 
 
 def acknowledged(conn: asyncssh.SSHClientConnection) -> bool:
-    """Whether the host's end of the connection has acknowledged every byte sent to it (Linux TCP_INFO):
-    its network stack is there even if its sshd is slow to answer. False where that cannot be known (a
-    connection through a proxy command, another system)."""
+    """Whether the host's end of the connection has acknowledged every byte sent to it, at this moment
+    (Linux TCP_INFO): its network stack is there even if its sshd is slow to answer. False where that cannot
+    be known (a connection through a proxy command, another system)."""
     sock = conn.get_extra_info("socket")
     try:
         info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
@@ -47,6 +49,18 @@ def acknowledged(conn: asyncssh.SSHClientConnection) -> bool:
         return False
     state, unacked = info[0], struct.unpack_from("I", info, 24)[0]  # tcpi_state, tcpi_unacked
     return state == TCP_ESTABLISHED and unacked == 0
+
+
+async def acknowledges(conn: asyncssh.SSHClientConnection, within: float = ACK_WATCH_SECONDS) -> bool:
+    """Whether the host's end acknowledges everything sent to it at some moment within `within` seconds:
+    one look can fall between a packet and its acknowledgement (a delayed ack, a busy computer, other
+    sessions on the connection), while a dead link's bytes stay unacknowledged all along."""
+    end = time.monotonic() + within
+    while not acknowledged(conn):
+        if time.monotonic() >= end:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 class SessionWords(Words):
@@ -131,7 +145,7 @@ class Session:
         try:
             if given is not None:
                 askpass, error = await _askpass(host, given)
-            remote = await capabilities.remote(conn, remote_dest)
+            remote = await capabilities.remote(conn, remote_dest, host.label)
             remote.indirect_path = indirect_path(conn, remote)
             local = await local_task
         except BaseException:
@@ -239,13 +253,13 @@ class Session:
         check = asyncio.ensure_future(self.run(b"true", timeout=max(within, LINK_PATIENCE_SECONDS)))
         try:
             await asyncio.wait([check], timeout=within)
-            if not check.done() and acknowledged(self.conn):
+            if not check.done() and await acknowledges(self.conn):
                 await asyncio.wait([check], timeout=max(0.0, LINK_PATIENCE_SECONDS - within))
             if check.done():
                 check.result()
                 return True
             self.lost_because = f"no answer to a check within {LINK_PATIENCE_SECONDS:g} s" if \
-                acknowledged(self.conn) else f"no answer to a check within {within:g} s, nothing acknowledged"
+                await acknowledges(self.conn) else f"no answer to a check within {within:g} s, nothing acknowledged"
         except asyncssh.ChannelOpenError as exc:
             if not self.lost:
                 return True  # refused (too many sessions), but it answered
