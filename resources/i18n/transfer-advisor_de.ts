@@ -1753,6 +1753,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>während des Vergleichs</translation>
     </message>
     <message>
+        <source>while connecting</source>
+        <translation>beim Verbinden</translation>
+    </message>
+    <message>
         <source>during the measurement</source>
         <translation>während der Messung</translation>
     </message>

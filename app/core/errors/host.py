@@ -133,11 +133,13 @@ def shared_connection_down() -> TransferError:
 
 
 def _during(doing: str) -> str:
-    """`doing`: "copy", "race"; anything else is a measurement."""
+    """`doing`: "copy", "race", "connect"; anything else is a measurement."""
     if doing == "copy":
         return HostErrors.tr("during the copy")
     if doing == "race":
         return HostErrors.tr("during the race")
+    if doing == "connect":
+        return HostErrors.tr("while connecting")
     return HostErrors.tr("during the measurement")
 
 

@@ -21,12 +21,14 @@ from pathlib import Path
 
 import asyncssh
 
+from app.core.errors import host_too_busy
 from app.core.quoting import sh_command
 from app.core.runner import run_sync
 
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
          "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink")
 SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
+SLOW_SHAPE_TIMEOUT = 45.0  # seconds for the script's second try, when the first had no answer in time
 LOCAL_TOOL_TIMEOUT = 10.0  # seconds for a local tool to say its version (rsync --version, ssh -Q cipher)
 
 # `shell yes` first: an account without a shell (ForceCommand internal-sftp) prints nothing at all.
@@ -258,7 +260,8 @@ async def has_sftp(conn: asyncssh.SSHClientConnection, timeout: float = SHAPE_TI
     return True
 
 
-async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) -> Capabilities:
+async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None, label: str = "") -> Capabilities:
+    """What the host runs and has (`label`: the host as the user named it, for an error)."""
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
@@ -268,6 +271,16 @@ async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None) ->
                                                     return_exceptions=True)
     if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):
         raise result
+    if isinstance(result, TimeoutError):
+        # An SFTP-only account answers at once (with nothing); no answer in time is a slow host (or this
+        # computer too busy to hear it), not a missing shell: asked once more, for longer.
+        try:
+            result = await run_script(conn, command, timeout=SLOW_SHAPE_TIMEOUT)
+        except TimeoutError as exc:
+            raise host_too_busy(label or str(host), "connect", f"no answer to the capability script within "
+                                f"{SHAPE_TIMEOUT + SLOW_SHAPE_TIMEOUT:g} s") from exc
+        except (asyncssh.Error, OSError) as exc:
+            result = exc
     # No answer, or no `shell yes`: the account runs no commands (an SFTP-only account).
     text = "" if isinstance(result, BaseException) else (result.stdout or b"").decode(errors="replace")
     caps = parse_remote(text)
