@@ -3,6 +3,7 @@ shell's one-command listing works with BusyBox's tools too (run for real, with o
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 from pathlib import Path
@@ -16,6 +17,7 @@ from app.core.host.session import Session
 from app.core.errors import TransferError
 from app.core.quoting import sh_command
 from app.core.host.staging import Records
+from app.core.transfer.ownership import remove_folder
 from tests.helpers import make_tree, snapshot
 
 
@@ -179,3 +181,27 @@ def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: st
     assert out.returncode == 0, out.stderr
     found = parse_scan(out.stdout, [str(tree), str(tmp_path / "missing")], [str(tree), "missing"], missing_ok=True)
     assert found.manifest() == scan_local([str(tree)]).manifest()
+
+
+@pytest.mark.parametrize("where", ["shell", "sftp", "local"])
+async def test_a_folder_still_written_into_for_a_moment_is_removed_whole(sshd, tmp_path: Path, where: str) -> None:
+    """A lap's far-side tool can go on writing for a moment after the lap is stopped (it empties what was
+    already sent): one `rm -rf` then finds a folder not empty and leaves it, hidden in the user's
+    destination. The removal goes on until the writer has stopped."""
+    folder = tmp_path / ".transfer-advisor-race-0"
+    (folder / "lap").mkdir(parents=True)
+    writer = subprocess.Popen(["sh", "-c", 'i=0; end=$(($(date +%s) + 2)); while [ "$(date +%s)" -lt "$end" ]; do '
+                               'for j in 1 2 3 4 5 6 7 8 9 10; do i=$((i + 1)); : > "$1/f$i" || exit 0; done; done',
+                               "writer", str(folder / "lap")])
+    session = await _session(sshd)
+    session.remote.shell = where == "shell"
+    try:
+        while len(os.listdir(folder / "lap")) < 100:  # the writer is busy
+            await asyncio.sleep(0.01)
+        await remove_folder(session, str(folder), local=where == "local")
+        assert writer.wait(timeout=30) == 0
+        assert not folder.exists()
+    finally:
+        writer.kill()
+        writer.wait()
+        await session.close()

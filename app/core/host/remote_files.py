@@ -10,6 +10,7 @@ SFTP where there is not. Every path goes to the shell as a quoted argument, neve
 
 from __future__ import annotations
 
+import asyncio
 import os
 from dataclasses import dataclass, replace
 from posixpath import dirname, join, normpath
@@ -220,7 +221,15 @@ class RemoteFiles:
         if self.shell:
             await self.session.run(staging.remote_remove_command(path), timeout=timeout)
             return
-        await sftp_rmtree(await self.sftp(), path)
+        sftp = await self.sftp()
+        for attempt in range(staging.REMOVE_TRIES):  # again while something still writes into it
+            await sftp_rmtree(sftp, path)
+            try:
+                await sftp.lstat(os.fsencode(path))
+            except asyncssh.SFTPNoSuchFile:
+                return
+            if attempt < staging.REMOVE_TRIES - 1:
+                await asyncio.sleep(1)
 
     def where(self, path: str) -> str:
         return f"{self.session.host.label}:{path}"

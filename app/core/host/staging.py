@@ -11,6 +11,8 @@ and the rest stay staged for the next run. Moving is a rename on the same filesy
 from __future__ import annotations
 
 import os
+import shutil
+import time
 from dataclasses import dataclass
 from posixpath import dirname, join
 from typing import Protocol
@@ -74,8 +76,26 @@ def remote_rename_command(stage: str) -> bytes:
     return sh_command(_RENAME, stage)
 
 
+# A folder being removed may still be written to for a moment (a lap's far-side tool that has not yet
+# seen its input end): `rm -rf` then finds a folder not empty and leaves it. It is removed again, once a
+# second, this many times at most.
+REMOVE_TRIES = 10
+
+
 def remote_remove_command(path: str) -> bytes:
-    return sh_command('rm -rf -- "$1"', path)
+    return sh_command('n=1; until rm -rf -- "$1"; do [ "$n" -lt "$2" ] || exit 1; n=$((n + 1)); sleep 1; done',
+                      path, str(REMOVE_TRIES))
+
+
+def local_remove(path: str) -> bool:
+    """Remove a folder of ours on this computer, again while something still writes into it; whether it went."""
+    for attempt in range(REMOVE_TRIES):
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.lexists(path):
+            return True
+        if attempt < REMOVE_TRIES - 1:
+            time.sleep(1)
+    return False
 
 
 def remote_prepare_command(dest: str, stage: str | None) -> bytes:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import socket
 import stat
 import time
@@ -167,7 +166,7 @@ async def remove_folder(session: Session, path: str, local: bool, timeout: float
     """Remove a folder of ours (staging, race scratch) on this computer or the host; never raises."""
     try:
         if local:
-            await asyncio.to_thread(shutil.rmtree, path, True)
+            await asyncio.to_thread(staging.local_remove, path)
         else:
             await session.files.remove(path, timeout)
     except (OSError, asyncssh.Error, TimeoutError, TransferError):
