@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.selection.entries import Selection
+from app.core.selection.entries import Selection, is_sparse
 
 TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
 
@@ -33,15 +33,39 @@ class SelectionStats:
     largest: int = 0          # the biggest file's bytes (0: not known, taken as an average file)
 
     @classmethod
-    def of(cls, selection: Selection) -> "SelectionStats":
-        kinds = [e.kind for e in selection.entries]
-        groups, sparse = selection.hard_links(), selection.sparse_files()
-        return cls(selection.files, selection.bytes, kinds.count("dir"), tuple(selection.names),
-                   len(selection.roots) == 1 and kinds == ["file"], selection.tar_stream_bytes(),
-                   kinds.count("link"), tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path),
-                   selection.link_kinds(), sum(len(g) for g in groups), sum(g[0].size * (len(g) - 1) for g in groups),
-                   len(sparse), sum(e.size - (e.allocated or 0) for e in sparse), len(selection.with_xattrs()),
-                   max((e.size for e in selection.entries if e.kind == "file"), default=0))
+    def of(cls, selection: Selection, tar: bool = True) -> "SelectionStats":
+        """One pass over the entries (a selection of 100 000 files is read once, not once per figure);
+        `tar`: also the tar stream's size (another pass), which only the model needs."""
+        dirs = links = xattrs = largest = sparse = sparse_bytes = 0
+        odd: list[str] = []
+        kinds: set[str] = set()
+        names_of: dict[tuple[int, int], list[int]] = {}  # an inode's sizes, one per name inside the selection
+        for e in selection.entries:
+            kind = e.kind
+            if kind == "file":
+                if e.size > largest:
+                    largest = e.size
+                if e.inode is not None:
+                    names_of.setdefault(e.inode, []).append(e.size)
+                if e.allocated is not None and is_sparse(e.size, e.allocated):
+                    sparse += 1
+                    sparse_bytes += e.size - e.allocated
+            elif kind == "dir":
+                dirs += 1
+            elif kind == "link":
+                links += 1
+                kinds.add(e.leads_to)
+            if e.xattrs:
+                xattrs += 1
+            if "\n" in e.path or "\r" in e.path:
+                odd.append(e.path)
+        groups = [g for g in names_of.values() if len(g) > 1]
+        entries = selection.entries
+        return cls(selection.files, selection.bytes, dirs, tuple(selection.names),
+                   len(selection.roots) == 1 and len(entries) == 1 and entries[0].kind == "file",
+                   selection.tar_stream_bytes() if tar else None, links, tuple(odd), frozenset(kinds),
+                   sum(len(g) for g in groups), sum(g[0] * (len(g) - 1) for g in groups), sparse, sparse_bytes,
+                   xattrs, largest)
 
     def needs_kept(self) -> list[str]:
         """What the selection has that a copy can lose (Keeps' names): symbolic links, hard links, sparse files,

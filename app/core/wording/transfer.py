@@ -156,7 +156,7 @@ def quicker_but_loses(label: str, lost: list[str]) -> str:
 def copy_losses(method: Method, local: Capabilities, remote: Capabilities, selection: Selection,
                 o: Options) -> list[str]:
     """What a copy with `method` and options `o` does not keep of what `selection` has, said in its result."""
-    stats = SelectionStats.of(selection)
+    stats = SelectionStats.of(selection, tar=False)
     lost = method.keeps_between(local, remote).given(o.owners, o.xattrs).lost(stats.needs_kept())
     return losses_sentences(method.label.split(" (")[0], lost, stats)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hypothesis import event, given, strategies as st
@@ -116,6 +116,9 @@ def test_scan_and_stats_add_up(tree: dict) -> None:
     assert stats.tar_bytes == selection.tar_stream_bytes() >= 1024 + 512 * len(selection.entries) + nbytes
     assert selection.bytes_on_disk() >= nbytes
     assert stats.one_file() == (len(tree) == 1 and files == 1 and not dirs and not links)
+    assert stats.links == links and stats.link_kinds == selection.link_kinds()
+    assert stats.odd_paths == tuple(e.path for e in selection.entries if "\n" in e.path or "\r" in e.path)
+    assert SelectionStats.of(selection, tar=False) == replace(stats, tar_bytes=None)
 
 
 @given(tree=tops, target=st.one_of(st.sampled_from([0.0, -1.0, math.nan, math.inf, 1e12]),
