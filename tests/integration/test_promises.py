@@ -42,12 +42,21 @@ def test_the_next_advice_allows_for_what_copies_taught(sshd, home: Path, tmp_pat
     assert after.keys() == before.keys()
     plain = [key for key in after if "'compress': 'none'" in key]
     assert len(plain) >= 4
-    for key in plain:
-        # Taught methods by what they taught; the others by the median of that (2.5). (The local probes
-        # run again, so a prediction may move a little on its own; a compressed variant's with the
-        # compressor's measured speed, which a busy machine moves a lot: those are left out.)
-        allowed = 3.0 if key.startswith("sftp ") else 2.0 if key.startswith("scp ") else 2.5
-        assert after[key] == pytest.approx(before[key] * allowed, rel=0.1, abs=0.02), key
+    # Taught methods by what they taught; the others by the median of that (2.5). The local probes run
+    # again, so the second advice may move on its own as this machine's load moves (a compressed variant's
+    # with the compressor's measured speed, which moves a lot: those are left out); that drift, as the
+    # untaught methods show it, is taken out before the taught ones are compared.
+    taught = {"sftp": 3.0, "scp": 2.0}
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+    # Each method's variants (ciphers) together: the median of what each was allowed, after over before.
+    methods = {key.split(" ", 1)[0] for key in plain}
+    grown = {m: median([after[k] / before[k] for k in plain if k.split(" ", 1)[0] == m]) for m in methods}
+    drift = median([g / 2.5 for m, g in grown.items() if m not in taught])
+    assert drift == pytest.approx(1.0, rel=0.25), grown  # the untaught ones were allowed for too (2.5)
+    for method, allowed in taught.items():
+        assert grown[method] / drift == pytest.approx(allowed, rel=0.1), (method, grown, before, after)
 
 
 def test_a_copy_teaches_the_next_advice(sshd, home: Path, tmp_path: Path) -> None:
