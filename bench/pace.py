@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""How one ssh stream finds its pace: random bytes written into `ssh -c CIPHER host 'cat > /dev/null'` for
+--seconds, the rate printed every half second from the host's "go" (its login not counted). On a host whose
+CPU is the limit the first seconds run far below the rest, so a probe or a race lap of a second or two times
+the climb, not the pace. Needs root (the lab builds network namespaces); traffic goes only to the lab's
+198.18.x.x.
+
+    .venv/bin/python bench/pace.py [--scenarios weak-nas,starved-nas] [--seconds 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.lab import Lab, unavailable_reason  # noqa: E402
+
+CIPHERS = ("aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com")
+TICK = 0.5
+BLOCK = os.urandom(1 << 20)
+
+
+def pace(lab: Lab, cipher: str, seconds: float) -> list[tuple[float, float, int]]:
+    """(seconds since "go", MB/s over the half second before, bytes so far) for one stream."""
+    ssh = subprocess.Popen(lab.ssh_argv("echo go; cat > /dev/null", cipher=cipher), stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert ssh.stdin is not None and ssh.stdout is not None
+    try:
+        ssh.stdout.readline()
+        start = last = time.monotonic()
+        sent = before = 0
+        rows = []
+        while time.monotonic() - start < seconds:
+            ssh.stdin.write(BLOCK)
+            sent += len(BLOCK)
+            now = time.monotonic()
+            if now - last >= TICK:
+                rows.append((now - start, (sent - before) / (now - last) / 1e6, sent))
+                last, before = now, sent
+        ssh.stdin.close()
+        ssh.wait(timeout=60)
+        return rows
+    finally:
+        if ssh.poll() is None:
+            ssh.kill()
+
+
+def climb(rows: list[tuple[float, float, int]]) -> tuple[float, float]:
+    """(the pace: the median of the last third, seconds until a half second first reached 80 % of it)."""
+    steady = statistics.median(rate for _, rate, _ in rows[-max(1, len(rows) // 3):])
+    reached = next((t for t, rate, _ in rows if rate >= 0.8 * steady), rows[-1][0])
+    return steady, reached
+
+
+def average_by(rows: list[tuple[float, float, int]], seconds: float) -> float:
+    """MB/s from "go" to the first tick at or after `seconds` (what a probe or lap that long would see)."""
+    t, _, sent = next((row for row in rows if row[0] >= seconds), rows[-1])
+    return sent / t / 1e6
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--scenarios", default="weak-nas,starved-nas")
+    p.add_argument("--ciphers", default=",".join(CIPHERS))
+    p.add_argument("--seconds", type=float, default=12.0)
+    args = p.parse_args()
+    print(f"{'scenario':<12} {'cipher':<30} {'pace MB/s':>9} {'reached at':>10} {'by 1 s':>7} {'by 2.5 s':>8}"
+          f" {'by 5 s':>7}")
+    for scenario in args.scenarios.split(","):
+        why = unavailable_reason(scenario)
+        if why:
+            print(f"bench/pace.py: the lab cannot run here: {why}", file=sys.stderr)
+            return 2
+        with Lab.up(scenario) as lab:
+            for cipher in args.ciphers.split(","):
+                rows = pace(lab, cipher, args.seconds)
+                steady, reached = climb(rows)
+                by = [average_by(rows, s) for s in (1.0, 2.5, 5.0)]
+                print(f"{scenario:<12} {cipher:<30} {steady:9.1f} {reached:9.1f}s {by[0]:7.1f} {by[1]:8.1f} {by[2]:7.1f}")
+                print("    MB/s each half second: " + " ".join(f"{rate:.0f}" for _, rate, _ in rows), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
