@@ -343,11 +343,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cells: list[Cell] = []
     work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
-    # The app's state (profiles kept per host, what earlier copies taught) starts empty, like a new user's.
-    os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "home")
     try:
         with _KeepFreedMemory():
             for lab, scenario, dataset, data, _mb in each_dataset(args.scenarios, args.datasets, args.scale, work):
+                # The app's state (profiles kept per host, what earlier copies taught) starts empty in each
+                # scenario, like a new user's: the labs one after another have one address, so one host's key.
+                os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "home" / scenario)
                 cells.append(run_cell(lab, scenario, dataset, data))
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -196,7 +196,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         glance = await profiler.measure(session, None, None, ignore, req.probe_budget, stall=req.stall_timeout,
                                         link=False)
         found, left_out, predictions = predict(glance)
-        ranking = rank(predictions, [], stats, losing=_losing(session, stats), lessons=_lessons(session))
+        ranking = rank(predictions, [], stats, losing=_losing(session, stats), lessons=_lessons(session),
+                       commands_s=_commands_s(session))
         if _quick(ranking, stats, _link_known(glance)):
             advice = _advice(session, glance, stats, ranking, predictions, sources, dest, left_out,
                              time.monotonic() - started, req.asked())
@@ -257,7 +258,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         said = model.tool_costs_note(profile, laps)
         notes = [*notes, said] if said else notes
         predictions = again(profile)
-    ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session))
+    ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session), _commands_s(session))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
@@ -271,6 +272,18 @@ def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: b
     if not (profile.tcp_down_MBps if download else profile.tcp_up_MBps):
         return {}
     return {p.candidate: p.components[Factor.LINK] for p in entrants if p.components.get(Factor.LINK)}
+
+
+# The app's own commands a copy runs one after another besides those of a race lap (which its figures hold
+# already): looking at the destination and its free space, opening and marking the staging folder, moving
+# the result into place, listing it to verify. Each takes what one command takes on the host: nothing to
+# speak of on a LAN, a quarter of a second and more on a starved NAS (6 rounds there, 1.7 s: bench/pace.py's
+# lab, `copy --method scp-legacy` of 24 MB).
+COPY_ROUNDS = 5
+
+
+def _commands_s(session: Session) -> float:
+    return COPY_ROUNDS * session.command_seconds
 
 
 FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)
@@ -362,7 +375,7 @@ def _with_one_stream_twin(chosen: list[Prediction], predictions: list[Prediction
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
          whole: bool = False, losing: dict[str, list[str]] | None = None,
-         lessons: dict[str, float] | None = None) -> list[Ranked]:
+         lessons: dict[str, float] | None = None, commands_s: float = 0.0) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
     how far off the prediction of their own method's raced variant was, or else the median of all.
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
@@ -370,7 +383,9 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     `losing`: per method, what of the selection it would not keep (hard links, sparse files): such a
     method comes after every one that keeps all of it, whatever its speed. `lessons`: per method, how many
     times its prediction earlier copies to this host took (app.core.profile.kept.lessons); a method no copy
-    taught anything about is as far off as the median of those that did. Not a timed lap: that is a copy."""
+    taught anything about is as far off as the median of those that did. Not a timed lap: that is a copy.
+    A lap that took longer than its predicted set-up to get its data flowing at its rate adds the difference;
+    `commands_s` (what the copy's own commands around its tool take on this host) is added to every one."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
     took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
@@ -386,6 +401,13 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
               if p.candidate in took and p.seconds > 0}
     # A method that did not race is as far off as the median of those that did (its start-up too).
     slower_all = statistics.median(slower.values()) if slower else 1.0
+    # How much longer than its predicted set-up a lap took to get its data flowing at its rate: the app's
+    # commands before the tool and a starved host's climb (seconds there; bench/pace.py), which a copy pays
+    # too. A method that did not race pays what the median lap did.
+    setups = {p.candidate: p.setup_s for p in predictions}
+    late = {lap.candidate: max(0.0, lap.startup_s - setups.get(lap.candidate, 0.0)) for lap in laps
+            if lap.MBps and lap.startup_s is not None}
+    late_all = statistics.median(late.values()) if late else 0.0
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
@@ -393,13 +415,15 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         if p.candidate.options.streams > 1 and _variant(p.candidate) not in by_variant and streams_scale:
             own = streams_scale
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
-        seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+        seconds = (p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
+                   + late.get(p.candidate, late_all))
         if p.candidate in took:
             seconds = took[p.candidate]
         elif p.candidate.method_id in slower:
             seconds = max(seconds, p.seconds * slower[p.candidate.method_id])
         elif rate is None:  # what a method raced (at its rate) stands; a guess is no better than its prediction
             seconds = max(seconds, p.seconds * slower_all)
+        seconds += commands_s
         allowed = 1.0 if p.candidate in took else _allowed(p.candidate.method_id, lessons or {})
         ranked.append(Ranked(p, rate, seconds * allowed, p.candidate in took, allowed))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection

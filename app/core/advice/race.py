@@ -16,7 +16,10 @@ On a long link a new connection climbs to its speed over a dozen round trips (TC
 the clock starts `ramp` seconds after the flow did, and the lap runs that much longer. What the sending
 tool has handed on runs ahead of what arrived by what the pipes, ssh and the socket buffers hold (megabytes
 a stream, growing as TCP widens them): there a lap cut at its time is measured by what the far side had
-when its clock started and when it ended.
+when its clock started and when it ended. On a host whose CPU is the limit the flow climbs for seconds
+before it finds its pace (the lab's weak NAS: 1-4 MB/s for two seconds, then 50-110; bench/pace.py): there
+the clock starts where the climb ended, the lap may run CLIMB_ALLOWANCE longer for it, and what the climb
+lap took to get there is kept with it (a copy starts and climbs the same way: advisor.rank counts it).
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ SCRATCH_PREFIX = ownership.PREFIXES["race"]
 SETUP_ALLOWANCE = 5.0  # seconds a candidate may take to start moving data
 FLOW_TICKS = 3         # progress ticks in a row that moved data: it flows
 MIN_FLOW_S = 0.5       # a lap that finished measures from steady flow when it lasted this long
+CLIMB_WINDOW_S = 1.0   # the flow's climb is over where a second of it moved at least SETTLED_SHARE of what
+SETTLED_SHARE = 0.7    # the last second moved
+CLIMB_ALLOWANCE = 5.0  # seconds a lap may run longer while its flow still climbs
 QUIET_AT_END_S = 1.0   # a lap cut at its time that moved nothing for this long: is the host still there?
 # On a long link a lap costs a login, TCP's climb and its time (10 s at 200 ms): an entrant predicted to reach
 # less than a lap already measured, divided by this, is not raced (the model's ceilings rest on measured
@@ -70,6 +76,9 @@ class Lap:
     seconds: float | None = None  # a lap that copied all it was given: its wall time, set-up and finish included
     remote_cpu: float | None = None  # the host's cores its processes kept busy while data flowed (None: not measured)
     sent: int = 0  # bytes it sent (a lap into the copy's staging folder leaves them there)
+    # Seconds from its start until its data flowed at its rate, less what the bytes sent by then take at that rate:
+    # its login, the app's commands before the tool, a starved host's climb (a copy pays them too). None: not timed.
+    startup_s: float | None = None
 
 
 def key(c: Candidate) -> str:
@@ -200,8 +209,9 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
                 arrived.append(asyncio.ensure_future(_far_side(session, far, request.options.download)))
             if flow and not cpu and session.remote.shell:
                 cpu.append(asyncio.ensure_future(remote_cpu.sample(session.run)))
-            latest = started + seconds + SETUP_ALLOWANCE + ramp
-            end = min(latest, flow[0] + seconds) if flow else latest
+            pace = settled(samples, flow) if flow and not ramp else flow
+            latest = started + seconds + SETUP_ALLOWANCE + ramp + (CLIMB_ALLOWANCE if pace != flow else 0.0)
+            end = min(latest, pace[0] + seconds) if pace else latest
             if time.monotonic() >= end:
                 break
             await asyncio.wait([task], timeout=0.1)
@@ -214,16 +224,22 @@ async def _run_lap(session: Session, candidate: Candidate, request: CopyRequest,
             if end is None or end.elapsed <= 0 or end.done < TOO_LITTLE_TO_TIME:
                 return Lap(candidate, None, seconds=took)  # too little for a rate: its time is the answer
             if flow and samples[-1][0] - flow[0] >= MIN_FLOW_S:
-                return Lap(candidate, (samples[-1][1] - flow[1]) / (samples[-1][0] - flow[0]) / 1e6, seconds=took)
+                pace = settled(samples[:-1], flow) if not ramp else flow
+                if samples[-1][0] - pace[0] < MIN_FLOW_S:
+                    pace = flow
+                rate = (samples[-1][1] - pace[1]) / (samples[-1][0] - pace[0]) / 1e6
+                return Lap(candidate, rate, seconds=took, startup_s=startup_cost(started, pace, rate))
             return Lap(candidate, end.done / end.elapsed / 1e6, seconds=took)
         if quiet_at_end(samples, time.monotonic()) and not await session.link_alive():
             raise link_lost(session.host.label, "race", details=session.lost_because)
         # The host's CPU and (on a long link) its folder, asked side by side: each a round trip or more.
         busy, arrived_rate = await asyncio.gather(_busy(session, cpu, task),
                                                   _arrived_rate(session, far, request.options.download, arrived))
-        rate = arrived_rate or _steady_rate(samples, ramp)
+        flow = flow_start(samples, ramp)
+        pace = settled(samples, flow) if flow and not ramp else None
+        rate = arrived_rate or _steady_rate(samples, ramp, pace)
         return Lap(candidate, rate, "" if rate else nothing_steady(),
-                   remote_cpu=busy if rate else None)
+                   remote_cpu=busy if rate else None, startup_s=startup_cost(started, pace or flow, rate))
     except TransferError as exc:
         if exc.kind is ErrorKind.LINK_LOST:
             raise
@@ -284,6 +300,36 @@ def flow_start(samples: list[tuple[float, int]], ramp: float = 0.0) -> tuple[flo
     return None
 
 
+def settled(samples: list[tuple[float, int]], flow: tuple[float, int]) -> tuple[float, int]:
+    """Where the climb of a flow that started at `flow` (one of the samples) ended: the first sample from it on
+    whose next CLIMB_WINDOW_S moved at least SETTLED_SHARE of what the last one moved (and so did its next
+    tick). `flow` itself where it never climbed, and while it has not run two windows yet."""
+    last_t, last_d = samples[-1]
+    if last_t - flow[0] < 2 * CLIMB_WINDOW_S:
+        return flow
+    recent_at = next(i for i, (t, _) in enumerate(samples) if t >= last_t - CLIMB_WINDOW_S)
+    t0, d0 = samples[recent_at]
+    recent = (last_d - d0) / (last_t - t0) if last_t > t0 else 0.0
+    def rate(i: int, window: float) -> float:
+        t, d = samples[i]
+        ahead = next((s for s in samples[i + 1:] if s[0] >= t + window), samples[-1])
+        return (ahead[1] - d) / (ahead[0] - t) if ahead[0] > t else 0.0
+
+    for i in range(samples.index(flow), recent_at):
+        if rate(i, CLIMB_WINDOW_S) >= SETTLED_SHARE * recent:
+            while i + 1 < recent_at and rate(i, 0.0) < SETTLED_SHARE * recent:  # the window's slow first ticks
+                i += 1
+            return samples[i]
+    return samples[recent_at]
+
+
+def startup_cost(started: float, pace: tuple[float, int] | None, MBps: float | None) -> float | None:
+    """Seconds from `started` to `pace` (a sample) beyond what the bytes sent by then take at `MBps`."""
+    if not pace or not MBps:
+        return None
+    return max(0.0, (pace[0] - started) - pace[1] / (MBps * 1e6))
+
+
 def quiet_at_end(samples: list[tuple[float, int]], now: float) -> bool:
     """Nothing moved in the lap's last QUIET_AT_END_S. A lap is far shorter than the watchdog's allowance,
     so a link that died during one is asked after instead of waited out."""
@@ -291,10 +337,12 @@ def quiet_at_end(samples: list[tuple[float, int]], now: float) -> bool:
     return not samples or (before[-1] if before else 0) == samples[-1][1]
 
 
-def _steady_rate(samples: list[tuple[float, int]], ramp: float = 0.0) -> float | None:
-    """MB/s from steady flow (or, failing that, from the first sample with data) to the last sample."""
+def _steady_rate(samples: list[tuple[float, int]], ramp: float = 0.0,
+                 since: tuple[float, int] | None = None) -> float | None:
+    """MB/s from `since`, else steady flow (or, failing that, from the first sample with data), to the last
+    sample."""
     moving = [(t, d) for t, d in samples if d > 0]
-    start = flow_start(samples, ramp) or flow_start(samples) or (moving[0] if moving else None)
+    start = since or flow_start(samples, ramp) or flow_start(samples) or (moving[0] if moving else None)
     if start is None or samples[-1][0] <= start[0]:
         return None
     (t0, d0), (t1, d1) = start, samples[-1]

@@ -11,6 +11,7 @@ import asyncio
 import inspect
 import ipaddress
 import socket
+import statistics
 import struct
 import time
 from dataclasses import dataclass, field
@@ -126,6 +127,9 @@ class Session:
     shared: Mux | None = field(default=None, repr=False)
     _sharing: asyncio.Future | None = field(default=None, repr=False)
     lost_because: str = field(default="", repr=False)  # why link_alive dropped the connection (for details)
+    # How long each command that run() ran took, answer included: what one of the app's own commands costs on
+    # this host (tens of milliseconds on a LAN, a quarter of a second and more on a starved NAS).
+    command_times: list[float] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
@@ -234,7 +238,15 @@ class Session:
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
         """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
-        return await capabilities.run_script(self.conn, command, stdin or b"", timeout)
+        started = time.monotonic()
+        result = await capabilities.run_script(self.conn, command, stdin or b"", timeout)
+        self.command_times.append(time.monotonic() - started)
+        return result
+
+    @property
+    def command_seconds(self) -> float:
+        """The median time one of this session's commands took (0 before any ran)."""
+        return statistics.median(self.command_times) if self.command_times else 0.0
 
     @property
     def lost(self) -> bool:

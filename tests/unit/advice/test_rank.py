@@ -172,3 +172,30 @@ def test_a_method_far_behind_on_paper_does_not_race() -> None:
     raced = pick_entrants(predictions, 3, allow_insecure=False)
     assert raced and all(p.seconds <= FAR_BEHIND * quickest for p in raced)
     assert any(p.seconds > FAR_BEHIND * quickest for p in predictions)  # there were some to leave out
+
+
+def test_a_lap_slower_to_start_than_predicted_adds_the_difference_and_the_median_one_to_those_not_raced() -> None:
+    predictions = ranking(gigabit(), BIG)
+    first, second = [p for p in predictions if p.candidate.method_id in ("sftp", "scp")
+                     and p.candidate.options.streams == 1 and not p.candidate.options.mux][:2]
+    laps = [Lap(first.candidate, first.stream_MBps), Lap(second.candidate, second.stream_MBps)]
+    # A starved host: the first took 3 s longer than predicted to flow at its rate, the second 1 s.
+    late = [replace(laps[0], startup_s=first.setup_s + 3.0), replace(laps[1], startup_s=second.setup_s + 1.0)]
+    before = {r.candidate: r.seconds for r in rank(predictions, laps, BIG)}
+    after = {r.candidate: r.seconds for r in rank(predictions, late, BIG)}
+    assert after[first.candidate] - before[first.candidate] == pytest.approx(3.0)
+    assert after[second.candidate] - before[second.candidate] == pytest.approx(1.0)
+    unraced = next(p.candidate for p in predictions if p.candidate.method_id == "tar-ssh")
+    assert after[unraced] - before[unraced] == pytest.approx(2.0)
+    # A lap quicker to start than predicted changes nothing: the prediction stands.
+    early = [replace(lap, startup_s=0.0) for lap in laps]
+    assert {r.candidate: r.seconds for r in rank(predictions, early, BIG)} == before
+
+
+def test_the_copys_own_commands_lengthen_every_promise_alike() -> None:
+    predictions = ranking(gigabit(), BIG)
+    laps = [Lap(p.candidate, p.stream_MBps) for p in predictions[:2]]
+    plain = rank(predictions, laps, BIG)
+    starved = rank(predictions, laps, BIG, commands_s=1.5)  # a starved NAS: 0.3 s a command
+    assert [r.candidate for r in starved] == [r.candidate for r in plain]
+    assert all(b.seconds - a.seconds == pytest.approx(1.5) for a, b in zip(plain, starved))
