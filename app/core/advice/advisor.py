@@ -396,6 +396,14 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     # What streams did on this host (its sshd, its cores) says most about another method's streams.
     on_streams = [r for c, r in ratios.items() if c.options.streams > 1]
     streams_scale = statistics.median(on_streams) if on_streams else None
+    # Where no lap ran on streams, streams are no proven gain: a variant on them moves no more than its method's
+    # fastest lap on one stream, or the fastest of any (on the lab's weak NAS, a variant on two streams the
+    # race never timed was picked from the model's two cores where the host's quota gave it an eighth of one:
+    # it moved 34 MB/s, one stream 49).
+    one_stream: dict[str, float] = {}
+    for c, r in measured.items():
+        if c.options.streams == 1:
+            one_stream[c.method_id] = max(r, one_stream.get(c.method_id, 0.0))
     # How much longer than predicted a method's timed lap took, for its other variants.
     slower = {p.candidate.method_id: took[p.candidate] / p.seconds for p in predictions
               if p.candidate in took and p.seconds > 0}
@@ -415,6 +423,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         if p.candidate.options.streams > 1 and _variant(p.candidate) not in by_variant and streams_scale:
             own = streams_scale
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
+        if not rate and p.candidate.options.streams > 1 and not on_streams and one_stream:
+            stream = min(stream, one_stream.get(p.candidate.method_id, max(one_stream.values())))
         seconds = (p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
                    + late.get(p.candidate, late_all))
         if p.candidate in took:

@@ -202,3 +202,21 @@ def test_a_copys_race_knows_what_the_link_lets_each_entrant_move() -> None:
     assert one and many
     assert max(ceilings[c] for c in one) <= 10.5 < min(ceilings[c] for c in many) <= 37.5
     assert _link_ceilings(replace(profile, tcp_up_MBps=None), entrants, download=False) == {}
+
+
+def test_streams_no_lap_ran_on_are_no_gain_over_the_methods_fastest_lap_on_one() -> None:
+    """The race timed one stream only (the streams variant came first when the race's figures were put
+    back into the model): the untimed streams variant does not win on the model's word."""
+    predictions = ranking(long_fat(), MANY_BIG)
+    streams = next(p for p in predictions if p.secure and p.candidate.options.streams > 1)
+    one = next(q for q in predictions if q.candidate.method_id == streams.candidate.method_id
+               and q.candidate.options == replace(streams.candidate.options, streams=1))
+    assert streams.seconds < one.seconds / 2  # the model's word
+    laps = [Lap(one.candidate, one.stream_MBps)]
+    ranked = rank(predictions, laps, MANY_BIG)
+    assert ranked[0].candidate.options.streams == 1
+    at = {r.candidate: r for r in ranked}
+    assert at[streams.candidate].seconds >= at[one.candidate].seconds
+    # Once a lap on streams ran, what it measured decides, as before.
+    timed = rank(predictions, [*laps, Lap(streams.candidate, 3 * one.stream_MBps)], MANY_BIG)
+    assert timed[0].candidate == streams.candidate
