@@ -33,17 +33,18 @@ class Candidate:
 
 
 # A cipher probe lasts about a second: on a host whose CPU is the limit, that second is mostly the connection
-# finding its pace (measured on the lab's weak NAS, an eighth of a core: 2-16 MB/s in the first 1.5 s, then
-# 60-100 MB/s with AES-GCM and 50-70 with chacha20), so two ciphers a probe puts within this factor of each
-# other are not told apart by it. There the cipher a copy runs by default (AES-GCM where both CPUs have AES
-# instructions, which the probe had at 6.7 MB/s and chacha20 at 7.1, and whose whole copies of 60 MB took
-# 4.2 s against chacha20's 5.4) is the one considered.
-CIPHER_NOISE = 1.10
+# finding its pace (the lab's weak NAS, an eighth of a core: 1-4 MB/s for two seconds, then 50-110 with
+# AES-GCM and 40-65 with chacha20; bench/pace.py), so the probe's order of the two is chance there: it put
+# chacha20 5 % ahead in one run and more than 10 % in another, where whole copies of 360 MB moved 39-52 MB/s
+# with AES-GCM and 25-31 with chacha20. A CPU with AES instructions runs AES-GCM well ahead of chacha20 (twice
+# as fast at the weak NAS's pace), one without them the other way round: so the cipher a copy runs by default
+# (AES-GCM where both CPUs have them) gives way to another only where that one measured this many times as fast.
+CIPHER_NOISE = 1.5
 
 
 def worth_considering(profile: LinkProfile, preferred: str | None) -> list[tuple[str, str | None]]:
-    """The measured (cipher, MAC) pairs the candidates use: every one, except that a cipher measured within
-    CIPHER_NOISE of the `preferred` one (the copy's default) gives way to it."""
+    """The measured (cipher, MAC) pairs the candidates use: every one, except that a cipher measured at less than
+    CIPHER_NOISE times the `preferred` one (the copy's default) gives way to it."""
     measured = [(p.cipher, p.mac) for p in profile.ciphers]  # a MAC where the cipher needs one
     default = profile.cipher(preferred) if preferred else None
     if default is None or default.MBps <= 0:
