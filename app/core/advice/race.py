@@ -18,8 +18,8 @@ tool has handed on runs ahead of what arrived by what the pipes, ssh and the soc
 a stream, growing as TCP widens them): there a lap cut at its time is measured by what the far side had
 when its clock started and when it ended. On a host whose CPU is the limit the flow climbs for seconds
 before it finds its pace (the lab's weak NAS: 1-4 MB/s for two seconds, then 50-110; bench/pace.py): there
-the clock starts where the climb ended, the lap may run CLIMB_ALLOWANCE longer for it, and what the climb
-lap took to get there is kept with it (a copy starts and climbs the same way: advisor.rank counts it).
+the clock starts where the climb ended, the lap may run CLIMB_ALLOWANCE longer for it, and what the lap
+took to get there is kept with it (a copy starts and climbs the same way: advisor.rank counts it).
 """
 
 from __future__ import annotations
@@ -310,6 +310,7 @@ def settled(samples: list[tuple[float, int]], flow: tuple[float, int]) -> tuple[
     recent_at = next(i for i, (t, _) in enumerate(samples) if t >= last_t - CLIMB_WINDOW_S)
     t0, d0 = samples[recent_at]
     recent = (last_d - d0) / (last_t - t0) if last_t > t0 else 0.0
+
     def rate(i: int, window: float) -> float:
         t, d = samples[i]
         ahead = next((s for s in samples[i + 1:] if s[0] >= t + window), samples[-1])
