@@ -277,8 +277,8 @@ def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: b
 # The app's own commands a copy runs one after another besides those of a race lap (which its figures hold
 # already): looking at the destination and its free space, opening and marking the staging folder, moving
 # the result into place, listing it to verify. Each takes what one command takes on the host: nothing to
-# speak of on a LAN, a quarter of a second and more on a starved NAS (6 rounds there, 1.7 s: bench/pace.py's
-# lab, `copy --method scp-legacy` of 24 MB).
+# speak of on a LAN, a quarter of a second and more on a starved NAS (the lab's `starved-nas`: a `copy --method
+# scp-legacy` of 24 MB ran 6 rounds of them, 1.7 s, of which a race lap runs about one).
 COPY_ROUNDS = 5
 
 
