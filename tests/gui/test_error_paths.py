@@ -154,6 +154,14 @@ def copy_helpers(session_too: bool = False) -> list[str]:
     return found
 
 
+def no_helpers_left(drive) -> None:
+    """Within seconds of the window closing, no process of the copy or the session is left: the shared
+    connection is killed as the window closes and reaped when the loop next runs (on a busy machine that
+    is not at once: CI found it still there when the window had just closed)."""
+    drive(driver.until(lambda: copy_helpers(session_too=True) == [], 10, "the copy's and the session's processes "
+                       "to end"))
+
+
 def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Path, make_window, drive) -> None:
     window = make_window(sshd.ssh_config)
     dest = tmp_path / "dest"
@@ -193,7 +201,7 @@ def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path:
         qapp.setQuitOnLastWindowClosed(True)
     assert window.state == "cancelled"
     assert final_names(dest) == []
-    assert copy_helpers(session_too=True) == []  # the window closed: its session's connection too
+    no_helpers_left(drive)  # the window closed: its session's connection too
 
 
 def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_path: Path, make_window,
@@ -223,4 +231,4 @@ def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_pa
     assert window.state == "cancelled"
     assert getattr(window, "quit_box", None) is None  # it did not ask
     assert final_names(dest) == []  # only the hidden staging folder, for the next run to carry on from
-    assert copy_helpers(session_too=True) == []  # the window closed: its session's connection too
+    no_helpers_left(drive)  # the window closed: its session's connection too
