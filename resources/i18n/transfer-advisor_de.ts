@@ -283,6 +283,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>{method} hält nur 64 Anfragen zu je 32 KiB unterwegs, daher begrenzt eine Umlaufzeit von {rtt} die Methode auf {rate} MB/s; {network}.</translation>
     </message>
     <message>
+        <source>Writing to its disk takes all the CPU {host} has: it stores only {rate} MB/s while {network}.</source>
+        <translation>Das Schreiben auf die eigene Festplatte braucht die ganze CPU von {host}, daher speichert {host} nur {rate} MB/s; {network}.</translation>
+    </message>
+    <message>
         <source>{tool}&apos;s own work on this computer&apos;s CPU holds {method} to {rate} MB/s while {network}.</source>
         <translation>Die eigene Arbeit von {tool} auf der CPU dieses Computers begrenzt {method} auf {rate} MB/s; {network}.</translation>
     </message>

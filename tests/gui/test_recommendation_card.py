@@ -153,3 +153,31 @@ def test_a_limit_the_race_beat_is_charted_at_the_race_figure_the_sentence_quotes
     view.show_advice(Advice(profile, SelectionStats(241, 975_000_000), [scp], Factor.LINK, sentence, pick, pick))
     quoted_figure = float(re.search(r"holds scp to (\d+) MB/s", view.verdict.text()).group(1))
     assert view.chart.limit_row().value == quoted_figure == 447.0
+
+
+def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quotes(qtbot) -> None:
+    """A NAS left 4 % of a core wrote 1.5 MB/s in the disk probe, its CPU flat out: the sentence blames the CPU
+    writing, and the chart marks the disk bar with the same figure (not a second bar for it)."""
+    import re
+
+    from app.core.events import ProbeDone
+    from app.core.wording.advice import bottleneck_sentence
+    from app.gui.panels.advice_view import AdviceView
+
+    profile = LinkProfile("nas", tcp_up_MBps=117.0, remote_write_MBps=1.5, remote_write_cpu=0.04)
+    candidate = Candidate("tar-ssh", Options(cipher="aes128-gcm@openssh.com"))
+    p = Prediction(candidate, True, 1.5, 40.0, Factor.LINK, {Factor.LINK: 1.5}, detail="write", side="remote",
+                   stream_MBps=1.5)
+    sentence = bottleneck_sentence(p, profile)
+    pick = Recommendation(Ranked(p, None, 40.0), "", "tar …")
+    view = AdviceView()
+    qtbot.addWidget(view)
+    view.chart.reset(download=False)
+    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "117 MB/s", True, 117.0))
+    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", "1.5 MB/s", True, 1.5))
+    view.show_advice(Advice(profile, SelectionStats(4, 60_000_000), [pick.ranked], Factor.LINK, sentence, pick,
+                            pick))
+    assert "Writing to its disk takes all the CPU nas has" in view.verdict.text()
+    quoted = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
+    limit = view.chart.limit_row()
+    assert limit.key == Factor.REMOTE_DISK and limit.value == quoted == 1.5 and len(view.chart.rows) == 2

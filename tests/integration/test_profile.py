@@ -22,6 +22,7 @@ def test_profile_measures_the_link_and_cleans_up(sshd, tmp_path: Path) -> None:
     assert "chacha20-poly1305@openssh.com" in ciphers and "aes128-gcm@openssh.com" in ciphers
     assert all(c["MBps"] > 1 and 0 <= c["remote_cpu"] <= 1.5 for c in ciphers.values())
     assert out["remote_write_MBps"] > 1
+    assert 0 < out["remote_write_cpu"] <= 2.5  # what its writing took of the host's CPU (cat and dd)
     # What one more file costs: the SFTP conversation (round trips) dearer than creating it in tar.
     per_file = out["per_file_ms"]
     assert set(per_file) == {"scp", "sftp", "tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon"}

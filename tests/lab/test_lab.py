@@ -224,3 +224,33 @@ def test_crashed_lab_is_removed(lab, shape: str) -> None:
     if shape != "openssh":
         with pytest.raises(KeyError):
             pwd.getpwnam(user)
+
+
+@pytest.mark.parametrize("scenario", ["weak-nas", "slow-disk"])
+def test_the_disk_probe_tells_a_starved_cpu_from_a_slow_disk(lab, scenario: str) -> None:
+    """The app's disk probe on the weak NAS (an eighth of a core) writes as fast as that CPU lets it, using all of
+    it; on the slow disk (50 MB/s, a whole CPU) it waits on the disk, using a fraction."""
+    import asyncio
+
+    from app.core.advice.calibration import write_on_cpu
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    from app.core.profile.link_profile import LinkProfile
+    from app.core.profile.probes import disk as disk_probe
+    from app.core.profile.probes.common import ProbeContext
+    from tests.lab.scenarios import get
+
+    nas = lab(scenario)
+
+    async def probe() -> disk_probe.DiskWrite:
+        session = await Session.open(HostSpec(nas.alias, str(nas.ssh_config)))
+        try:
+            return await disk_probe.probe_remote_write(ProbeContext(session, remote_dir=nas.dest), None)
+        finally:
+            await session.close()
+
+    written = asyncio.run(probe())
+    quota = get(scenario).cpu_cores or float(os.cpu_count() or 1)
+    assert written.cpu is not None and written.MBps > 1, written
+    assert write_on_cpu(LinkProfile("nas", remote_write_cpu=written.cpu), {"remote": quota}) == (
+        scenario == "weak-nas"), written

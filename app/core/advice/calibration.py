@@ -24,8 +24,17 @@ OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes19
 SATURATED = 0.85    # a side using this much of a core was CPU-bound
 CLEARLY_BELOW = 0.8  # below this share of raw TCP, a CPU held the probe even with no core saturated
 NEAR_TIE = 1.25     # CPU shares this close count as equal; the remote is then blamed (the usual weak side)
-MIN_BUSY = 0.05     # a side using less than this was not working hard at all (the figures are noise)
+# A side using less than this was not working hard at all (a second's probe reads CPU time in hundredths,
+# so below it the figures are a tick or two of noise); a NAS left 4 % of a core works at 0.03-0.04.
+MIN_BUSY = 0.02
 MIN_CPU = 0.01      # probes round tiny CPU use to 0; never divide by it
+# The disk probe (cat into dd, then fsync) held by the host's CPU: it used at least this share of what the host
+# gives it (`bench/disk_probe.py`, three probes in each lab scenario): the weak NAS (an eighth of a core) 78-94 %
+# at 66-79 MB/s, the starved one (4 %) 93-97 % at 22-26 MB/s (the fsync waits on the disk a little even so);
+# the slow disk (50 MB/s) 3-4 % of two cores; the gigabit LAN's host 70-76 % of two at 1.2 GB/s, into its page
+# cache (CPU work as well; no copy there comes near it).
+WRITE_ON_CPU = 0.6
+WRITE_PROCESSES = 2.0  # cat and dd: no more cores than that
 SSH_FRAMING = 0.97  # ssh's packets and MACs against raw TCP, when no link-bound probe shows it
 
 # Flow control. OpenSSH's channel window is 2 MiB (SSH_WINDOW), so one ssh stream carries at most 2 MiB per
@@ -100,6 +109,7 @@ class Conditions:
     shared_cores: float | None  # both sides run on this computer's CPU: the cores they share, else None
     unmeasured: dict[str, str]  # figure → words, for what the probes did not measure
     tcp_all: float | None = None  # on several connections at once, where that carries more (a long link)
+    write_on_cpu: bool = False  # the host's disk probe waited on the host's CPU: its figure is the CPU's
 
     @property
     def sender(self) -> str:
@@ -150,6 +160,14 @@ def _budgets(profile: LinkProfile) -> dict[str, float]:
     return budget
 
 
+def write_on_cpu(profile: LinkProfile, budget: dict[str, float]) -> bool:
+    """Whether the host's disk probe used all the CPU the host gives (a quota, a busy or weak core): then
+    its figure is what that CPU writes, and the disk itself may take more (a NAS at 4 % of a core writes
+    15 MB/s to a disk that takes hundreds)."""
+    used = profile.remote_write_cpu
+    return bool(used) and used >= WRITE_ON_CPU * min(WRITE_PROCESSES, budget["remote"])
+
+
 def _remote_slowdown(profile: LinkProfile) -> float:
     """How many times longer the remote takes for general work than this computer, from the CPU both
     ssh ends used for the same stream (chacha20 preferred: neither side has hardware for it)."""
@@ -178,7 +196,8 @@ def conditions(profile: LinkProfile, download: bool = False) -> Conditions:
     return Conditions(download, (profile.rtt_ms or ASSUMED_RTT_MS) / 1000, tcp or ASSUMED_TCP_MBPS, _framing(profile),
                       read, write, budget, {"local": 1.0, "remote": _remote_slowdown(profile)},
                       budget["local"] if profile.same_machine else None, unmeasured(profile, download),
-                      tcp_all if tcp and tcp_all and tcp_all > TCP_ALL_GAIN * tcp else None)
+                      tcp_all if tcp and tcp_all and tcp_all > TCP_ALL_GAIN * tcp else None,
+                      not download and write_on_cpu(profile, budget))
 
 
 def unmeasured(profile: LinkProfile, download: bool = False) -> dict[str, str]:

@@ -54,7 +54,7 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
             if wire > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = wire
                 notes.append(network_corrected(getattr(profile, key) or 0, rate))
-        elif p.limit.is_disk and p.detail == "write":
+        elif p.detail == "write" and (p.limit.is_disk or p.side):  # the disk, or the host's CPU writing to it
             key = "local_write_MBps" if o.download else "remote_write_MBps"
             if rate > max(changes.get(key, 0.0), getattr(profile, key) or 0.0):
                 changes[key] = rate

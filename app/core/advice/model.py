@@ -210,7 +210,9 @@ def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, 
     src, dst = (Factor.REMOTE_DISK, Factor.LOCAL_DISK) if cond.download else (Factor.LOCAL_DISK, Factor.REMOTE_DISK)
     if cond.source_read:
         caps.append(Cap(cond.source_read, src, "read"))
-    if cond.dest_write:
+    if cond.dest_write and cond.write_on_cpu:  # what the host's CPU writes: its own work, named as a tool's
+        caps.append(Cap(cond.dest_write, Factor.LINK, "write", "remote"))
+    elif cond.dest_write:
         caps.append(Cap(cond.dest_write, dst, "write"))
     caps += [Cap(min(w.threads * streams, cond.budget[w.side]) / w.cost, w.factor, w.name, w.side, each=True)
              for w in works]

@@ -221,9 +221,12 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
         _skip("remote-write", Probes.tr("Destination disk writes"), no_shell(), profile, emit)
     elif ctx.remote_dir:
         # Side by side; whatever happens to one, neither is left running (tasks.both).
-        profile.remote_write_MBps, _ = await both(
+        written, _ = await both(
             _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
-                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes), session=session), beside())
+                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes), lambda w: rate(w.MBps),
+                 session=session), beside())
+        if written is not None:
+            profile.remote_write_MBps, profile.remote_write_cpu = written.MBps, written.cpu
     else:
         await beside()
     if ctx.remote_dir and only is not None and only.files is not None and only.files <= FEW_FILES:
@@ -292,7 +295,7 @@ async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> 
 def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
     when = time.strftime("%H:%M", time.localtime(kept.measured_at))
     for field in ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps", "remote_write_MBps",
-                  "remote_read_MBps", "local_write_MBps"):
+                  "remote_write_cpu", "remote_read_MBps", "local_write_MBps"):
         setattr(profile, field, getattr(kept, field))
     profile.ciphers = list(kept.ciphers)
     profile.per_file_ms = dict(kept.per_file_ms)

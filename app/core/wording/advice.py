@@ -127,6 +127,9 @@ def _link_sentence(p: Prediction, profile: LinkProfile, host: str, net: str, cap
     if p.detail == "sftp-window":
         return AdviceWords.tr("{method} keeps only 64 requests of 32 KiB in flight, so a {rtt} round trip holds it "
                               "to {rate} MB/s while {network}.", method=method, rtt=rtt, rate=cap, network=net)
+    if p.detail == "write" and p.side:  # the host's disk probe waited on its CPU (calibration.write_on_cpu)
+        return AdviceWords.tr("Writing to its disk takes all the CPU {host} has: it stores only {rate} MB/s while "
+                              "{network}.", host=host, rate=cap, network=net)
     if p.side == "local":  # a tool's own CPU work (rsync's checksums, tar, netcat) on a weak side
         return AdviceWords.tr("{tool}'s own work on this computer's CPU holds {method} to {rate} MB/s while "
                               "{network}.", tool=p.detail, method=method, rate=cap, network=net)

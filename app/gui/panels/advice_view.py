@@ -43,6 +43,8 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     p = quoted(rec.ranked)  # as the sentence quotes it: the race's figure where it beat the model's ceiling
     value = p.components.get(p.limit, p.stream_MBps)
     host = advice.profile.host
+    if p.limit is Factor.LINK and p.side and p.detail == "write" and Factor.REMOTE_DISK in chart.rows:
+        return Factor.REMOTE_DISK, None  # the disk's bar, whose figure the host's CPU held (the sentence says so)
     if p.limit is Factor.LINK and p.side:
         said = AdviceViewWords.tr("{tool} on this computer's CPU", tool=p.detail) if p.side == "local" else \
             AdviceViewWords.tr("{tool} on {host}'s CPU", tool=p.detail, host=host)

@@ -501,3 +501,34 @@ def test_measured_per_file_costs_replace_the_estimates_for_uploads():
     # Downloads create the files here: the destination's figures do not apply.
     down = per_method(ranking(measured, SMALL, download=True))
     assert down["tar-ssh"].per_file_s < SMALL.files * 0.5 / 1000
+
+
+def starved(write_cpu: float | None, **changes) -> LinkProfile:
+    """A gigabit NAS left 4 % of a core (the lab's starved-nas): ssh moves 2.5 MB/s with sshd at 0.04 cores,
+    and its disk probe wrote 1.5 MB/s using `write_cpu` cores meanwhile."""
+    return gigabit(ciphers=[CipherProbe(CHACHA, 2.0, 0.01, 0.04), CipherProbe(AES128GCM, 2.5, 0.01, 0.04)],
+                   remote_write_MBps=1.5, remote_write_cpu=write_cpu, **changes)
+
+
+def test_a_disk_probe_that_used_all_the_cpu_a_starved_host_has_blames_the_cpu_not_the_disk():
+    profile = starved(write_cpu=0.038)
+    secure = best_secure(ranking(profile, BIG))
+    assert (secure.limit, secure.detail, secure.side) == ("link", "write", "remote")
+    assert bottleneck_sentence(secure, profile) == (
+        "Writing to its disk takes all the CPU nas has: it stores only 1.5 MB/s while the network carries "
+        "117 MB/s.")
+
+
+def test_a_disk_probe_that_waited_on_the_disk_blames_the_disk():
+    for profile in (starved(write_cpu=0.004), starved(write_cpu=None)):  # the disk's wait; a host without /proc
+        secure = best_secure(ranking(profile, BIG))
+        assert secure.limit == "remote-disk"
+        assert bottleneck_sentence(secure, profile).startswith("The disk of nas writes only 1.5 MB/s")
+    # A host of four cores whose writing took a third of one: its disk decides.
+    assert best_secure(ranking(gigabit(remote_write_MBps=50, remote_write_cpu=0.3), BIG)).limit == "remote-disk"
+
+
+def test_a_host_at_four_percent_of_a_core_is_held_by_its_cpu_not_the_link():
+    limit = probe_limit(CipherProbe(AES128GCM, 2.5, 0.01, 0.035), 117, 0.3)
+    assert limit == "cipher-cpu-remote"
+    assert probe_limit(CipherProbe(AES128GCM, 2.5, 0.01, 0.01), 117, 0.3) == "link"  # a tick: no figure

@@ -2,16 +2,27 @@
 
 A file of zeros would measure the filesystem's compression (btrfs, ZFS), not the disk,
 so the host writes a random 4 MiB block over and over, then fsyncs, in the destination's
-own filesystem; the file is removed afterwards.
+own filesystem; the file is removed afterwards. The CPU the writing took is read too (the
+shell's children's time, /proc/$$/stat): on a starved host the write waits on the CPU, not
+the disk, and the advice must not blame the disk (app.core.advice.calibration).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.core.language import Words
 from app.core.quoting import sh_command
+from app.core.host.remote_cpu import DEFAULT_TICKS
 from app.core.profile.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now
 
 BLOCK_MB = 4
+
+
+@dataclass(frozen=True)
+class DiskWrite:
+    MBps: float
+    cpu: float | None = None  # cores the writing processes used while timed (None: the host has no /proc)
 
 
 class DiskProbeWords(Words):
@@ -24,16 +35,19 @@ t=$(mktemp "$d/.transfer-advisor-probe.XXXXXX") || exit 2
 trap 'rm -f "$t" "$t.out"' EXIT
 head -c 4194304 /dev/urandom > "$t" || exit 2
 s=$(now_ns)
+read -r a < /proc/$$/stat 2>/dev/null || a=
 i=0; while [ "$i" -lt "$2" ]; do cat "$t"; i=$((i + 1)); done | dd of="$t.out" bs=1048576 conv=fsync 2>/dev/null || exit 3
+read -r b < /proc/$$/stat 2>/dev/null || b=
 e=$(now_ns)
+[ -n "$a" ] && [ -n "$b" ] && echo "cpu $(getconf CLK_TCK 2>/dev/null || echo 0) $a" && echo "cpu2 $b"
 echo "ns $s $e"
 """
 
 
-async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> float:
-    """MB/s; 64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space)."""
+async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> DiskWrite:
+    """64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space)."""
     assert ctx.remote_dir is not None
-    rate = 0.0
+    rate, cpu = 0.0, None
     for blocks in (16, 64):
         if free_bytes is not None and blocks * BLOCK_MB * 2**20 > free_bytes / 10:
             break
@@ -46,6 +60,23 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None) -> float
                                                     status=result.exit_status))
         elapsed = host_seconds(result.stdout or b"") or elapsed  # the host's own clock: no network in it
         rate = MBps(blocks * BLOCK_MB * 2**20, elapsed)
+        cpu = children_cores((result.stdout or b"").decode(errors="replace"), elapsed)
         if elapsed > 0.4:
             break
-    return rate
+    return DiskWrite(rate, cpu)
+
+
+def children_cores(stdout: str, elapsed: float) -> float | None:
+    """Cores a shell's finished children used between its two stat lines (`cpu TICKS STAT`, `cpu2 STAT`:
+    utime and stime of the children it waited for, fields 16 and 17), over `elapsed` seconds."""
+    lines = stdout.splitlines()
+    first = next((line for line in lines if line.startswith("cpu ")), "")
+    second = next((line for line in lines if line.startswith("cpu2 ")), "")
+    try:
+        ticks = int(first.split()[1]) or DEFAULT_TICKS
+        a = first.split(maxsplit=2)[2].rsplit(")", 1)[1].split()
+        b = second.split(maxsplit=1)[1].rsplit(")", 1)[1].split()
+        used = int(b[13]) + int(b[14]) - int(a[13]) - int(a[14])
+    except (IndexError, ValueError):
+        return None
+    return used / ticks / elapsed if elapsed > 0 and used >= 0 else None
