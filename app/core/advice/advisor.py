@@ -411,11 +411,17 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     slower_all = statistics.median(slower.values()) if slower else 1.0
     # How much longer than its predicted set-up a lap took to get its data flowing at its rate: the app's
     # commands before the tool and a starved host's climb (seconds there; bench/pace.py), which a copy pays
-    # too. A method that did not race pays what the median lap did.
+    # too. A variant that did not race pays what its method's lap did (its climb is the same; with the median
+    # lap's instead, a compressed twin of a late method could come first on files that do not compress: one
+    # bench run on the lab's weak NAS picked tar over ssh with lz4 so and took twice as long, not traced
+    # further), and a method that did not race what the median lap did.
     setups = {p.candidate: p.setup_s for p in predictions}
     late = {lap.candidate: max(0.0, lap.startup_s - setups.get(lap.candidate, 0.0)) for lap in laps
             if lap.MBps and lap.startup_s is not None}
     late_all = statistics.median(late.values()) if late else 0.0
+    late_method: dict[str, float] = {}
+    for c, seconds in late.items():
+        late_method[c.method_id] = max(seconds, late_method.get(c.method_id, 0.0))
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
@@ -426,7 +432,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         if not rate and p.candidate.options.streams > 1 and not on_streams and one_stream:
             stream = min(stream, one_stream.get(p.candidate.method_id, max(one_stream.values())))
         seconds = (p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
-                   + late.get(p.candidate, late_all))
+                   + late.get(p.candidate, late_method.get(p.candidate.method_id, late_all)))
         if p.candidate in took:
             seconds = took[p.candidate]
         elif p.candidate.method_id in slower:

@@ -199,3 +199,23 @@ def test_the_copys_own_commands_lengthen_every_promise_alike() -> None:
     starved = rank(predictions, laps, BIG, commands_s=1.5)  # a starved NAS: 0.3 s a command
     assert [r.candidate for r in starved] == [r.candidate for r in plain]
     assert all(b.seconds - a.seconds == pytest.approx(1.5) for a, b in zip(plain, starved))
+
+
+def test_an_unraced_variant_pays_its_methods_late_start_not_the_median_one() -> None:
+    """On a starved host tar over ssh took 3 s past its predicted set-up to flow at its rate, scp 0.5 s: tar over
+    ssh with lz4 (not raced) starts as late as tar over ssh does, so the compressed twin does not come first on
+    the median lap's 0.5 s."""
+    predictions = ranking(gigabit(), BIG)
+
+    def tar_ssh(compress: str):
+        return next(p for p in predictions if p.candidate.method_id == "tar-ssh" and p.candidate.options.compress == compress
+                    and p.candidate.options.streams == 1 and not p.candidate.options.mux)
+
+    plain, lz4 = tar_ssh("none"), tar_ssh("lz4")
+    scp = next(p for p in predictions if p.candidate.method_id == "scp" and p.candidate.options.streams == 1)
+    laps = [Lap(plain.candidate, plain.stream_MBps, startup_s=plain.setup_s + 3.0),
+            Lap(scp.candidate, scp.stream_MBps, startup_s=scp.setup_s + 0.5)]
+    ranked = {r.candidate: r.seconds for r in rank(predictions, laps, BIG)}
+    on_time = {r.candidate: r.seconds for r in rank(predictions, [replace(lap, startup_s=0.0) for lap in laps], BIG)}
+    assert ranked[lz4.candidate] - on_time[lz4.candidate] == pytest.approx(3.0)
+    assert ranked[plain.candidate] <= ranked[lz4.candidate]
