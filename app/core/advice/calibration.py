@@ -162,8 +162,8 @@ def _budgets(profile: LinkProfile) -> dict[str, float]:
 
 def write_on_cpu(profile: LinkProfile, budget: dict[str, float]) -> bool:
     """Whether the host's disk probe used all the CPU the host gives (a quota, a busy or weak core): then
-    its figure is what that CPU writes, and the disk itself may take more (a NAS at 4 % of a core writes
-    15 MB/s to a disk that takes hundreds)."""
+    its figure is what that CPU writes, and the disk itself may take more (the lab's NAS at 4 % of a core
+    writes 22-26 MB/s to a disk that takes a gigabyte a second)."""
     used = profile.remote_write_cpu
     return bool(used) and used >= WRITE_ON_CPU * min(WRITE_PROCESSES, budget["remote"])
 

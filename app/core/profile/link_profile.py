@@ -59,7 +59,7 @@ class LinkProfile:
     # sides then share one CPU.
     same_machine: bool = False
     remote_write_MBps: float | None = None  # destination, with fsync, incompressible
-    remote_write_cpu: float | None = None   # cores the host's writing took meanwhile (its CPU, not its disk?)
+    remote_write_cpu: float | None = None   # cores the host's writing took (all it has: the figure is its CPU's)
     local_read_MBps: float | None = None    # the selection, as read from its disk
     local_write_MBps: float | None = None   # download destination
     remote_read_MBps: float | None = None   # download source
