@@ -187,12 +187,13 @@ def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: st
 async def test_a_folder_still_written_into_for_a_moment_is_removed_whole(sshd, tmp_path: Path, where: str) -> None:
     """A lap's far-side tool can go on writing for a moment after the lap is stopped (it empties what was
     already sent): one `rm -rf` then finds a folder not empty and leaves it, hidden in the user's
-    destination. The removal goes on until the writer has stopped."""
+    destination. The removal goes on until the writer has stopped. (The writer stops when its folder is gone:
+    `printf`, not `:`, whose failed redirection would end dash with status 2 before `|| exit 0`.)"""
     folder = tmp_path / ".transfer-advisor-race-0"
     (folder / "lap").mkdir(parents=True)
     writer = subprocess.Popen(["sh", "-c", 'i=0; end=$(($(date +%s) + 2)); while [ "$(date +%s)" -lt "$end" ]; do '
-                               'for j in 1 2 3 4 5 6 7 8 9 10; do i=$((i + 1)); : > "$1/f$i" || exit 0; done; done',
-                               "writer", str(folder / "lap")])
+                               'for j in 1 2 3 4 5 6 7 8 9 10; do i=$((i + 1)); printf "" > "$1/f$i" || exit 0; done; done',
+                               "writer", str(folder / "lap")], stderr=subprocess.DEVNULL)
     session = await _session(sshd)
     session.remote.shell = where == "shell"
     try:
