@@ -197,7 +197,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                                         link=False)
         found, left_out, predictions = predict(glance)
         ranking = rank(predictions, [], stats, losing=_losing(session, stats), lessons=_lessons(session),
-                       commands_s=_commands_s(session))
+                       commands_s=_commands_s(session, glance))
         if _quick(ranking, stats, _link_known(glance)):
             advice = _advice(session, glance, stats, ranking, predictions, sources, dest, left_out,
                              time.monotonic() - started, req.asked())
@@ -258,7 +258,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         said = model.tool_costs_note(profile, laps)
         notes = [*notes, said] if said else notes
         predictions = again(profile)
-    ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session), _commands_s(session))
+    ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session),
+                   _commands_s(session, profile))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked())
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
@@ -280,10 +281,16 @@ def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: b
 # speak of on a LAN, a quarter of a second and more on a starved NAS (the lab's `starved-nas`: a `copy --method
 # scp-legacy` of 24 MB ran 6 rounds of them, 1.7 s, of which a race lap runs about one).
 COPY_ROUNDS = 5
+# A session that has run fewer commands than this has one moment's figure, and the figure kept with the host's
+# profile stands (a second advice that reused the profile had run one command: on CI's busy machine its promises
+# came out 39 % longer than the first advice's, for nothing the host did).
+MIN_COMMANDS = 3
 
 
-def _commands_s(session: Session) -> float:
-    return COPY_ROUNDS * session.command_seconds
+def _commands_s(session: Session, profile: LinkProfile) -> float:
+    own = session.command_seconds
+    each = own if len(session.command_times) >= MIN_COMMANDS or not profile.command_s else profile.command_s
+    return COPY_ROUNDS * each
 
 
 FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's time is not raced (pick_entrants)

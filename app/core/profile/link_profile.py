@@ -76,6 +76,9 @@ class LinkProfile:
     # The host's CPU seconds per MB for a method's own processes there (not sshd's cipher, not a
     # compressor), measured in the race (app.core.host.remote_cpu): key "METHOD up" or "METHOD down".
     remote_tool_s_per_MB: dict[str, float] = field(default_factory=dict)
+    # What one of the app's own commands took on the host, answer included (the median of those the measuring
+    # session ran): a later session that has run too few of its own to tell uses this.
+    command_s: float | None = None
 
     def tool_cost(self, method: str, download: bool) -> float | None:
         return self.remote_tool_s_per_MB.get(tool_key(method, download))

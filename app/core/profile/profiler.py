@@ -107,6 +107,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     profile.measured_at = time.time() if kept is None else kept.measured_at
     profile.seconds = time.monotonic() - started
     if kept is None and link:
+        profile.command_s = session.command_seconds or None
         history.save(key, replace(profile, local_read_MBps=None, compress=[]))
     return profile
 
@@ -299,6 +300,7 @@ def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
         setattr(profile, field, getattr(kept, field))
     profile.ciphers = list(kept.ciphers)
     profile.per_file_ms = dict(kept.per_file_ms)
+    profile.command_s = kept.command_s
     profile.notes = [*kept.notes, kept_note(when)]
     n = tcp.TCP_CONNECTIONS
     shown = [("tcp-up", _raw_tcp(False), kept.tcp_up_MBps), ("tcp-down", _raw_tcp(True), kept.tcp_down_MBps),

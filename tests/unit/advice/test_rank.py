@@ -219,3 +219,20 @@ def test_an_unraced_variant_pays_its_methods_late_start_not_the_median_one() -> 
     on_time = {r.candidate: r.seconds for r in rank(predictions, [replace(lap, startup_s=0.0) for lap in laps], BIG)}
     assert ranked[lz4.candidate] - on_time[lz4.candidate] == pytest.approx(3.0)
     assert ranked[plain.candidate] <= ranked[lz4.candidate]
+
+
+def test_a_session_that_ran_few_commands_prices_them_as_the_kept_profile_did() -> None:
+    from types import SimpleNamespace
+
+    from app.core.advice.advisor import COPY_ROUNDS, _commands_s
+    from app.core.host.session import Session
+
+    def session(*times: float) -> SimpleNamespace:  # what _commands_s reads of a session
+        return SimpleNamespace(command_times=list(times), command_seconds=Session.command_seconds.fget(
+            SimpleNamespace(command_times=list(times))))
+
+    kept = gigabit(command_s=0.1)
+    assert _commands_s(session(0.4), kept) == pytest.approx(COPY_ROUNDS * 0.1)  # one moment's figure
+    assert _commands_s(session(0.3, 0.4, 0.5), kept) == pytest.approx(COPY_ROUNDS * 0.4)  # its own median
+    assert _commands_s(session(0.4), gigabit()) == pytest.approx(COPY_ROUNDS * 0.4)  # nothing kept
+    assert _commands_s(session(), gigabit()) == 0.0
