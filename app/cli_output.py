@@ -12,7 +12,6 @@ from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.formatting import duration, rate, short_time, size
 from app.core.language import Words, decimal
 from app.core.transfer.methods.keeps import keeps_table
-from app.core.wording.advice import factor_words
 from app.core.wording.transfer import copy_done, dry_run_done, insecure_advice, would_delete, would_send
 
 
@@ -124,16 +123,12 @@ def _print_preview(out: dict[str, Any]) -> None:
     print(dry_run_done())
 
 
-def _ranked_figures(r: dict[str, Any], factor: str, host: str) -> str:
+def _ranked_figures(r: dict[str, Any], factor: str) -> str:
     if factor == Factor.SETUP:  # too little to time a rate: the whole copy's time is what tells them apart
         return CliOutput.tr("takes {time}", time=short_time(r["expected_seconds"]))
     measured = "  " + CliOutput.tr("measured {rate}", rate=rate(r["measured_MBps"])) if r["measured_MBps"] else ""
-    try:
-        limit = factor_words(Factor(r["limit"]), host)
-    except ValueError:
-        limit = r["limit"]
     return (CliOutput.tr("predicted {rate}", rate=f"{rate(r['predicted_MBps']):>9}") + measured + "  "
-            + CliOutput.tr("limit: {limit}", limit=limit))
+            + CliOutput.tr("limit: {limit}", limit=r["limit_words"]))
 
 
 def print_advice(out: dict[str, Any]) -> None:
@@ -144,7 +139,7 @@ def print_advice(out: dict[str, Any]) -> None:
         extra = ", ".join(x for x in (o["cipher"], o["compress"] != "none" and o["compress"], o["mux"] and "mux",
                                       o["streams"] > 1 and CliOutput.tr("%n stream(s)", "", o["streams"])) if x)
         lock = "" if r["secure"] else "  " + CliOutput.tr("[insecure]")
-        figures = _ranked_figures(r, out["bottleneck"]["factor"], out["profile"]["host"])
+        figures = _ranked_figures(r, out["bottleneck"]["factor"])
         print(f"  {i}. {r['method']:<13} {extra:<40} {figures}{lock}")
     for title, key in ((CliOutput.tr("Recommended (secure)"), "secure"),
                        (CliOutput.tr("Fastest overall"), "overall")):

@@ -504,6 +504,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>{rival} wird durch {factor} gebremst</translation>
     </message>
     <message>
+        <source>the CPU of {host} writing to its disk</source>
+        <translation>die CPU von {host} beim Schreiben auf die Platte</translation>
+    </message>
+    <message>
         <source>{tool}&apos;s own work on this computer</source>
         <translation>die eigene Arbeit von {tool} auf diesem Computer</translation>
     </message>

@@ -20,7 +20,7 @@ from app.core.advice.factors import Factor
 from app.core.profile import kept, profiler
 from app.core.profile.probes.common import ramp_seconds
 
-from app.core.wording.advice import (bottleneck_sentence, compression_pays, measuring_link, quick_copy_note,
+from app.core.wording.advice import (bottleneck_sentence, compression_pays, limit_words, measuring_link, quick_copy_note,
                                      race_staged_note, reason_sentence, small_reason_sentence,
                                      small_selection_sentence)
 
@@ -90,10 +90,12 @@ class Ranked:
     def candidate(self) -> Candidate:
         return self.prediction.candidate
 
-    def as_dict(self) -> dict:
+    def as_dict(self, host: str) -> dict:
+        """`limit`: the factor; `detail` and `side` within it (Advice.detail); `limit_words`: what holds it back."""
         p = self.prediction
         return {"method": p.candidate.method_id, "options": p.candidate.options.as_dict(), "secure": p.secure,
                 "predicted_MBps": round(p.MBps, 2), "measured_MBps": _r(self.measured_MBps), "limit": p.limit,
+                "detail": p.detail, "side": p.side, "limit_words": limit_words(p, host),
                 "expected_seconds": round(self.seconds, 2)}
 
 
@@ -153,7 +155,7 @@ class Advice:
         return {"profile": self.profile.as_dict(),
                 "bottleneck": {"factor": self.factor, "sentence": self.sentence, "detail": self.detail,
                                "side": self.side},
-                "ranking": [r.as_dict() for r in self.ranking],
+                "ranking": [r.as_dict(self.profile.host) for r in self.ranking],
                 "recommended": {"secure": self.secure.as_dict() if self.secure else None,
                                 "overall": self.overall.as_dict() if self.overall else None},
                 "left_out": self.left_out, "files": self.stats.files, "bytes": self.stats.bytes,

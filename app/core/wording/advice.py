@@ -337,12 +337,16 @@ def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
                               codec=_codec_word(o), network=net)
     if chosen.limit == rival.limit and (chosen.detail, chosen.side) == (rival.detail, rival.side):
         return AdviceWords.tr("both are held by {factor}; it has the least overhead on top",
-                              factor=_factor_words(rival, profile.host))
+                              factor=limit_words(rival, profile.host))
     return AdviceWords.tr("{rival} is held back by {factor}", rival=rival.candidate.label,
-                          factor=_factor_words(rival, profile.host))
+                          factor=limit_words(rival, profile.host))
 
 
-def _factor_words(p: Prediction, host: str) -> str:
+def limit_words(p: Prediction, host: str) -> str:
+    """What holds one prediction back, as the reason and the ranking name it: the factor, or within the network's
+    share the tool, the protocol or the writing that is the limit ("tar's own work on nas")."""
+    if p.limit is Factor.LINK and p.detail == "write" and p.side:  # the host's disk probe waited on its CPU
+        return AdviceWords.tr("the CPU of {host} writing to its disk", host=host)
     if p.limit is Factor.LINK and p.side == "local":
         return AdviceWords.tr("{tool}'s own work on this computer", tool=p.detail)
     if p.limit is Factor.LINK and p.side:

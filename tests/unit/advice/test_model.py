@@ -532,3 +532,23 @@ def test_a_host_at_four_percent_of_a_core_is_held_by_its_cpu_not_the_link():
     limit = probe_limit(CipherProbe(AES128GCM, 2.5, 0.01, 0.035), 117, 0.3)
     assert limit == "cipher-cpu-remote"
     assert probe_limit(CipherProbe(AES128GCM, 2.5, 0.01, 0.01), 117, 0.3) == "link"  # a tick: no figure
+
+
+def test_the_ranking_names_what_holds_each_method_back_not_just_its_factor(capsys) -> None:
+    """`advise`'s ranking (JSON and the lines the CLI prints) says the writing on a starved host's CPU, a tool's own
+    work on the host, or the network, where it used to say "the network" for all three."""
+    from app.cli_output import _ranked_figures
+    from app.core.advice.advisor import Ranked
+
+    write_held = Ranked(best_secure(ranking(starved(write_cpu=0.038), BIG))).as_dict("nas")
+    assert (write_held["limit"], write_held["detail"], write_held["side"]) == ("link", "write", "remote")
+    assert write_held["limit_words"] == "the CPU of nas writing to its disk"
+    assert _ranked_figures(write_held, "link").endswith("limit: the CPU of nas writing to its disk")
+    # rsync's receiver measured in a race at 40 ms a MB on a gigabit NAS: rsync's own work there is its limit.
+    rsync = next(p for p in ranking(gigabit(remote_tool_s_per_MB={"rsync-ssh up": 0.04}), BIG)
+                 if p.candidate.method_id == "rsync-ssh")
+    tool_held = Ranked(rsync).as_dict("nas")
+    assert (tool_held["limit"], tool_held["side"]) == ("link", "remote"), tool_held
+    assert tool_held["limit_words"] == f"{tool_held['detail']}'s own work on nas"
+    wire = Ranked(best_secure(ranking(gigabit(), BIG))).as_dict("nas")
+    assert wire["limit_words"] == "the network"
