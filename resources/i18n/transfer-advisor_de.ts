@@ -2878,6 +2878,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>Open a folder with a double-click; the files go into the folder shown above.</source>
         <translation>Öffnen Sie einen Ordner per Doppelklick; die Dateien kommen in den oben angezeigten Ordner.</translation>
     </message>
+    <message>
+        <source>Or drag them to a folder of your file manager, which fetches them itself over SFTP.</source>
+        <translation>Oder ziehen Sie sie in einen Ordner Ihres Dateimanagers, der sie selbst über SFTP holt.</translation>
+    </message>
     <message numerus="yes">
         <source>%Ln folder(s)</source>
         <translation>

@@ -17,6 +17,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Awaitable, Callable
+from urllib.parse import quote
 
 import asyncssh
 
@@ -117,6 +118,17 @@ class Host:
         if self.spec.ssh_config:
             words += ["--ssh-config", self.spec.ssh_config]
         return quoting.join(words)
+
+    def sftp_url(self, path: str) -> str:
+        """Where a file manager (GNOME's GVfs, KDE's KIO) or another SFTP client fetches `path` (absolute, as the
+        host's SFTP server names it) from: an alias of the user's own ssh config by that name (their ssh resolves
+        it as ours did, a jump host included), else the user, address and port the app connected to."""
+        _user, host, port = self.spec.parts()
+        by_alias = self.spec.ssh_config is None and host == self.alias and host != self.hostname and port is None
+        where = self.alias if by_alias else (f"{quote(self.user, safe='')}@"
+                                             + (f"[{self.hostname}]" if ":" in self.hostname else self.hostname)
+                                             + f":{self.port}")
+        return f"sftp://{where}{quote(path, safe='/')}"
 
     @property
     def known_hosts_name(self) -> str:

@@ -284,7 +284,10 @@ class HostSteps(QObject):
                                    not_connected(HostStepsWords.tr("its folders can be browsed")))
             return None
         start = c.home if pick_sources else (destination or c.home)
-        dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self.window)
+        # Dragged out to a file manager, what is selected goes as sftp:// addresses: where the host serves SFTP and
+        # is reached through the user's own ssh config, which the file manager's ssh reads too (keys, aliases).
+        locate = c.host.sftp_url if pick_sources and c.sftp and c.choice.ssh_config is None else None
+        dialog = RemoteBrowser(self.flow.list_remote, start, c.choice.label, pick_sources, self.window, locate)
         dialog.chosen.connect(chosen)
         dialog.finished.connect(lambda _r: dialog.deleteLater())
         dialog.open()

@@ -1,5 +1,6 @@
 """Browse the host's folders over SFTP: choose the destination folder (upload) or the files and
-folders to fetch (download). Every listing is a background job; the dialog never waits."""
+folders to fetch (download). Every listing is a background job; the dialog never waits. What is
+selected can be dragged out to a file manager, as sftp:// addresses it fetches itself (GVfs, KIO)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QStyle, QVBoxLayout, QWidget)
 
@@ -34,6 +35,32 @@ class Listing:
 
 
 Lister = Callable[[str], Awaitable[Listing]]
+Locator = Callable[[str], str]  # a path on the host -> the sftp:// address a file manager fetches it from
+
+
+class HostFolderList(QListWidget):
+    """The folder's entries; dragged out, the selected ones go as sftp:// addresses (text/uri-list), which a
+    file manager dropped on copies from the host itself, as from its own network view."""
+
+    def __init__(self, locate: Locator | None) -> None:
+        super().__init__()
+        self.locate = locate
+        if locate is not None:
+            self.setDragEnabled(True)
+            self.setDragDropMode(QAbstractItemView.DragOnly)
+            self.setDefaultDropAction(Qt.CopyAction)
+
+    def mimeTypes(self) -> list[str]:
+        return ["text/uri-list"]
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        data = QMimeData()
+        if self.locate is not None:
+            data.setUrls([QUrl(self.locate(item.data(PATH_ROLE))) for item in items])
+        return data
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.CopyAction
 
 
 class RemoteBrowserWords(Words):
@@ -44,7 +71,7 @@ class RemoteBrowser(QDialog):
     chosen = Signal(list)  # absolute remote paths
 
     def __init__(self, lister: Lister, start: str, host: str, pick_sources: bool,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, locate: Locator | None = None) -> None:
         super().__init__(parent)
         self.lister = lister
         self.pick_sources = pick_sources
@@ -67,7 +94,7 @@ class RemoteBrowser(QDialog):
         row.addWidget(self.path, 1)
         row.addWidget(up)
         row.addWidget(home)
-        self.list = QListWidget()
+        self.list = HostFolderList(locate)
         self.list.setAccessibleName(RemoteBrowserWords.tr("Folder contents"))
         self.list.setSelectionMode(QAbstractItemView.ExtendedSelection if pick_sources
                                    else QAbstractItemView.SingleSelection)
@@ -116,6 +143,9 @@ class RemoteBrowser(QDialog):
         self.list.setEnabled(True)
         hint = (RemoteBrowserWords.tr("Select files and folders, then Add selected.") if self.pick_sources else
                 RemoteBrowserWords.tr("Open a folder with a double-click; the files go into the folder shown above."))
+        if self.pick_sources and self.list.locate is not None:
+            hint += " " + RemoteBrowserWords.tr("Or drag them to a folder of your file manager, which fetches them "
+                                                "itself over SFTP.")
         folders_said = RemoteBrowserWords.tr("%Ln folder(s)", "", len(folders))
         files_said = RemoteBrowserWords.tr("%Ln file(s)", "", len(files))
         self.status.setText(f"{folders_said}, {files_said}. {hint}")

@@ -101,6 +101,7 @@ class Connected:
     on_local_network: bool
     profile_key: str
     password_login: bool = False  # then "Set up key login" is offered
+    sftp: bool = True  # its SFTP server answers (a file manager can fetch from it)
 
 
 class Flow(QObject):
@@ -205,7 +206,7 @@ class Flow(QObject):
         tools = [t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)]
         summary = connected_summary(host.where, host.user, session.password_login, r.cores, bool(r.aes), tools, note)
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
-                                   f"{host.user}@{host.hostname}:{host.port}", session.password_login)
+                                   f"{host.user}@{host.hostname}:{host.port}", session.password_login, r.sftp)
         return self.connected
 
     async def setup_key(self) -> KeySetup:
