@@ -71,14 +71,16 @@ _LOGIN = {
 
 
 def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", login: str = "key",
-               user: str | None = None, alias: str = "testhost", log_level: str | None = None) -> SshServer:
-    """Start `sshd -D` on a free port with its own keys, and write a matching client config. `log_level`:
-    INFO logs every login (sshd.log), where the app's demo config logs only errors."""
+               user: str | None = None, alias: str = "testhost", log_level: str | None = None,
+               port: int | None = None, hostname: str = "127.0.0.1") -> SshServer:
+    """Start `sshd -D` on a free port (or `port`) with its own keys, and write a matching client config that
+    reaches it as `hostname` (a name that resolves to `listen`). `log_level`: INFO logs every login (sshd.log),
+    where the app's demo config logs only errors."""
     root.mkdir(parents=True, exist_ok=True)
     os.chmod(root, 0o755)
     user = user or pwd.getpwuid(os.getuid()).pw_name
     host_key, client_key, authorized = make_keys(root)
-    port = free_port()
+    port = port or free_port()
     config = root / "sshd_config"
     login_lines = _LOGIN[login].format(authorized=authorized, user=user)
     # The app's demo config says how keys log in; these tests' servers say it themselves.
@@ -88,11 +90,11 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     config.write_text((f"LogLevel {log_level}\n" if log_level else "") + login_lines + text)
     proc = run_sshd(SSHD, config, root / "sshd.log", port)
     known = root / "known_hosts"
-    known.write_text(known_hosts_line("127.0.0.1", port, public_key_path(host_key)))
+    known.write_text(known_hosts_line(hostname, port, public_key_path(host_key)))
     ssh_config = root / "ssh_config"
     identity = f"  IdentityFile {client_key}\n" if login == "key" else ""
     ssh_config.write_text(
-        f"Host {alias}\n  HostName 127.0.0.1\n  Port {port}\n  User {user}\n{identity}"
+        f"Host {alias}\n  HostName {hostname}\n  Port {port}\n  User {user}\n{identity}"
         f"  IdentitiesOnly yes\n  UserKnownHostsFile {known}\n  GlobalKnownHostsFile /dev/null\n"
         "  StrictHostKeyChecking yes\n")
     return SshServer(root, port, user, host_key, client_key, known, ssh_config, proc, alias)

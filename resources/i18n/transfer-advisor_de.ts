@@ -3050,12 +3050,16 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>D&amp;urchsuchen…</translation>
     </message>
     <message>
-        <source>Ma&amp;ke the destination match (delete files that are not in the selection)</source>
-        <translation>Ziel &amp;angleichen (Dateien löschen, die nicht in der Auswahl sind)</translation>
+        <source>Ma&amp;ke the destination match</source>
+        <translation>Ziel &amp;angleichen</translation>
     </message>
     <message>
         <source>After the copy is in place and checked, what the copied folders hold at the destination that the selection does not have is deleted. You see the list and confirm before anything is copied or deleted.</source>
         <translation>Sobald die Kopie vollständig und geprüft ist, wird gelöscht, was die kopierten Ordner am Ziel enthalten, die Auswahl aber nicht. Sie sehen die Liste und bestätigen, bevor etwas kopiert oder gelöscht wird.</translation>
+    </message>
+    <message>
+        <source>Deletes files there that are not in the selection; you confirm the list first.</source>
+        <translation>Löscht dort Dateien, die nicht in der Auswahl sind; Sie bestätigen die Liste vorher.</translation>
     </message>
     <message>
         <source>Add the files or folders to copy.</source>

@@ -39,13 +39,27 @@ def _relaunch_under_xvfb() -> None:
 
 def _relaunch_in_own_mounts() -> None:
     """As root: again, in a mount namespace of its own, where /home and /srv are empty tmpfs only this run
-    sees. The pictures then show what a user has: /home/ann/Pictures on this computer, /srv/photos on a host
-    reached as ann, instead of temporary folders and root."""
+    sees, and a network namespace of its own (its loopback only). The pictures then show what a user has:
+    /home/ann/Pictures on this computer, /srv/photos on a host called nas, reached as ann on ssh's own port
+    (inside, nas is 127.0.0.1 and port 22 is this run's), instead of temporary folders, root and a loopback
+    address with a high port."""
     if os.geteuid() != 0 or os.environ.get(OWN_MOUNTS) or not shutil.which("unshare"):
         return
     os.environ[OWN_MOUNTS] = "1"
-    os.execvp("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable, "-m",
+    os.execvp("unshare", ["unshare", "--mount", "--net", "--propagation", "private", sys.executable, "-m",
                           "tests.gui.screenshots", *sys.argv[1:]])
+
+
+def host_like_a_nas() -> tuple[int | None, str]:
+    """(port, name) the run's sshd is reached at: 22 and nas in the namespaces of its own (loopback up, nas in
+    a hosts file only this run sees), else a free port of 127.0.0.1."""
+    if not os.environ.get(OWN_MOUNTS):
+        return None, "127.0.0.1"
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    hosts = Path(tempfile.mkdtemp(prefix="ta-shots-hosts-")) / "hosts"
+    hosts.write_text(Path("/etc/hosts").read_text() + f"\n127.0.0.1\t{HOST_ALIAS}\n")
+    subprocess.run(["mount", "--bind", str(hosts), "/etc/hosts"], check=True)
+    return 22, HOST_ALIAS
 
 
 OWN_MOUNTS = "TA_SHOTS_OWN_MOUNTS"
@@ -311,6 +325,8 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default="1280x800,1920x1080")
     parser.add_argument("--themes", default="light,dark")
+    parser.add_argument("--readme", action="store_true",
+                        help="also copy the first size and theme's done picture to resources/screenshot.png")
     args = parser.parse_args()
     _relaunch_under_xvfb()
     _relaunch_in_own_mounts()
@@ -327,7 +343,9 @@ def main() -> int:
     user, pictures, dest = user_like_places(work)
     dest.mkdir(parents=True, exist_ok=True)
     # sshd reads another user's authorized keys as that user, on a path no one else may write to (/tmp may).
-    server = start_sshd((Path("/srv/.sshd") if user else work / "sshd"), user=user, alias=HOST_ALIAS)
+    port, hostname = host_like_a_nas()
+    server = start_sshd((Path("/srv/.sshd") if user else work / "sshd"), user=user, alias=HOST_ALIAS, port=port,
+                        hostname=hostname)
     if user:
         for path in server.root.iterdir():
             if path.name.startswith("authorized"):
@@ -357,6 +375,10 @@ def main() -> int:
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         shutil.rmtree(work, ignore_errors=True)
+    if args.readme:
+        first = f"{args.sizes.split(',')[0]}-{args.themes.split(',')[0]}-08-done.png"
+        shutil.copyfile(args.out / first, HERE / "resources" / "screenshot.png")
+        print(f"  {HERE / 'resources' / 'screenshot.png'} (the README's, from {first})", flush=True)
     print(f"done in {time.monotonic() - started:.0f} s", flush=True)
     return 0
 

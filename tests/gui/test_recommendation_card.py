@@ -181,3 +181,33 @@ def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quot
     quoted = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
     limit = view.chart.limit_row()
     assert limit.key == Factor.REMOTE_DISK and limit.value == quoted == 1.5 and len(view.chart.rows) == 2
+
+
+def test_a_cpu_held_write_the_race_beat_shows_the_races_figure_on_the_disk_bar(qtbot) -> None:
+    """The host's disk probe, held by its CPU, wrote 340 MB/s; a lap stored 452 MB/s. The sentence quotes the
+    race's figure, and the disk bar says the same (its tooltip why), not the probe's."""
+    import re
+
+    from app.core.advice.advisor import quoted
+    from app.core.events import ProbeDone
+    from app.core.wording.advice import bottleneck_sentence
+    from app.gui.charts.bottleneck_chart import raised
+    from app.gui.panels.advice_view import AdviceView
+
+    profile = LinkProfile("nas", tcp_up_MBps=1971.0, remote_write_MBps=340.0, remote_write_cpu=1.9)
+    candidate = Candidate("sftp", Options(cipher="aes128-gcm@openssh.com"))
+    p = Prediction(candidate, True, 340.0, 0.6, Factor.LINK, {Factor.LINK: 340.0}, detail="write", side="remote",
+                   stream_MBps=340.0)
+    pick = Recommendation(Ranked(p, 452.0, 0.5), "", "sftp …")
+    sentence = bottleneck_sentence(quoted(pick.ranked), profile, 452.0)
+    view = AdviceView()
+    qtbot.addWidget(view)
+    view.chart.reset(download=False)
+    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "1971 MB/s", True, 1971.0))
+    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", "340 MB/s", True, 340.0))
+    view.show_advice(Advice(profile, SelectionStats(240, 170_000_000), [pick.ranked], Factor.LINK, sentence, pick,
+                            pick))
+    quoted_figure = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
+    limit = view.chart.limit_row()
+    assert limit.key == Factor.REMOTE_DISK and limit.value == quoted_figure == 452.0
+    assert raised() in limit.tip and len(view.chart.rows) == 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.advice.advisor import Advice, quoted
@@ -11,7 +13,7 @@ from app.core.language import Words
 from app.core.profile.link_profile import LinkProfile, cipher_key
 from app.core.wording.advice import capitalized, factor_words, tip
 from app.core.wording.window import advice_stopped, idle_chart, measuring, slowest_so_far
-from app.gui.charts.bottleneck_chart import BottleneckChart, Row
+from app.gui.charts.bottleneck_chart import BottleneckChart, Row, raised
 from app.gui.panels.card import Card
 from app.gui.charts.race_chart import RaceChart
 
@@ -44,7 +46,12 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
     value = p.components.get(p.limit, p.stream_MBps)
     host = advice.profile.host
     if p.limit is Factor.LINK and p.side and p.detail == "write" and Factor.REMOTE_DISK in chart.rows:
-        return Factor.REMOTE_DISK, None  # the disk's bar, whose figure the host's CPU held (the sentence says so)
+        # The disk's bar, whose figure the host's CPU held (the sentence says so); where a lap stored more than the
+        # probe wrote, the bar shows what the sentence quotes, the race's figure.
+        disk = chart.rows[Factor.REMOTE_DISK]
+        if disk.value and value > 1.01 * disk.value:
+            return None, replace(disk, value=value, tip=f"{disk.tip}\n\n{raised()}")
+        return Factor.REMOTE_DISK, None
     if p.limit is Factor.LINK and p.side:
         said = AdviceViewWords.tr("{tool} on this computer's CPU", tool=p.detail) if p.side == "local" else \
             AdviceViewWords.tr("{tool} on {host}'s CPU", tool=p.detail, host=host)

@@ -9,7 +9,7 @@ from typing import Any, Awaitable, Callable, Protocol
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPainter, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QRadioButton, QTreeWidget, QTreeWidgetItem, QWidget)
+                               QLineEdit, QPushButton, QRadioButton, QStyle, QTreeWidget, QTreeWidgetItem, QWidget)
 
 from app.core.errors import ErrorKind, TransferError
 from app.gui.shell import theme
@@ -153,18 +153,25 @@ class SelectionPanel(Card):
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(self.browse)
         # Off for every new copy: the window never remembers it (the copy step unticks it after each).
-        self.mirror = QCheckBox(SelectionPanelWords.tr("Ma&ke the destination match (delete files that are not in the "
-                                                       "selection)"))
+        # The box says what it does in a few words; what it deletes, on the line under it (a check box does not wrap:
+        # the whole sentence on it was cut off at the window's usual width).
+        self.mirror = QCheckBox(SelectionPanelWords.tr("Ma&ke the destination match"))
         self.mirror.setToolTip(SelectionPanelWords.tr(
             "After the copy is in place and checked, what the copied folders hold at the destination that the "
             "selection does not have is deleted. You see the list and confirm before anything is copied or "
             "deleted."))
+        self.mirror_note = muted(SelectionPanelWords.tr("Deletes files there that are not in the selection; you "
+                                                        "confirm the list first."))
+        self.mirror_note.setIndent(self.mirror.style().pixelMetric(QStyle.PM_IndicatorWidth)
+                                   + self.mirror.style().pixelMetric(QStyle.PM_CheckBoxLabelSpacing))
+        self.mirror.setAccessibleDescription(self.mirror_note.text())
         self.body.addLayout(direction)
         self.body.addWidget(self.list, 1)
         self.body.addLayout(buttons)
         self.body.addWidget(self.summary)
         self.body.addLayout(dest_row)
         self.body.addWidget(self.mirror)
+        self.body.addWidget(self.mirror_note)
         self._direction_changed()
 
     # -- what the rest of the window reads -----------------------------------------------------
