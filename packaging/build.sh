@@ -13,6 +13,12 @@ PY=${PY:-.venv/bin/python}
 bundle=dist/transfer-advisor
 program=$bundle/transfer-advisor
 
+# One build at a time: a second one (tests side by side each ask for the bundle) waits, then finds it up to date
+# instead of removing it under the first one's runs.
+mkdir -p build
+exec 9>build/.build.lock
+flock 9
+
 if [ "${1:-}" = "--if-stale" ] && [ -x "$program" ] && [ -f "$bundle/.built" ]; then
   newer=$(find app resources packaging/transfer-advisor.spec packaging/build.sh pyproject.toml \
                -newer "$bundle/.built" -type f ! -name '*.pyc' ! -path '*/__pycache__/*' -print -quit)
