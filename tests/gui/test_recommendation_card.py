@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from app.core.advice.advisor import Advice, Ranked, Recommendation
 from app.core.advice.factors import Factor
 from app.core.host.ssh_command import Options
@@ -155,37 +157,13 @@ def test_a_limit_the_race_beat_is_charted_at_the_race_figure_the_sentence_quotes
     assert view.chart.limit_row().value == quoted_figure == 447.0
 
 
-def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quotes(qtbot) -> None:
-    """A NAS left 4 % of a core wrote 1.5 MB/s in the disk probe, its CPU flat out: the sentence blames the CPU
-    writing, and the chart marks the disk bar with the same figure (not a second bar for it)."""
-    import re
-
-    from app.core.events import ProbeDone
-    from app.core.wording.advice import bottleneck_sentence
-    from app.gui.panels.advice_view import AdviceView
-
-    profile = LinkProfile("nas", tcp_up_MBps=117.0, remote_write_MBps=1.5, remote_write_cpu=0.04)
-    candidate = Candidate("tar-ssh", Options(cipher="aes128-gcm@openssh.com"))
-    p = Prediction(candidate, True, 1.5, 40.0, Factor.LINK, {Factor.LINK: 1.5}, detail="write", side="remote",
-                   stream_MBps=1.5)
-    sentence = bottleneck_sentence(p, profile)
-    pick = Recommendation(Ranked(p, None, 40.0), "", "tar …")
-    view = AdviceView()
-    qtbot.addWidget(view)
-    view.chart.reset(download=False)
-    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "117 MB/s", True, 117.0))
-    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", "1.5 MB/s", True, 1.5))
-    view.show_advice(Advice(profile, SelectionStats(4, 60_000_000), [pick.ranked], Factor.LINK, sentence, pick,
-                            pick))
-    assert "Writing to its disk takes all the CPU nas has" in view.verdict.text()
-    quoted = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
-    limit = view.chart.limit_row()
-    assert limit.key == Factor.REMOTE_DISK and limit.value == quoted == 1.5 and len(view.chart.rows) == 2
-
-
-def test_a_cpu_held_write_the_race_beat_shows_the_races_figure_on_the_disk_bar(qtbot) -> None:
-    """The host's disk probe, held by its CPU, wrote 340 MB/s; a lap stored 452 MB/s. The sentence quotes the
-    race's figure, and the disk bar says the same (its tooltip why), not the probe's."""
+@pytest.mark.parametrize("probe, lap, tcp, cpu", [(1.5, None, 117.0, 0.04), (340.0, 452.0, 1971.0, 1.9)])
+def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quotes(qtbot, probe: float,
+                                                                                  lap: float | None, tcp: float,
+                                                                                  cpu: float) -> None:
+    """A host's disk probe wrote `probe` MB/s with its CPU flat out (a NAS left 4 % of a core; this computer's
+    loopback): the sentence blames the CPU writing, and the chart marks the disk bar (not a second bar for it)
+    with the figure the sentence quotes: the probe's, or where a lap stored more, the race's (its tooltip why)."""
     import re
 
     from app.core.advice.advisor import quoted
@@ -194,20 +172,21 @@ def test_a_cpu_held_write_the_race_beat_shows_the_races_figure_on_the_disk_bar(q
     from app.gui.charts.bottleneck_chart import raised
     from app.gui.panels.advice_view import AdviceView
 
-    profile = LinkProfile("nas", tcp_up_MBps=1971.0, remote_write_MBps=340.0, remote_write_cpu=1.9)
-    candidate = Candidate("sftp", Options(cipher="aes128-gcm@openssh.com"))
-    p = Prediction(candidate, True, 340.0, 0.6, Factor.LINK, {Factor.LINK: 340.0}, detail="write", side="remote",
-                   stream_MBps=340.0)
-    pick = Recommendation(Ranked(p, 452.0, 0.5), "", "sftp …")
-    sentence = bottleneck_sentence(quoted(pick.ranked), profile, 452.0)
+    profile = LinkProfile("nas", tcp_up_MBps=tcp, remote_write_MBps=probe, remote_write_cpu=cpu)
+    candidate = Candidate("tar-ssh", Options(cipher="aes128-gcm@openssh.com"))
+    p = Prediction(candidate, True, probe, 40.0, Factor.LINK, {Factor.LINK: probe}, detail="write", side="remote",
+                   stream_MBps=probe)
+    pick = Recommendation(Ranked(p, lap, 40.0), "", "tar …")
+    sentence = bottleneck_sentence(quoted(pick.ranked), profile, lap)
     view = AdviceView()
     qtbot.addWidget(view)
     view.chart.reset(download=False)
-    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "1971 MB/s", True, 1971.0))
-    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", "340 MB/s", True, 340.0))
-    view.show_advice(Advice(profile, SelectionStats(240, 170_000_000), [pick.ranked], Factor.LINK, sentence, pick,
+    view.chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", f"{tcp:.0f} MB/s", True, tcp))
+    view.chart.add_probe(ProbeDone("remote-write", "Destination disk writes", f"{probe} MB/s", True, probe))
+    view.show_advice(Advice(profile, SelectionStats(4, 60_000_000), [pick.ranked], Factor.LINK, sentence, pick,
                             pick))
-    quoted_figure = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
+    assert "Writing to its disk takes all the CPU nas has" in view.verdict.text()
+    figure = float(re.search(r"stores only ([\d.]+) MB/s", view.verdict.text()).group(1))
     limit = view.chart.limit_row()
-    assert limit.key == Factor.REMOTE_DISK and limit.value == quoted_figure == 452.0
-    assert raised() in limit.tip and len(view.chart.rows) == 2
+    assert limit.key == Factor.REMOTE_DISK and limit.value == figure == (lap or probe) and len(view.chart.rows) == 2
+    assert (raised() in limit.tip) == (lap is not None)
