@@ -20,8 +20,8 @@ from app.core.advice.factors import Factor
 from app.core.profile import kept, profiler
 from app.core.profile.probes.common import ramp_seconds
 
-from app.core.wording.advice import (bottleneck_sentence, compression_pays, limit_words, measuring_link, quick_copy_note,
-                                     race_staged_note, reason_sentence, small_reason_sentence,
+from app.core.wording.advice import (bottleneck_sentence, compression_pays, limit_words, measuring_link,
+                                     quick_copy_note, race_staged_note, reason_sentence, small_reason_sentence,
                                      small_selection_sentence)
 
 from app.core.wording.transfer import (links_become_copies, phase_scanning, losses_sentences, quicker_but_loses,
