@@ -3,6 +3,7 @@ refused, an unknown key to accept or reject, and a copy cancelled, closed or hun
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 
 from app.core.runner import Keeper
-from app.gui.shell.application import STOP_SIGNALS, stop_on_signals
+from app.gui.shell.application import STOP_SIGNALS, finish_tasks, stop_on_signals
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from tests.gui import driver
 from tests.gui.conftest import fingerprint
@@ -131,11 +132,15 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+LAST_SEEN: list[str] = []  # what copy_helpers last found, for a failure's message
+
+
 def copy_helpers(session_too: bool = False) -> list[str]:
     """Processes this test process started for a copy (ssh, tar, scp...), other than the test sshd, the
     runner's keeper (it lives as long as the process it watches) and, unless `session_too`, the window's
     session's shared OpenSSH connection (`ssh -M`: it lives as long as the session, app.core.host.mux)."""
     found = []
+    LAST_SEEN.clear()
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/stat") as f:
@@ -151,6 +156,7 @@ def copy_helpers(session_too: bool = False) -> list[str]:
         if int(fields[1]) == os.getpid() and name not in ("sshd", "rsync", "ssh-keygen") \
                 and not keeper and not shared:
             found.append(name)
+            LAST_SEEN[:] = [*LAST_SEEN, f"{pid} {name} ({fields[0]}): {b' '.join(args).decode(errors='replace')}"]
     return found
 
 
@@ -158,8 +164,11 @@ def no_helpers_left(drive) -> None:
     """Within seconds of the window closing, no process of the copy or the session is left: the shared
     connection is killed as the window closes and reaped when the loop next runs (on a busy machine that
     is not at once: CI found it still there when the window had just closed)."""
-    drive(driver.until(lambda: copy_helpers(session_too=True) == [], 10, "the copy's and the session's processes "
-                       "to end"))
+    try:
+        drive(driver.until(lambda: copy_helpers(session_too=True) == [], 10, "the copy's and the session's "
+                           "processes to end"))
+    except AssertionError as e:
+        raise AssertionError(f"{e}; still there: {'; '.join(LAST_SEEN)}") from None
 
 
 def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Path, make_window, drive) -> None:
@@ -202,6 +211,34 @@ def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path:
     assert window.state == "cancelled"
     assert final_names(dest) == []
     no_helpers_left(drive)  # the window closed: its session's connection too
+
+
+def test_closing_while_it_connects_leaves_no_connection(sshd, make_window, drive, qloop, monkeypatch) -> None:
+    """Logged in, the host slow to answer the next question, the user closes the window: it closes at once
+    (nothing is lost), and on the app's way out the connection it had just made is closed too, its shared
+    OpenSSH connection with it."""
+    logged_in: list = []
+
+    async def home_never_answers(session, _path: str) -> str:
+        logged_in.append(session)
+        await asyncio.Event().wait()
+        return ""
+    monkeypatch.setattr("app.gui.shell.flow.remote_abspath", home_never_answers)
+    window = make_window(sshd.ssh_config)
+
+    async def steps() -> None:
+        driver.pick_host(window, "testhost")
+        window.picker.test.click()
+        session = await driver.until(lambda: logged_in and logged_in[0], 30, "the login")
+        await driver.until(lambda: session.ssh().shared, 30, "its shared connection")
+        assert copy_helpers(session_too=True) == ["ssh"]
+        window.close()
+
+    drive(steps())
+    assert not window.isVisible() and getattr(window, "quit_box", None) is None
+    finish_tasks(qloop)  # what the app does once its last window closed
+    assert window.flow.connected is None
+    no_helpers_left(drive)
 
 
 def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_path: Path, make_window,

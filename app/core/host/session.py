@@ -173,15 +173,16 @@ class Session:
         async def start() -> Shared | None:
             try:
                 return Shared(await mux.start(), cipher)
-            except asyncio.CancelledError:  # the session closes: its master ends at once, reaped before it is done
+            except BaseException as exc:
+                # The session closes (cancelled), or whatever kept it from starting (each run then logs in
+                # itself): its master ends at once, as nothing would end it later (close_now finds no shared
+                # connection), and is reaped before this is done.
                 self.shared = None
                 mux.kill()
                 await mux.reaped()
+                if isinstance(exc, Exception):
+                    return None
                 raise
-            except Exception:  # noqa: BLE001 - whatever kept it from starting, each run then logs in itself
-                self.shared = None
-                await finish(mux.stop())
-                return None
 
         self.shared = mux
         self._sharing = asyncio.ensure_future(start())

@@ -192,14 +192,17 @@ class Flow(QObject):
         session = await Session.open(choice.spec(), password=self._password(choice))
         try:
             home = await remote_abspath(session, "~")
+            note = ""
+            key = (choice.text, choice.ssh_config)
+            if session.password_login and key in self.keep_in_keyring:
+                note = await session.remember_password() or ""
+                self.keep_in_keyring.discard(key)
         except (asyncssh.Error, OSError, TimeoutError) as exc:
             await session.close()
             raise closed_after_login(choice.label, str(exc)) from exc
-        note = ""
-        key = (choice.text, choice.ssh_config)
-        if session.password_login and key in self.keep_in_keyring:
-            note = await session.remember_password() or ""
-            self.keep_in_keyring.discard(key)
+        except BaseException:  # cancelled (the window closes): nobody takes the session, so it closes here
+            await asyncio.shield(session.close())
+            raise
         self.session = session
         host, r = session.host, session.remote
         peer = str(session.conn.get_extra_info("peername")[0])
