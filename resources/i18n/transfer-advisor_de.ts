@@ -1650,12 +1650,20 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Verlauf</translation>
     </message>
     <message>
+        <source>Lists earlier copies and measurements</source>
+        <translation>Listet frühere Kopien und Messungen auf</translation>
+    </message>
+    <message>
         <source>to {destination}</source>
         <translation>nach {destination}</translation>
     </message>
     <message>
         <source>Link measured</source>
         <translation>Verbindung gemessen</translation>
+    </message>
+    <message>
+        <source>Show older…</source>
+        <translation>Ältere zeigen…</translation>
     </message>
     <message>
         <source>No copies or measurements yet.</source>

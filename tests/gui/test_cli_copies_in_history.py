@@ -48,8 +48,8 @@ def test_a_copy_in_the_terminal_goes_to_the_moved_folder_and_the_windows_history
                    "--ssh-config", str(sshd.ssh_config))
     assert measured.returncode == 0, measured.stderr
     assert [p.name for p in (moved / "data" / "profiles").iterdir()]  # the measurement is kept there too
-    logged = json.loads((moved / "data" / "transfers.json").read_text())
-    assert [(c["host"], c["outcome"]) for c in logged] == [("testhost", "failed"), ("testhost", "done")]
+    logged = [json.loads(line) for line in (moved / "data" / "transfers.jsonl").read_text().splitlines()]
+    assert [(c["host"], c["outcome"]) for c in logged] == [("testhost", "done"), ("testhost", "failed")]
     assert not (tmp_path / "xdg-data").exists()  # nothing went to the default folders
 
     paths.settle()  # the window starts again

@@ -41,7 +41,7 @@ def files_under(root: Path) -> dict[str, bytes]:
 def test_moving_takes_every_file_along(state_home: Path, tmp_path: Path, monkeypatch) -> None:
     choice = fill_state(tmp_path)
     before = files_under(state_home)
-    assert {"config/gui-settings.json", "config/added-hosts.json", "config/ssh_config", "data/transfers.json",
+    assert {"config/gui-settings.json", "config/added-hosts.json", "config/ssh_config", "data/transfers.jsonl",
             "data/crash.log", "data/profiles/me@nas.example.org_2222.json"} <= set(before)
     new = tmp_path / "new state"
     assert state_folder.move(new) == []

@@ -91,7 +91,7 @@ def test_every_state_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyP
     added_hosts.choice_for("nas.example.org", "me", 2222, key_file=str(key), name="nas")
     transfer_log.record("nas", "/backup", TransferResult("scp", {}, 1, 1, 0.1, True, "sizes", "scp …"))
     written = [settings_store.path(), added_hosts.config_path(), added_hosts.config_path().with_name(
-        "added-hosts.json"), tmp_path / "state" / "data" / "transfers.json"]
+        "added-hosts.json"), tmp_path / "state" / "data" / "transfers.jsonl"]
     assert {str(p): mode(p) for p in written} == {str(p): 0o600 for p in written}
 
 

@@ -37,7 +37,7 @@ def test_the_folder_chosen_in_the_window_is_used_at_the_next_start(fresh_start: 
     monkeypatch.delenv(ENV_HOME)  # a new process: only the pointer remembers
     paths.settle()
     assert os.environ[ENV_HOME] == str(chosen) and state_folder.can_change()
-    assert transfer_log._path() == chosen / "data" / "transfers.json"
+    assert transfer_log._path() == chosen / "data" / "transfers.jsonl"
 
 
 def test_the_switch_from_outside_wins_over_the_chosen_folder(fresh_start: Path,

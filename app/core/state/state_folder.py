@@ -39,7 +39,7 @@ KINDS = ("config", "data")
 # What the app writes in each folder (names starting with a dot are its temporary files). A folder
 # whose config or data folder holds anything else is not ours to adopt or replace: it is refused.
 KNOWN = {"config": {"gui-settings.json", "added-hosts.json", "ssh_config", POINTER},
-         "data": {"transfers.json", *crash_log.FILES, "profiles", "keys"}}
+         "data": {"transfers.jsonl", "transfers.json", *crash_log.FILES, "profiles", "keys"}}
 
 
 class StateFolderWords(Words):

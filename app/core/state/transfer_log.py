@@ -1,7 +1,10 @@
-"""Past copies per host, kept as JSON in the data folder (written atomically), for the history list.
+"""Past copies per host, kept in the data folder for the history list: every copy, one JSON line each,
+oldest first, appended (a copy's line is written once; nothing is rewritten as the history grows).
 
 The window's copy step and the `copy` command both keep their copies here through `record`, so the
-window's history lists a copy made on the command line the same way as its own."""
+window's history lists a copy made on the command line the same way as its own. A line cut short (the
+computer lost power as it was written) is skipped, and the next line starts on a line of its own. The
+log of older versions (`transfers.json`, the newest 200 as one JSON list) is taken over at the first write."""
 
 from __future__ import annotations
 
@@ -18,9 +21,9 @@ from app.core.events import TransferResult
 from app.core import atomic
 from app.core.paths import data_dir
 
-FILE_NAME = "transfers.json"
+FILE_NAME = "transfers.jsonl"
+OLD_FILE_NAME = "transfers.json"  # before every copy was kept: a list, newest first, rewritten whole
 LOCK_NAME = ".transfers.lock"  # a dot name: state_folder counts it among the app's own files
-KEEP = 200
 
 
 @dataclass(frozen=True)
@@ -58,15 +61,39 @@ def _path() -> Path:
     return data_dir() / FILE_NAME
 
 
+def _old_path() -> Path:
+    return data_dir() / OLD_FILE_NAME
+
+
+def _rows() -> list[dict]:
+    """Every copy's row, oldest first: the log's lines, or the old log's list until it is taken over."""
+    try:
+        with open(_path(), "rb") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        try:
+            old = json.loads(_old_path().read_text())
+        except (OSError, ValueError):
+            return []
+        return [row for row in reversed(old) if isinstance(row, dict)] if isinstance(old, list) else []
+    except OSError:
+        return []
+    rows = []
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except ValueError:  # cut short as it was written
+            continue
+        if isinstance(row, dict):
+            rows.append(row)
+    return rows
+
+
 def load(host: str | None = None) -> list[PastCopy]:
     """Newest first; only this host's when one is given."""
-    try:
-        rows = json.loads(_path().read_text())
-    except (OSError, ValueError):
-        return []
     known = {f.name for f in fields(PastCopy)}
     out = []
-    for row in rows if isinstance(rows, list) else []:
+    for row in reversed(_rows()):
         try:
             copy = PastCopy(**{k: v for k, v in row.items() if k in known})
         except TypeError:
@@ -76,9 +103,30 @@ def load(host: str | None = None) -> list[PastCopy]:
     return out
 
 
+def _lines(rows: list[dict]) -> bytes:
+    return b"".join(json.dumps(row, ensure_ascii=False).encode() + b"\n" for row in rows)
+
+
 def add(copy: PastCopy) -> None:
     with _one_writer():
-        _write([copy] + load())
+        if not _path().exists():
+            _take_over_old_log()
+        fd = os.open(_path(), os.O_RDWR | os.O_APPEND | os.O_CREAT, atomic.PRIVATE)
+        try:
+            end = os.lseek(fd, 0, os.SEEK_END)
+            cut_short = end > 0 and os.pread(fd, 1, end - 1) != b"\n"
+            os.write(fd, (b"\n" if cut_short else b"") + _lines([asdict(copy)]))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _take_over_old_log() -> None:
+    """The old log's copies become the first lines of the new one (under the writers' lock)."""
+    old = _rows()  # there is no new log yet: these are the old one's
+    if old:
+        atomic.write(_path(), _lines(old))
+    _old_path().unlink(missing_ok=True)
 
 
 def record(host: str, dest: str, outcome: TransferResult | TransferError, *, method: str = "",
@@ -98,10 +146,11 @@ def record(host: str, dest: str, outcome: TransferResult | TransferError, *, met
 def forget(host: str) -> None:
     """Drop a host's copies (a demo host's: its address never comes back)."""
     with _one_writer():
-        rows = load()
-        kept = [r for r in rows if r.host != host]
+        rows = _rows()
+        kept = [r for r in rows if r.get("host") != host]
         if len(kept) != len(rows):
-            _write(kept)
+            atomic.write(_path(), _lines(kept))
+            _old_path().unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -114,7 +163,3 @@ def _one_writer():
         yield
     finally:
         os.close(fd)
-
-
-def _write(rows: list[PastCopy]) -> None:
-    atomic.write_json(_path(), [asdict(r) for r in rows[:KEEP]])

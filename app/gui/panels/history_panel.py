@@ -16,7 +16,7 @@ from app.gui.panels.card import Card
 from app.core.formatting import duration, ms, rate, size, timed
 from app.core.state.transfer_log import PastCopy, load
 
-SHOWN = 30
+SHOWN = 30  # rows at first, and how many more each "Show older" adds (every copy is kept: transfer_log)
 
 
 class HistoryPanelWords(Words):
@@ -63,26 +63,55 @@ class HistoryPanel(Card):
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.body.addWidget(self.list)
+        # The last row, when there is more: a click, or Enter on it, lists the next older rows.
+        self.older: QListWidgetItem | None = None
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        self.shown_for: tuple[str | None, str | None] = (None, None)
+        self.limit = SHOWN
 
     def show_for(self, host_label: str | None, profile_key: str | None) -> None:
+        if (host_label, profile_key) != self.shown_for:  # another host: its newest rows first
+            self.shown_for, self.limit = (host_label, profile_key), SHOWN
         self.list.clear()
         rows: list[tuple[float, str, str]] = []
         if host_label:
-            for c in load(host_label)[:SHOWN]:
+            for c in load(host_label):
                 # A command that failed before it had a tool's command line (`copy --method`) has none to show.
                 to = HistoryPanelWords.tr("to {destination}", destination=c.dest)
                 tip = "\n".join(line for line in (c.command, to, duration(c.seconds), c.sentence) if line)
                 rows.append((c.when, copy_line(c), tip))
         if profile_key:
-            for p in history.load(profile_key)[:SHOWN]:
+            for p in history.load(profile_key):
                 tip = "\n".join(p.notes) or HistoryPanelWords.tr("Link measured")
                 rows.append((p.measured_at, profile_line(p), tip))
-        for _when_, text, tip in sorted(rows, key=lambda r: r[0], reverse=True)[:SHOWN]:
+        rows.sort(key=lambda r: r[0], reverse=True)
+        for _when_, text, tip in rows[:self.limit]:
             item = QListWidgetItem(text)
             item.setToolTip(tip)
             self.list.addItem(item)
+        self.older = None
+        if len(rows) > self.limit:
+            self.older = QListWidgetItem(HistoryPanelWords.tr("Show older…"))
+            self.older.setToolTip(HistoryPanelWords.tr("Lists earlier copies and measurements"))
+            font = self.older.font()
+            font.setItalic(True)
+            self.older.setFont(font)
+            self.list.addItem(self.older)
         if not rows:
             item = QListWidgetItem(HistoryPanelWords.tr("No copies or measurements yet.") if host_label else
                                    HistoryPanelWords.tr("Pick a host to see its history."))
             item.setFlags(item.flags() & ~item.flags().ItemIsSelectable)
             self.list.addItem(item)
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        if item is self.older:
+            self.show_older()
+
+    def show_older(self) -> None:
+        at = self.list.count() - 1  # where the "Show older" row was
+        self.limit += SHOWN
+        self.show_for(*self.shown_for)
+        if at < self.list.count():  # the first of the older rows, where the keyboard and the eye go on
+            self.list.setCurrentRow(at)
+            self.list.scrollToItem(self.list.item(at))

@@ -55,3 +55,55 @@ def test_copies_ending_at_the_same_moment_are_all_kept(tmp_path: Path) -> None:
     kept = transfer_log.load()
     assert sorted((c.host, c.sentence) for c in kept) == sorted((f"host {n}", f"copy {i}") for n in range(6)
                                                                 for i in range(10))
+
+
+def a_copy(n: int, host: str = "nas") -> PastCopy:
+    return PastCopy(host, 1.7e9 + n, "tar-ssh", "upload", 1, n, 1.0, True, "sizes", f"/backup/{n}", "tar …")
+
+
+def test_every_copy_is_kept_and_each_is_written_once() -> None:
+    """A home user's years of nightly copies are all in the history; a copy appends its line and leaves
+    the lines before it as they were (nothing grows slower as the history grows)."""
+    for n in range(450):
+        transfer_log.add(a_copy(n, "nas" if n % 3 else "pi"))
+    before = transfer_log._path().read_bytes()
+    transfer_log.add(a_copy(450))
+    after = transfer_log._path().read_bytes()
+    assert after.startswith(before) and after.count(b"\n") == before.count(b"\n") + 1
+    kept = transfer_log.load()
+    assert [c.bytes for c in kept] == list(range(450, -1, -1))  # newest first
+    assert [c.bytes for c in transfer_log.load("pi")] == list(range(447, -1, -3))
+    assert oct(transfer_log._path().stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_line_cut_short_loses_only_that_copy() -> None:
+    """The computer lost power as a copy's line was written: that copy is missing, the others and the
+    next one are there."""
+    transfer_log.add(a_copy(1))
+    transfer_log.add(a_copy(2))
+    log = transfer_log._path()
+    log.write_bytes(log.read_bytes()[:-25])
+    transfer_log.add(a_copy(3))
+    assert [c.bytes for c in transfer_log.load()] == [3, 1]
+
+
+def test_the_old_log_is_taken_over() -> None:
+    """The log of earlier versions (one JSON list, newest first) shows until the next copy, which takes
+    its copies over in their order and removes it."""
+    from dataclasses import asdict
+    import json
+    old = transfer_log._old_path()
+    old.write_text(json.dumps([asdict(a_copy(2)), asdict(a_copy(1)), {"not": "a copy"}, "nor this"]))
+    assert [c.bytes for c in transfer_log.load()] == [2, 1]
+    transfer_log.add(a_copy(3))
+    assert [c.bytes for c in transfer_log.load()] == [3, 2, 1]
+    assert not old.exists()
+
+
+def test_forgetting_a_host_keeps_the_others() -> None:
+    for n, host in enumerate(["demo", "nas", "demo", "pi"]):
+        transfer_log.add(a_copy(n, host))
+    transfer_log.forget("demo")
+    assert [(c.host, c.bytes) for c in transfer_log.load()] == [("pi", 3), ("nas", 1)]
+    transfer_log.add(a_copy(4, "demo"))
+    assert [c.host for c in transfer_log.load()] == ["demo", "pi", "nas"]
