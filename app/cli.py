@@ -32,6 +32,7 @@ from app.core.errors import Cancelled, ErrorKind, TransferError, connection_drop
 from app.core.host.askpass import FROZEN_FLAG
 from app.core.host.hosts import HostSpec
 from app.core import paths as state_paths
+from app.core.state import crash_log
 from app.core.transfer import mirror
 
 EXIT_ERROR, EXIT_CANCELLED = 1, 130  # also EXIT_USAGE (2, argparse's own) and mirror.EXIT_UNCONFIRMED (3)
@@ -64,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.demo = getattr(args, "demo", False)  # `trust` has no --demo: the demo host's key is trusted already
     check_host(parser, args)
     demo_host = None
+    crash_log.catch_native_crashes(f"command {args.command}")  # a crash inside a C library leaves its stacks
     try:
         commands.read_password_stdin(args)
         if args.demo:
@@ -140,7 +142,6 @@ def _leave_hung_up_terminal() -> None:
 
 
 def _write_crash_log() -> str:
-    from app.core.state import crash_log
     return str(crash_log.write(traceback.format_exc(), " ".join(sys.argv)))
 
 

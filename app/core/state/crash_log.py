@@ -46,9 +46,10 @@ def write(text: str, what: str) -> Path:
     return path
 
 
-def catch_native_crashes() -> Path | None:
+def catch_native_crashes(what: str = "window") -> Path | None:
     """From now on a fatal signal or a fatal Python error writes every thread's stack to NATIVE (moved to
-    NATIVE.1 first when it has grown past MOST_BYTES). None when the log cannot be opened."""
+    NATIVE.1 first when it has grown past MOST_BYTES), after a line saying `what` ran and when it started.
+    None when the log cannot be opened."""
     global _native
     path = data_dir() / NATIVE
     try:
@@ -57,7 +58,7 @@ def catch_native_crashes() -> Path | None:
         log = open(path, "a", encoding="utf-8")
     except OSError:
         return None
-    log.write(f"--- transfer-advisor {__version__} window started, {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+    log.write(f"--- transfer-advisor {__version__} {what} started, {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
     log.flush()
     faulthandler.enable(file=log, all_threads=True)
     if _native is not None:

@@ -5,8 +5,10 @@ stack in the data folder."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -66,3 +68,27 @@ def test_a_grown_native_log_is_moved_aside_at_the_next_start(home: Path) -> None
     log = Path(proc.stdout.strip())
     assert log.is_relative_to(home) and log.stat().st_size < 200
     assert log.with_name(crash_log.NATIVE + ".1").stat().st_size == crash_log.MOST_BYTES + 1
+
+
+def test_a_command_that_crashes_natively_leaves_its_stacks_too(home: Path) -> None:
+    """A command (not only the window) that dies of a fatal signal — here while it waits for its password
+    on standard input — leaves the stacks, under a line naming the command."""
+    proc = subprocess.Popen([sys.executable, "-m", "app", "copy", "nas", "photos", "--dest", "/backup", "--best",
+                             "--password-stdin"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "TRANSFER_ADVISOR_HOME": str(home)})
+    try:
+        log = None
+        for _ in range(600):  # the log is opened before the password is read (a bound for a failure)
+            log = next(home.rglob(crash_log.NATIVE), None)
+            if log is not None and "command copy started" in log.read_text():
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)  # into the read
+        proc.send_signal(signal.SIGSEGV)
+        proc.wait(30)
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert proc.returncode == -signal.SIGSEGV
+    text = log.read_text()
+    assert "command copy started" in text and "Segmentation fault" in text and "read_password_stdin" in text, text
