@@ -45,10 +45,11 @@ def test_secure_only(qtbot) -> None:
     assert "6 MB/s measured on your files" in card.secure.speed.text()
     # What the user gets first; the tool and its command one click away.
     assert card.secure.name.text() == "Encrypted copy — about 3 min"  # 1 GB at 6 MB/s
-    assert card.secure.how.text() == "All the files in one encrypted stream (tar over ssh, aes128-gcm)"
-    assert not card.secure.command.isVisible()
+    assert card.secure.how.text() == "All the files in one encrypted stream"
+    assert not card.secure.command.isVisible() and not card.secure.tool.isVisible()
     card.details.click()
     assert card.secure.command.isVisible() and card.secure.command.text() == "tar -c … | ssh nas 'tar -x'"
+    assert card.secure.tool.isVisible() and card.secure.tool.text() == "tar over ssh, aes128-gcm:"
     assert card.details.isChecked() and card.details.text() == "&View the commands"  # its pressed look says so
     card.details.click()
     assert not card.secure.command.isVisible()
@@ -85,7 +86,8 @@ def test_a_pick_on_parallel_streams_says_how_many_and_the_chart_marks_the_ceilin
     card.show()
     card.show_advice(done)
     assert card.secure.name.text().startswith("Encrypted copy — about ")
-    assert card.secure.how.text() == "All the files in one encrypted stream (tar over ssh, aes128-gcm, 3 streams)"
+    assert card.secure.how.text() == "All the files in one encrypted stream"
+    assert card.secure.tool.text() == "tar over ssh, aes128-gcm, 3 streams:"
     chart = BottleneckChart()
     qtbot.addWidget(chart)
     chart.reset(download=False)

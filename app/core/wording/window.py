@@ -150,9 +150,9 @@ def roughly(seconds: float) -> str:
 
 
 def method_words(ranked: Ranked, tool: str) -> str:
-    """The method in plain words, the tool (cipher, streams) after it: "OpenSSH's secure copy (scp, aes128-gcm)"."""
+    """The method in plain words ("OpenSSH's secure copy"); the tool (cipher, streams) where there are none."""
     words = plain(ranked.candidate.method_id)
-    return f"{words[0].upper()}{words[1:]} ({tool})" if words else tool
+    return f"{words[0].upper()}{words[1:]}" if words else tool
 
 
 def speed_words(ranked: Ranked, total_bytes: int, whole: bool = False) -> str:

@@ -38,7 +38,7 @@ def copy_next_tip() -> str:
 
 class Choice(QWidget):
     """One recommended method: badge and what the user gets ("Encrypted copy — about 2 s"), the method in plain
-    words with the tool after it, speed, reason; the command (with a copy button) one click away."""
+    words, speed, reason; the tool with its cipher and the command (with a copy button) one click away."""
 
     def __init__(self, secure: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +81,9 @@ class Choice(QWidget):
         self.copy_button.setToolTip(RecommendationWords.tr("Put this command on the clipboard, to run the same copy "
                                                            "in a terminal or a script."))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.command.text()))
+        self.tool = QLabel()  # the tool, its cipher and streams: what the plain words above stand for
+        self.tool.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        row.addWidget(self.tool)
         row.addWidget(self.command, 1)
         row.addWidget(self.copy_button)
         self.command_row = QWidget()
@@ -99,6 +102,8 @@ class Choice(QWidget):
         # An unencrypted method's label ends in "(insecure)" in some words or other: the words before it say so.
         tool = label if rec.ranked.candidate.secure else label.rsplit(" (", 1)[0]
         self.how.setText(method_words(rec.ranked, ", ".join([tool, *extra])))
+        self.tool.setText(", ".join([tool, *extra]) + ":")
+        self.command.setAccessibleDescription(self.tool.text().rstrip(":"))
         self.speed.setText(speed_words(rec.ranked, total_bytes, whole))
         self.reason.setText(rec.reason)
         self.command.setText(rec.command)
