@@ -192,3 +192,29 @@ def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quot
     limit = view.chart.limit_row()
     assert limit.key == Factor.REMOTE_DISK and limit.value == figure == (lap or probe) and len(view.chart.rows) == 2
     assert (raised() in limit.tip) == (lap is not None)
+
+
+def test_the_race_legend_quotes_the_cards_figures(qtbot) -> None:
+    """Laps that copied the whole selection count by their whole time: the card says "… timed"; the race's
+    legend, which showed each lap's steady rate while it ran, says the same figure once the advice is in."""
+    from app.core.advice import race as laps
+    from app.core.events import RaceResult
+    from app.gui.charts.race_chart import RaceChart
+    sftp, scp = ranked("sftp", True, 498.0), ranked("scp", True, 357.0)
+    sftp, scp = replace(sftp, seconds=1.92, timed=True), replace(scp, seconds=2.96, timed=True)
+    total = 975_000_000
+    done = Advice(LinkProfile("nas"), SelectionStats(240, total), [sftp, scp], Factor.CIPHER_CPU_REMOTE, "…",
+                  Recommendation(sftp, "…", "sftp …"), Recommendation(sftp, "…", "sftp …"))
+    card = RecommendationCard()
+    qtbot.addWidget(card)
+    card.show_advice(done)
+    chart = RaceChart()
+    qtbot.addWidget(chart)
+    for r in (sftp, scp):
+        key = laps.key(r.candidate)
+        chart.add_result(RaceResult(key, laps.label(r.candidate), r.measured_MBps))
+        assert chart.plot.series[key].suffix.strip() == f"{r.measured_MBps:.0f} MB/s measured"  # while racing
+    chart.finished(done.ranking, total)
+    legend = {k: s.suffix.strip() for k, s in chart.plot.series.items()}
+    assert legend[laps.key(sftp.candidate)] == "508 MB/s timed" and card.secure.speed.text().startswith("508 MB/s timed")
+    assert legend[laps.key(scp.candidate)] == "329 MB/s timed" and "scp 329 MB/s timed" in card.others.text()
