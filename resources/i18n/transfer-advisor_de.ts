@@ -650,6 +650,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <source>slowest so far: {row}</source>
         <translation>bisher am langsamsten: {row}</translation>
     </message>
+    <message>
+        <source>Nothing measured yet: what each part of the link carries appears here as Find the fastest way measures it.</source>
+        <translation>Noch nichts gemessen: Was jeder Teil der Verbindung schafft, erscheint hier, sobald die Suche nach dem schnellsten Weg es misst.</translation>
+    </message>
 </context>
 <context>
     <name>CipherProbeWords</name>
@@ -1648,6 +1652,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>History</source>
         <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Past copies and measurements with this host, newest first; the last row shows older ones when there are more.</source>
+        <translation>Frühere Kopien und Messungen mit diesem Host, die neuesten zuerst; gibt es mehr, zeigt die letzte Zeile ältere.</translation>
     </message>
     <message>
         <source>Lists earlier copies and measurements</source>

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
 
 from app.core.demo import host as demo
 from app.gui.panels.demo_host import try_label
@@ -52,6 +52,20 @@ def unnamed(top: QWidget) -> list[str]:
     return missing
 
 
+def undescribed(top: QWidget) -> list[str]:
+    """Controls the keyboard can reach in `top`, as shown now, that a screen reader could not describe (a
+    label's text is what it says: it needs no more)."""
+    missing = []
+    for widget in top.findChildren(QWidget):
+        if widget.window() is not top or not widget.isVisible() or widget.focusPolicy() == Qt.NoFocus \
+                or isinstance(widget, QLabel) or widget.objectName() == "qt_spinbox_lineedit":
+            continue
+        face = QAccessible.queryAccessibleInterface(widget)
+        if face is None or not face.text(QAccessible.Description).strip():
+            missing.append(f"{type(widget).__name__} {face.text(QAccessible.Name) if face else ''!r}")
+    return missing
+
+
 def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, drive,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(demo.ENV_SSHD, "none")  # the embedded server: no sshd needed
@@ -89,7 +103,7 @@ def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, driv
         alt("s")  # Find the fastest way
         await driver.state(window, "recommendation", "error", timeout=120)
         assert window.state == "recommendation", window.banner.sentence.text()
-        assert unnamed(window) == []
+        assert unnamed(window) == [] and undescribed(window) == []
         chart = window.advice_view.chart
         said = await driver.until(lambda: "limit:" in chart.accessibleDescription() and chart.accessibleDescription(),
                                   5, "the chart's summary of the advice")
@@ -107,7 +121,7 @@ def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, driv
         alt("n")  # Copy now
         await driver.state(window, "done", "error", "cancelled", timeout=120)
         assert window.state == "done", window.banner.sentence.text()
-        assert unnamed(window) == []
+        assert unnamed(window) == [] and undescribed(window) == []
         assert window.transfer.graph.plot.accessibleDescription().startswith("Copy speed: ")
 
     drive(steps(), 300)

@@ -154,7 +154,9 @@ class BottleneckChart(QWidget):
     def _maybe_repaint(self) -> None:
         if self._dirty:
             self._dirty = False
-            self.setAccessibleDescription(self.summary())
+            self.setAccessibleDescription(self.summary() or BottleneckChartWords.tr(
+                "Nothing measured yet: what each part of the link carries appears here as Find the fastest way "
+                "measures it."))
             self.update()
 
     def sizeHint(self):  # noqa: N802 - Qt's name

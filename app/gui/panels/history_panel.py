@@ -60,6 +60,9 @@ class HistoryPanel(Card):
         super().__init__(HistoryPanelWords.tr("History with this host"), parent)
         self.list = QListWidget()
         self.list.setAccessibleName(HistoryPanelWords.tr("History"))
+        self.list.setAccessibleDescription(HistoryPanelWords.tr("Past copies and measurements with this host, newest "
+                                                                "first; the last row shows older ones when there are "
+                                                                "more."))
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.body.addWidget(self.list)

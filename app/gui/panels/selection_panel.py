@@ -367,6 +367,7 @@ class SelectionPanel(Card):
             self.dest.setPlaceholderText(SelectionPanelWords.tr("folder on the host"))
             self.browse.setToolTip(SelectionPanelWords.tr("Look through the host's folders and choose where the files "
                                                           "go."))
+        self.list.setAccessibleDescription(self.list.placeholder)  # what the empty list shows, said too
         self.add_folder.setVisible(not download)
         self.add_folder.setToolTip(SelectionPanelWords.tr("Choose a folder on this computer to send, with everything "
                                                           "in it."))
