@@ -1,7 +1,7 @@
-"""Numbers worded for people: sizes, rates, times and counts, the same on the command line, in the
-window and in the core's sentences ("1.2 GB", "38 MB/s", "0.31 s", "1 234 files"), with the decimal point
-of the person's locale ("1,2 GB" in German: app.core.language). Units are SI symbols, the same in
-every language."""
+"""Numbers worded for people: sizes, rates and times, the same on the command line, in the window and in
+the core's sentences ("1.2 GB", "38 MB/s", "0.31 s"), with the decimal point of the person's locale
+("1,2 GB" in German: app.core.language). Units are SI symbols, the same in every language. Counts with
+their nouns ("1 file", "2 files") are the catalogue's plural forms (`Words.tr(..., n=...)`), never built here."""
 
 from __future__ import annotations
 
@@ -19,26 +19,6 @@ TOO_LITTLE_TO_TIME = 2**20
 
 class FigureWords(Words):
     """Figures put in words: what a cipher cost each side (the translator's context)."""
-
-
-def noun(n: int, word: str, many: str | None = None) -> str:
-    """The word a count of n takes: "file" for 1, "files" for 0 and 2."""
-    return word if n == 1 else many or word + "s"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """1 → "1 file"; 0 and 2 → "0 files", "2 files". `many` for words that do not just add an s."""
-    return f"{n} {noun(n, word, many)}"
-
-
-def count(n: int, word: str, many: str | None = None) -> str:
-    """"1 file", "2 files", with a thin space between thousands."""
-    return f"{n:,} {noun(n, word, many)}".replace(",", "\u2009")
-
-
-def agree(n: int, one: str, many: str) -> str:
-    """The verb that goes with a count: "1 item differs", "2 items differ"."""
-    return one if n == 1 else many
 
 
 def size(n: float) -> str:

@@ -10,18 +10,6 @@ from app.core.selection.entries import Entry, Selection
 from app.core.transfer.verify import check_sizes, compare_hashes, expected_manifest
 from app.core.wording.advice import small_selection_sentence
 from app.core.wording.transfer import hashed_with, verified_as
-from app.core.formatting import count, plural
-
-
-@pytest.mark.parametrize("n,words", [(0, "0 files"), (1, "1 file"), (2, "2 files")])
-def test_plural(n: int, words: str) -> None:
-    assert plural(n, "file") == words
-    assert count(n, "file") == words
-
-
-def test_irregular_plural_and_thousands_in_the_window() -> None:
-    assert [plural(n, "local hash", "local hashes") for n in (1, 2)] == ["1 local hash", "2 local hashes"]
-    assert count(100_000, "file") == "100\u2009000 files"
 
 
 @pytest.mark.parametrize("files,words", [(0, "Copied 0 files, 0 B"), (1, "Copied 1 file, 5 B"),
