@@ -104,7 +104,7 @@ def load(host: str | None = None) -> list[PastCopy]:
 
 
 def _lines(rows: list[dict]) -> bytes:
-    return b"".join(json.dumps(row, ensure_ascii=False).encode() + b"\n" for row in rows)
+    return b"".join(json.dumps(row).encode() + b"\n" for row in rows)
 
 
 def add(copy: PastCopy) -> None:

@@ -107,3 +107,13 @@ def test_forgetting_a_host_keeps_the_others() -> None:
     assert [(c.host, c.bytes) for c in transfer_log.load()] == [("pi", 3), ("nas", 1)]
     transfer_log.add(a_copy(4, "demo"))
     assert [c.host for c in transfer_log.load()] == ["demo", "pi", "nas"]
+
+
+def test_a_name_that_is_not_utf8_is_kept_as_it_was() -> None:
+    """A file name with a byte no encoding decodes (Python holds it as a lone surrogate) is kept and read back
+    the same (the log is ASCII JSON: the surrogate is escaped, never encoded)."""
+    odd = "/backup/caf" + b"\xe9".decode("utf-8", "surrogateescape")
+    transfer_log.record("nas", odd, TransferResult("ssh-cat", {}, 1, 5, 0.1, True, "sizes", f"ssh nas cat > '{odd}'"))
+    [kept] = transfer_log.load("nas")
+    assert kept.dest == odd and odd in kept.command
+    assert transfer_log._path().read_bytes().isascii()
