@@ -3674,10 +3674,6 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Das Kopieren anhalten. Am Ziel bleibt nichts halb Geschriebenes zurück; wenn Sie dieselben Dateien erneut kopieren, geht es dort weiter, wo es aufgehört hat.</translation>
     </message>
     <message>
-        <source>seconds</source>
-        <translation>Sekunden</translation>
-    </message>
-    <message>
         <source>Copy speed chart</source>
         <translation>Diagramm der Kopiergeschwindigkeit</translation>
     </message>

@@ -118,6 +118,14 @@ def test_graphs_redraw_on_their_timer_not_on_arrival(qtbot, qloop) -> None:
                     and len(plot.series["a"].curve.getData()[0]) == 600, timeout=2000)
 
 
+def test_the_copy_graph_puts_its_unit_on_the_ticks(make_window) -> None:
+    """The copy card is short: its graph says "0.5 s" on each tick instead of a line of its own under them,
+    which a 1280×800 window cut in half."""
+    axis = make_window(None).transfer.graph.plot.getAxis("bottom")
+    assert axis.tickStrings([0.0, 0.5, 1.0], 1, 0.5) == ["0 s", "0.5 s", "1.0 s"]
+    assert axis.labelText == "" and not axis.label.isVisible()
+
+
 def test_unencrypted_methods_only_for_local_hosts(make_window) -> None:
     assert [is_local_address(a) for a in ("192.168.1.20", "10.0.0.2", "127.0.0.1", "169.254.3.4", "fe80::1",
                                           "::ffff:192.168.0.9", "fd00::5")] == [True] * 7

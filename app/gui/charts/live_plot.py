@@ -39,16 +39,30 @@ class Series:
     dirty: bool = False
 
 
+class UnitAxis(pg.AxisItem):
+    """A bottom axis whose ticks carry their unit ("0.5 s"): no label line under them, for a small plot."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__("bottom")
+        self.unit = unit
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        return [f"{text} {self.unit}" if text else text for text in super().tickStrings(values, scale, spacing)]
+
+
 class LivePlot(QWidget):
-    def __init__(self, x_label: str, y_label: str, legend: bool = True, parent: QWidget | None = None) -> None:
+    def __init__(self, x_label: str, y_label: str, legend: bool = True, parent: QWidget | None = None,
+                 x_unit: str = "") -> None:
+        """`x_unit`: put on the time axis's ticks instead of `x_label` under them (a plot with little height)."""
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
+        self.plot = pg.PlotWidget(axisItems={"bottom": UnitAxis(x_unit)} if x_unit else None)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.setFocusPolicy(Qt.TabFocus)  # a keyboard reaches the chart and hears its summary;
         self.plot.viewport().setFocusPolicy(Qt.NoFocus)  # the view, not its canvas
-        self.plot.setLabel("bottom", x_label)
+        if not x_unit:
+            self.plot.setLabel("bottom", x_label)
         self.plot.setLabel("left", y_label)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setXRange(0, 1)

@@ -43,7 +43,7 @@ class TransferPanel(Card):
                                                      "copying the same files again carries on where it stopped."))
         self.cancel.setEnabled(False)
         self.cancel.clicked.connect(self._cancel_clicked)
-        self.graph = LivePlot(TransferPanelWords.tr("seconds"), "MB/s", legend=False)
+        self.graph = LivePlot("", "MB/s", legend=False, x_unit="s")  # the unit on the ticks: the card is short
         self.graph.setMinimumHeight(110)
         self.graph.setAccessibleName(TransferPanelWords.tr("Copy speed chart"))
         self.graph.add_series("rate", TransferPanelWords.tr("Copy speed"))
