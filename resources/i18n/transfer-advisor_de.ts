@@ -1415,6 +1415,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Kopieren abgeschlossen</translation>
     </message>
     <message>
+        <source>The copy is not in the history</source>
+        <translation>Die Kopie fehlt im Verlauf</translation>
+    </message>
+    <message>
+        <source>The copy could not be added to the history ({reason}); check that the state folder can be written.</source>
+        <translation>Die Kopie konnte nicht in den Verlauf aufgenommen werden ({reason}); prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
+    </message>
+    <message>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>

@@ -64,3 +64,26 @@ def test_every_copy_is_a_keypress_away(panel: HistoryPanel, qtbot) -> None:
 def test_a_host_without_copies_says_so(panel: HistoryPanel) -> None:
     panel.show_for("nas", None)
     assert lines(panel) == ["No copies or measurements yet."] and panel.older is None
+
+
+def test_a_history_that_cannot_be_written_loses_only_its_line(sshd, tmp_path: Path, make_window, drive,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state folder cannot take the copy's line (here its log is a folder: root writes through any mode):
+    the copy is done and verified as the panel says, and the banner says its line is missing."""
+    from tests.gui import driver
+    from tests.helpers import make_small, snapshot
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "state"))
+    transfer_log._path().mkdir(parents=True)
+    src, dest = make_small(tmp_path, "three tiny"), tmp_path / "on the NAS"
+    window = make_window(sshd.ssh_config)
+
+    async def steps() -> None:
+        await driver.connect(window, "testhost")
+        assert driver.drop_files(window.selection.list, [str(src)])
+        window.selection.dest.setText(str(dest))
+        await driver.find_and_copy(window)
+
+    drive(steps())
+    assert snapshot(dest / src.name) == snapshot(src)
+    assert window.banner.isVisible() and window.banner.title.text() == "The copy is not in the history"
+    assert "could not be added to the history (Is a directory)" in window.banner.sentence.text()

@@ -196,13 +196,25 @@ class CopyStep(QObject):
         where = self.flow.where(choice, dest, download)
         self.result = result
         self.transfer.finished(result, where)
-        transfer_log.record(choice.label, dest, result)
-        self.logged.emit()
+        self._keep_in_history(choice.label, dest, result)
         self.notifier.notify(CopyStepWords.tr("Copy finished"),
                              copy_notice(result.files, where, result.verification if result.verified else None))
         self._ended("done", verified_as(result.verification) if result.verified else "")
         self._set_state("done")
         self._next()
+
+    def _keep_in_history(self, host: str, dest: str, outcome: TransferResult | TransferError, **what) -> None:
+        """The copy goes into the host's history; a state folder that cannot be written loses only that line
+        (the copy itself is done or failed as the panel says), and the banner says so."""
+        try:
+            transfer_log.record(host, dest, outcome, **what)
+        except OSError as exc:
+            self.banner.show_error(CopyStepWords.tr("The copy is not in the history"), TransferError(
+                ErrorKind.FAILED, CopyStepWords.tr("The copy could not be added to the history ({reason}); check "
+                                                   "that the state folder can be written.",
+                                                   reason=exc.strerror or str(exc))))
+            return
+        self.logged.emit()
 
     def _copy_failed(self, order: CopyOrder, error: TransferError) -> None:
         self.selection.reset_mirror()
@@ -211,9 +223,8 @@ class CopyStep(QObject):
                 box.close()
         self.transfer.failed(error)
         cancelled = error.kind is ErrorKind.CANCELLED
-        transfer_log.record(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
-                            download=order.download, command=order.chosen.command)
-        self.logged.emit()
+        self._keep_in_history(order.choice.label, order.dest, error, method=order.chosen.ranked.candidate.method_id,
+                              download=order.download, command=order.chosen.command)
         self._ended("cancelled" if cancelled else "failed", "" if cancelled else error.sentence)
         self.stopped = any(j.state == "waiting" for j in self.jobs)
         self.queue_changed.emit()
