@@ -83,7 +83,11 @@ def test_a_command_that_crashes_natively_leaves_its_stacks_too(home: Path) -> No
             if log is not None and "command copy started" in log.read_text():
                 break
             time.sleep(0.05)
-        time.sleep(0.5)  # into the read
+        for _ in range(600):  # until it waits in the read of its standard input (a pipe), not a guess at when
+            with open(f"/proc/{proc.pid}/wchan") as f:
+                if f.read().strip().endswith("pipe_read"):  # pipe_read, anon_pipe_read: by kernel
+                    break
+            time.sleep(0.05)
         proc.send_signal(signal.SIGSEGV)
         proc.wait(30)
     finally:
