@@ -313,8 +313,24 @@ async def spawn(argv: Sequence[str], env: dict[str, str] | None = None, **kwargs
     """Start one process in a session of its own, marked as the app's for the keeper; `env` replaces
     the app's environment (the mark is added to it)."""
     mark = KEEPER.mark()
-    return await asyncio.create_subprocess_exec(*argv, env={**(os.environ if env is None else env), **mark},
-                                                start_new_session=True, **kwargs)
+    starting = asyncio.ensure_future(asyncio.create_subprocess_exec(
+        *argv, env={**(os.environ if env is None else env), **mark}, start_new_session=True, **kwargs))
+    try:
+        return await asyncio.shield(starting)
+    except asyncio.CancelledError:
+        # Cancelled while asyncio was starting it: asyncio would close the new transport, whose poll() can reap
+        # a quick tool (ssh -O check) before asyncio's own watcher does, and the watcher then prints "Unknown
+        # child process pid …" in the user's terminal. The start finishes, and the process is ended and reaped
+        # here instead.
+        with contextlib.suppress(Exception):
+            await asyncio.shield(_end_started(starting))
+        raise
+
+
+async def _end_started(starting: asyncio.Future) -> None:
+    proc = await starting
+    _kill_group(proc.pid)
+    await proc.wait()
 
 
 # $1: the mark (NAME=VALUE). Waits until its input ends, which is when the app is gone (nothing is ever

@@ -110,3 +110,50 @@ def test_a_server_that_ignores_sigterm_is_killed(tmp_path: Path) -> None:
     assert proc.returncode == -signal.SIGKILL
     assert 0.4 < time.monotonic() - started < 5
     stop_server(proc)  # a second stop is harmless
+
+
+async def test_a_start_cancelled_at_any_moment_leaves_no_process_and_prints_nothing(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # A session closing cancels what it was starting (ssh -O check every 20 ms while a shared connection logs
+    # in). Cancelled inside asyncio's start of a quick tool, asyncio's own clean-up could reap the tool before
+    # its watcher did, which then printed "Unknown child process pid …, will report returncode 255" in a
+    # command's output (seen in CI). Every moment of the start is hit: 0 to 11 steps of the loop after it began.
+    import asyncio
+
+    from app.core.runner import spawn
+
+    started: list[int] = []
+
+    async def start() -> None:
+        proc = await spawn(["true"], stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        started.append(proc.pid)
+        await proc.wait()
+
+    with caplog.at_level("WARNING", logger="asyncio"):
+        for round_ in range(360):
+            task = asyncio.ensure_future(start())
+            for _ in range(round_ % 12):
+                await asyncio.sleep(0)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        await asyncio.sleep(0.2)  # a watcher thread that found its child gone logs from its own thread
+    assert [r.getMessage() for r in caplog.records if "child process" in r.getMessage()] == []
+    children = [p for p in os.listdir("/proc") if p.isdigit() and _parent(int(p)) == os.getpid()
+                and _command(int(p)) == "true"]
+    assert children == [], "started tools left as zombies or running"
+
+
+def _parent(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
+
+
+def _command(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return ""

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
 import time
 from dataclasses import replace
@@ -68,8 +69,12 @@ class Mux:
         if self.master is not None:
             for proc in self.master.procs:
                 if proc.returncode is None:
+                    # To its group, not proc.kill(): Popen.send_signal polls first, and that poll can reap a
+                    # master that has just ended before asyncio's watcher does, which then prints "Unknown
+                    # child process pid …" in the user's terminal (seen in a CLI copy's output). Unreaped, the
+                    # pid is still the master's.
                     with contextlib.suppress(ProcessLookupError):
-                        proc.kill()
+                        os.killpg(proc.pid, signal.SIGKILL)
             if self.reaping is None:
                 with contextlib.suppress(RuntimeError):  # no loop to reap on: the process is ending anyway
                     self.reaping = asyncio.ensure_future(self.master.wait())
