@@ -415,6 +415,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         </translation>
     </message>
     <message>
+        <source>{dest} is on another disk than {advised}, where the advice measured the disk, so this copy was advised again for it: {method}.</source>
+        <translation>{dest} liegt auf einem anderen Datenträger als {advised}, wo die Empfehlung den Datenträger gemessen hat; daher wurde für diese Kopie neu gesucht: {method}.</translation>
+    </message>
+    <message>
         <source>This copy took {took} where about {promised} was predicted: {why}; the next advice for {host} allows for that.</source>
         <translation>Diese Kopie dauerte {took}, vorhergesagt waren etwa {promised}: {why}; die nächste Empfehlung für {host} berücksichtigt das.</translation>
     </message>
@@ -594,6 +598,87 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
     <message>
         <source>Measuring the link to {host}</source>
         <translation>Verbindung zu {host} wird gemessen</translation>
+    </message>
+    <message>
+        <source>all the files in one encrypted stream</source>
+        <translation>alle Dateien in einem verschlüsselten Datenstrom</translation>
+    </message>
+    <message>
+        <source>rsync over an encrypted connection</source>
+        <translation>rsync über eine verschlüsselte Verbindung</translation>
+    </message>
+    <message>
+        <source>OpenSSH&apos;s secure copy</source>
+        <translation>sicheres Kopieren mit OpenSSH</translation>
+    </message>
+    <message>
+        <source>OpenSSH&apos;s secure copy, the old way</source>
+        <translation>sicheres Kopieren mit OpenSSH, das alte Verfahren</translation>
+    </message>
+    <message>
+        <source>OpenSSH&apos;s file transfer</source>
+        <translation>Dateiübertragung mit OpenSSH</translation>
+    </message>
+    <message>
+        <source>the file piped through an encrypted connection</source>
+        <translation>die Datei durch eine verschlüsselte Verbindung geleitet</translation>
+    </message>
+    <message>
+        <source>all the files in one stream, not encrypted</source>
+        <translation>alle Dateien in einem Datenstrom, unverschlüsselt</translation>
+    </message>
+    <message>
+        <source>rsync without encryption</source>
+        <translation>rsync ohne Verschlüsselung</translation>
+    </message>
+    <message>
+        <source>The only secure method that can run here.</source>
+        <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
+    </message>
+    <message>
+        <source>The only method that can run here.</source>
+        <translation>Die einzige Methode, die hier laufen kann.</translation>
+    </message>
+    <message>
+        <source>“{rival}” is predicted at {rate} MB/s, too close to trust over what was measured.</source>
+        <translation>Für „{rival}“ sind {rate} MB/s vorhergesagt, zu knapp, um der Vorhersage mehr als der Messung zu trauen.</translation>
+    </message>
+    <message>
+        <source>that one</source>
+        <comment>the method the card&apos;s reason just named</comment>
+        <translation>diese</translation>
+    </message>
+    <message>
+        <source>Ahead of “{rival}” ({rate} MB/s timed): {why}.</source>
+        <translation>Vor „{rival}“ ({rate} MB/s gestoppt): {why}.</translation>
+    </message>
+    <message>
+        <source>Ahead of “{rival}” ({rate} MB/s measured): {why}.</source>
+        <translation>Vor „{rival}“ ({rate} MB/s gemessen): {why}.</translation>
+    </message>
+    <message>
+        <source>Ahead of “{rival}” ({rate} MB/s predicted): {why}.</source>
+        <translation>Vor „{rival}“ ({rate} MB/s vorhergesagt): {why}.</translation>
+    </message>
+    <message>
+        <source>“{rival}” is predicted at {time}, too close to trust over what was timed.</source>
+        <translation>Für „{rival}“ sind {time} vorhergesagt, zu knapp, um der Vorhersage mehr als der gemessenen Zeit zu trauen.</translation>
+    </message>
+    <message>
+        <source>Ahead of “{rival}” ({time} timed): with this little data, the quicker start decides.</source>
+        <translation>Vor „{rival}“ ({time} gestoppt): Bei so wenigen Daten entscheidet der schnellere Start.</translation>
+    </message>
+    <message>
+        <source>Ahead of “{rival}” ({time} predicted): with this little data, the quicker start decides.</source>
+        <translation>Vor „{rival}“ ({time} vorhergesagt): Bei so wenigen Daten entscheidet der schnellere Start.</translation>
+    </message>
+    <message>
+        <source>“{name}”</source>
+        <translation>„{name}“</translation>
+    </message>
+    <message>
+        <source>This copy</source>
+        <translation>Diese Kopie</translation>
     </message>
 </context>
 <context>
@@ -4252,38 +4337,6 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Copies with {method}, then checks the far side.</source>
         <translation>Kopiert mit {method} und prüft danach die Gegenseite.</translation>
-    </message>
-    <message>
-        <source>all the files in one encrypted stream</source>
-        <translation>alle Dateien in einem verschlüsselten Datenstrom</translation>
-    </message>
-    <message>
-        <source>rsync over an encrypted connection</source>
-        <translation>rsync über eine verschlüsselte Verbindung</translation>
-    </message>
-    <message>
-        <source>OpenSSH&apos;s secure copy</source>
-        <translation>sicheres Kopieren mit OpenSSH</translation>
-    </message>
-    <message>
-        <source>OpenSSH&apos;s secure copy, the old way</source>
-        <translation>sicheres Kopieren mit OpenSSH, das alte Verfahren</translation>
-    </message>
-    <message>
-        <source>OpenSSH&apos;s file transfer</source>
-        <translation>Dateiübertragung mit OpenSSH</translation>
-    </message>
-    <message>
-        <source>the file piped through an encrypted connection</source>
-        <translation>die Datei durch eine verschlüsselte Verbindung geleitet</translation>
-    </message>
-    <message>
-        <source>all the files in one stream, not encrypted</source>
-        <translation>alle Dateien in einem Datenstrom, unverschlüsselt</translation>
-    </message>
-    <message>
-        <source>rsync without encryption</source>
-        <translation>rsync ohne Verschlüsselung</translation>
     </message>
     <message>
         <source>Encrypted copy — {time}</source>

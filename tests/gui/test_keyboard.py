@@ -110,11 +110,15 @@ def test_the_whole_job_by_keyboard(tree: Path, tmp_path: Path, make_window, driv
         assert f"limit: {chart.limit_row().label}" in said
         race = window.advice_view.race.plot
         assert race.series and all(s.label in race.plot.accessibleDescription() for s in race.series.values())
-        # The race's words name the advice's pick, and the card quotes one figure for it (sentence and speed).
+        # The race's words name the advice's pick, and one figure is quoted for it (the card's speed, the
+        # reason for experts); the card's reason is in plain words: no tool, no cipher.
         pick = window.card.secure
-        assert pick.recommendation.ranked.candidate.label in window.advice_view.race.status.text()
+        rec = pick.recommendation
+        assert rec.ranked.candidate.label in window.advice_view.race.status.text()
         figure = pick.speed.text().split(" ")[0]
-        assert f" at {figure} MB/s" in pick.reason.text(), (pick.speed.text(), pick.reason.text())
+        assert f" at {figure} MB/s" in rec.reason, (pick.speed.text(), rec.reason)
+        assert pick.reason.text() == rec.card_reason and rec.options.cipher not in rec.card_reason
+        assert rec.ranked.candidate.label not in rec.card_reason, rec.card_reason
         chosen = window.card.secure.radio
         assert chosen.accessibleName().startswith("Secure: ") and window.card.secure.name.text() in chosen.accessibleName()
 

@@ -114,3 +114,36 @@ def test_a_cancel_stops_the_queue_until_the_user_goes_on(sshd, trees: list[Path]
     for tree in (second, third):
         assert snapshot(dest / tree.name, follow_links=follows_links(method)) == far_side(tree, method)
     assert not window.queue.start.isVisible()
+
+
+def test_a_copy_queued_onto_another_disk_is_advised_again_and_says_so(sshd, trees: list[Path], dest: Path,
+                                                                      disk_tmp: Path, make_window, drive) -> None:
+    # The advice measured the disk of `dest` (in RAM here); the second copy goes to the real disk, which may be
+    # the slower one: its turn starts with an advice of its own, and its done line says why.
+    import os
+    if os.stat(dest).st_dev == os.stat(disk_tmp).st_dev:
+        pytest.skip("the test folders are not in RAM here (no room in /dev/shm): no second disk to queue onto")
+    first, second, _ = trees
+    window = make_window(sshd.ssh_config)
+    elsewhere = disk_tmp / "on the disk"
+
+    async def steps() -> None:
+        await driver.advised(window, "testhost", first, dest)
+        window.card.go.click()
+        _choose(window, second)
+        window.selection.set_destination(str(elsewhere))
+        assert window.card.go.text() == "Copy &next" and window.card.go.isEnabled()
+        window.card.go.click()
+        await driver.until(lambda: [j.state for j in window.copying.jobs] == ["done", "done"], 120,
+                           "both copies to be done")
+        await driver.state(window, "done", timeout=30)
+
+    drive(steps(), 300)
+    said = window.transfer.verdict.text()
+    assert f"{elsewhere} is on another disk than {dest}, where the advice measured the disk" in said, said
+    result = window.copying.result
+    assert snapshot(elsewhere / second.name, follow_links=follows_links(result.method)) == far_side(second,
+                                                                                                   result.method)
+    advised = window.card.chosen().ranked.candidate.method_id  # the first copy's, from the advice on the card
+    assert snapshot(dest / first.name, follow_links=follows_links(advised)) == far_side(first, advised)
+    assert [line.split(" → ")[0] for line in _lines(window)] == ["first", "second"]

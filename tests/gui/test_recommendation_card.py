@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.advice.advisor import Advice, Ranked, Recommendation
+from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.ranking import Ranked
 from app.core.advice.factors import Factor
 from app.core.host.ssh_command import Options
 from app.core.advice.model import Candidate, Prediction
@@ -217,4 +218,5 @@ def test_the_race_legend_quotes_the_cards_figures(qtbot) -> None:
     chart.finished(done.ranking, total)
     legend = {k: s.suffix.strip() for k, s in chart.plot.series.items()}
     assert legend[laps.key(sftp.candidate)] == "508 MB/s timed" and card.secure.speed.text().startswith("508 MB/s timed")
-    assert legend[laps.key(scp.candidate)] == "329 MB/s timed" and "scp 329 MB/s timed" in card.others.text()
+    assert legend[laps.key(scp.candidate)] == "329 MB/s timed"
+    assert "“OpenSSH's secure copy” 329 MB/s timed" in card.others.text()  # the card's words for it

@@ -90,7 +90,7 @@ def test_upload_from_drop_to_verified_copy(sshd, tree: Path, tmp_path: Path, des
         assert len(window.advice_view.race.results) == 2  # race_count 2
         rec = window.card.chosen()
         assert rec is not None and rec.ranked.prediction.secure
-        assert window.card.secure.command.text() == rec.command and rec.reason in window.card.secure.reason.text()
+        assert window.card.secure.command.text() == rec.command and rec.card_reason in window.card.secure.reason.text()
         window.card.secure.copy_button.click()
         assert QGuiApplication.clipboard().text() == rec.command
         assert (scans, logins) == ([[str(tree)]], ["testhost"] * 2)  # the advice logged in, read nothing

@@ -8,11 +8,16 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from app.core.advice.advisor import Advice, Ranked, Recommendation
-from app.core.events import Emit, Progress, TransferResult, ignore
+from app.core.advice import advisor
+from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.ranking import Ranked
+from app.core.errors import no_secure_method
+from app.core.events import Emit, Phase, Progress, TransferResult, ignore
+from app.core.host.local_files import LocalFiles
 from app.core.formatting import timed
 from app.core.profile import kept
-from app.core.wording.advice import below_its_lap, each_file_cost_more, slowed_as_it_went, slower_than_promised
+from app.core.wording.advice import (advised_for_its_disk, below_its_lap, each_file_cost_more, slowed_as_it_went,
+                                     slower_than_promised)
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from app.core.transfer.mirror import ConfirmDelete
@@ -34,10 +39,41 @@ def advised_request(advice: Advice, chosen: Recommendation, req: CopyRequest, re
                    options=options, selection=advice.selection)
 
 
+async def for_its_disk(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest,
+                      emit: Emit = ignore) -> tuple[Advice, Recommendation, list[str]]:
+    """The advice and pick `req` copies with: these, unless it copies onto another disk than the one the
+    advice measured (a job of the window's queue sent to another folder); then a new advice's pick for it,
+    of the same kind (secure for a secure pick), with what to say about it. Where either disk cannot be
+    told, the advice stands (as it did for any folder before)."""
+    asked, download = advice.request, req.options.download
+    if asked is None or asked.download != download or asked.dest == req.dest:
+        return advice, chosen, []
+    files = LocalFiles() if download else session.files
+    was, now = await files.disk(asked.dest), await files.disk(req.dest)
+    if was is None or now is None or was == now:
+        return advice, chosen, []
+    request = replace(asked, sources=list(req.sources), dest=req.dest, quick=True,
+                      allow_insecure=req.allow_insecure, then=None if download else replace(req, method=""))
+    fresh = await advisor.advise(session, request, lambda event: emit(event) if isinstance(event, Phase) else None)
+    pick = fresh.secure if chosen.ranked.prediction.secure else fresh.pick(req.allow_insecure)
+    if pick is None:
+        raise no_secure_method()
+    said = advised_for_its_disk(req.dest, asked.dest, pick.ranked.candidate.label)
+    return fresh, pick, [said, *fresh.notes]
+
+
 async def copy_advised(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest,
                        emit: Emit = ignore, decide: Decide | None = None, confirm_delete: ConfirmDelete | None = None,
                        rescan: bool = False) -> TransferResult:
-    """Copy with `chosen`, as `advised_request` says (app.core.transfer.engine.copy does the copy)."""
+    """Copy with `chosen`, as `advised_request` says (app.core.transfer.engine.copy does the copy), or with a
+    new advice's pick where the copy goes onto another disk than the advice measured (`for_its_disk`)."""
+    advice, chosen, said = await for_its_disk(session, advice, chosen, req, emit)
+    result = await _copy_advised(session, advice, chosen, req, emit, decide, confirm_delete, rescan)
+    return replace(result, notes=[*said, *result.notes]) if said else result
+
+
+async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest, emit: Emit,
+                        decide: Decide | None, confirm_delete: ConfirmDelete | None, rescan: bool) -> TransferResult:
     asked = advised_request(advice, chosen, req, rescan)
     if advice.staged_bytes and asked.selection is not None:
         asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)

@@ -19,7 +19,7 @@ a stream, growing as TCP widens them): there a lap cut at its time is measured b
 when its clock started and when it ended. On a host whose CPU is the limit the flow climbs for seconds
 before it finds its pace (the lab's weak NAS: 1-4 MB/s for two seconds, then 50-110; bench/pace.py): there
 the clock starts where the climb ended, the lap may run CLIMB_ALLOWANCE longer for it, and what the lap
-took to get there is kept with it (a copy starts and climbs the same way: advisor.rank counts it).
+took to get there is kept with it (a copy starts and climbs the same way: ranking.rank counts it).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ QUIET_AT_END_S = 1.0   # a lap cut at its time that moved nothing for this long:
 SKIP_BEHIND = 1.5
 # A lap that moved at this share of the most the link lets a later entrant move (raw TCP on its connections, ssh's
 # window over the round trip): that entrant has nothing to win there. Below 1/1.1: an entrant not raced is ranked
-# after a raced one unless 10 % faster on paper (advisor.rank).
+# after a raced one unless 10 % faster on paper (ranking.rank).
 HELD_SHARE = 0.92
 
 

@@ -31,6 +31,16 @@ class LocalFiles:
         except OSError:
             return set()
 
+    async def disk(self, path: str) -> str | None:
+        """The filesystem that holds `path` (or would: its nearest existing folder), as RemoteFiles.disk."""
+        folder = os.path.abspath(path)
+        while not os.path.isdir(folder) and os.path.dirname(folder) != folder:
+            folder = os.path.dirname(folder)
+        try:
+            return f"dev:{os.stat(folder).st_dev}"
+        except OSError:
+            return None
+
     async def exists(self, paths: list[str]) -> list[bool]:
         return [os.path.lexists(p) for p in paths]
 

@@ -36,6 +36,8 @@ _EXISTS = r"""for p; do if [ -e "$p" ] || [ -L "$p" ]; then printf y; else print
 # $1: a path; the nearest folder that exists on the way up to it.
 _TO_NEAREST = r"""d=$1; while [ ! -d "$d" ] && [ "$d" != / ]; do d=$(dirname -- "$d"); done"""
 _NEAREST = _TO_NEAREST + r"""; printf %s "$d" """
+# $1: a path; the device number of the filesystem its nearest existing folder is on (GNU and BusyBox stat).
+_DISK = _TO_NEAREST + r"""; stat -c %d "$d" """
 
 # $1: a folder, $2: a marker's name, $3: how many of its bytes, then name prefixes. For each real folder
 # (not a link) directly in $1 whose name has one of the prefixes and that holds a regular file $2: the
@@ -122,6 +124,19 @@ class RemoteFiles:
         while d != "/" and not await sftp_isdir(sftp, d):
             d = dirname(d) or "/"
         return d
+
+    async def disk(self, path: str) -> str | None:
+        """What tells the filesystem that holds `path` (or would: its nearest existing folder) from another:
+        two paths on one disk give the same; None when the host cannot say (no `stat`, no statvfs in its SFTP)."""
+        if self.shell:
+            said = await self._sh(_DISK, path, timeout=30)
+            out = (said.stdout or b"").strip()
+            return f"dev:{out.decode()}" if said.exit_status == 0 and out.isdigit() else None
+        try:
+            folder = await self.nearest_dir(path)
+            return f"fsid:{(await (await self.sftp()).statvfs(folder)).fsid}"
+        except (asyncssh.SFTPError, TransferError):
+            return None
 
     async def exists(self, paths: list[str]) -> list[bool]:
         """Whether anything (a link too) is at each path."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from app.core import atomic
@@ -49,6 +50,22 @@ def load(host: str) -> list[LinkProfile]:
 def save(host: str, profile: LinkProfile) -> None:
     profiles = [profile] + load(host)
     atomic.write_json(_file(host), [p.as_dict() for p in profiles[:KEEP]])
+
+
+RAISED = ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps", "remote_write_MBps", "ciphers")
+
+
+def raised(host: str, corrected: LinkProfile) -> bool:
+    """The kept profile measured when `corrected` was, with the figures a race proved higher (the network,
+    the host's disk, the ciphers: app.core.advice.correction) raised to them: the history then says what the
+    advice's chart showed, and the next advice starts from them. False when no such profile is kept."""
+    profiles = load(host)
+    at = next((i for i, p in enumerate(profiles) if p.measured_at == corrected.measured_at), None)
+    if at is None:
+        return False
+    profiles[at] = replace(profiles[at], **{f: getattr(corrected, f) for f in RAISED})
+    atomic.write_json(_file(host), [p.as_dict() for p in profiles])
+    return True
 
 
 def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None = None) -> LinkProfile | None:

@@ -3,12 +3,17 @@ network carries 38 MB/s."), why a method was chosen over the others, and the too
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.core.advice.factors import Factor
 from app.core.advice.model import ASSUMED_TCP_MBPS, Prediction
 from app.core.formatting import mbps, ms, short_time, size
 from app.core.host.ssh_command import Options
 from app.core.language import Words, decimal
 from app.core.profile.link_profile import LinkProfile
+
+if TYPE_CHECKING:
+    from app.core.advice.candidates import Candidate
 
 
 class AdviceWords(Words):
@@ -204,7 +209,7 @@ def reason_sentence(chosen: Prediction, ranking: list[Prediction], profile: Link
                               "close to trust over a measurement.", method=name, rate=rate,
                               rival=rival.candidate.label, rival_rate=rival_rate)
     said = {"method": name, "rate": rate, "rival": rival.candidate.label, "rival_rate": rival_rate,
-            "why": _why(chosen, rival, profile)}
+            "why": why_over(chosen, rival, profile)}
     if measured and rival_measured:
         return AdviceWords.tr("{method} is measured at {rate} MB/s, ahead of {rival} at {rival_rate} MB/s: {why}.",
                               **said)
@@ -253,6 +258,12 @@ def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_kn
     return AdviceWords.tr("Not raced: {method} was predicted to copy %n file(s) ({size}) in {time}, sooner than "
                           "measuring the link and racing the methods would take, so it copied them at once.", "",
                           files, method=label, size=size(nbytes), time=short_time(seconds))
+
+
+def advised_for_its_disk(dest: str, advised: str, method: str) -> str:
+    """Said when a queued copy went onto another disk than its advice measured, and was advised again."""
+    return AdviceWords.tr("{dest} is on another disk than {advised}, where the advice measured the disk, so this "
+                          "copy was advised again for it: {method}.", dest=dest, advised=advised, method=method)
 
 
 def slower_than_promised(took: float, promised: float, host: str, why: str = "") -> str:
@@ -322,10 +333,13 @@ def small_reason_sentence(chosen: Prediction, ranking: list[Prediction], raced: 
                           "with this little data, the quicker start decides.", **said)
 
 
-def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
+def why_over(chosen: Prediction, rival: Prediction, profile: LinkProfile, rival_name: str = "") -> str:
+    """Why `chosen` goes ahead of `rival`, as a clause; `rival_name`: the rival as the sentence calls it (the
+    card: in plain words), else its label."""
     o, net = chosen.candidate.options, _network(profile, chosen.candidate.options.download)
+    rival_name = rival_name or rival.candidate.label
     if rival.limit is Factor.PER_FILE and chosen.limit is not Factor.PER_FILE:
-        return AdviceWords.tr("it does not pause on every file as {rival} does", rival=rival.candidate.label)
+        return AdviceWords.tr("it does not pause on every file as {rival} does", rival=rival_name)
     if not chosen.secure and rival.limit is Factor.CIPHER_CPU_REMOTE:
         return AdviceWords.tr("it skips encryption, which the CPU of {host} cannot do faster than {rate} MB/s",
                               host=profile.host, rate=mbps(rival.stream_MBps))
@@ -338,7 +352,7 @@ def _why(chosen: Prediction, rival: Prediction, profile: LinkProfile) -> str:
     if chosen.limit == rival.limit and (chosen.detail, chosen.side) == (rival.detail, rival.side):
         return AdviceWords.tr("both are held by {factor}; it has the least overhead on top",
                               factor=limit_words(rival, profile.host))
-    return AdviceWords.tr("{rival} is held back by {factor}", rival=rival.candidate.label,
+    return AdviceWords.tr("{rival} is held back by {factor}", rival=rival_name,
                           factor=limit_words(rival, profile.host))
 
 
@@ -407,3 +421,73 @@ def tip(key: str) -> str:
 
 def measuring_link(host: str) -> str:
     return AdviceWords.tr("Measuring the link to {host}", host=host)
+
+
+def plain(method_id: str) -> str | None:
+    """What each method does, in words for someone who does not know the tools (the card's second line)."""
+    words = {"tar-ssh": AdviceWords.tr("all the files in one encrypted stream"),
+             "rsync-ssh": AdviceWords.tr("rsync over an encrypted connection"),
+             "scp": AdviceWords.tr("OpenSSH's secure copy"),
+             "scp-legacy": AdviceWords.tr("OpenSSH's secure copy, the old way"),
+             "sftp": AdviceWords.tr("OpenSSH's file transfer"),
+             "ssh-cat": AdviceWords.tr("the file piped through an encrypted connection"),
+             "tar-nc": AdviceWords.tr("all the files in one stream, not encrypted"),
+             "rsync-daemon": AdviceWords.tr("rsync without encryption")}
+    return words.get(method_id)
+
+
+def spoken(candidate: Candidate) -> str:
+    """A method as the card names it: in plain words, else its label."""
+    return plain(candidate.method_id) or candidate.label
+
+
+def card_reason(chosen: Prediction, ranking: list[Prediction], profile: LinkProfile,
+                raced: frozenset = frozenset(), timed: frozenset = frozenset()) -> str:
+    """Why this method, as the card says it under a headline that already names it and a line with its
+    speed: the rival in plain words, no tool or cipher (the reason for experts: wording.advice.reason_sentence,
+    with the same rival and rates)."""
+    rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    if rival is None:
+        return AdviceWords.tr("The only secure method that can run here.") if chosen.secure else \
+            AdviceWords.tr("The only method that can run here.")
+    name, rival_measured = spoken(rival.candidate), rival.candidate in raced
+    if rival.MBps > chosen.MBps and chosen.candidate in raced and not rival_measured:
+        return AdviceWords.tr("“{rival}” is predicted at {rate} MB/s, too close to trust over what was measured.",
+                              rival=capitalized(name), rate=mbps(rival.MBps))
+    # The clause after the colon calls the rival just named "that one": plain words make a poor subject.
+    why = why_over(chosen, rival, profile, AdviceWords.tr("that one", "the method the card's reason just named"))
+    if rival.candidate in timed:  # its lap copied the whole selection: as the card's other figures say it
+        return AdviceWords.tr("Ahead of “{rival}” ({rate} MB/s timed): {why}.", rival=name,
+                              rate=mbps(rival.MBps), why=why)
+    if rival_measured:
+        return AdviceWords.tr("Ahead of “{rival}” ({rate} MB/s measured): {why}.", rival=name,
+                              rate=mbps(rival.MBps), why=why)
+    return AdviceWords.tr("Ahead of “{rival}” ({rate} MB/s predicted): {why}.", rival=name, rate=mbps(rival.MBps),
+                          why=why)
+
+
+def small_card_reason(chosen: Prediction, ranking: list[Prediction], raced: frozenset = frozenset()) -> str:
+    """The card's reason for a selection too small to time a rate with: whole copies, in seconds."""
+    rival = next((p for p in ranking if p.candidate.method_id != chosen.candidate.method_id), None)
+    if rival is None:
+        return AdviceWords.tr("The only secure method that can run here.") if chosen.secure else \
+            AdviceWords.tr("The only method that can run here.")
+    name, rival_raced, time = spoken(rival.candidate), rival.candidate in raced, short_time(rival.seconds)
+    if rival.seconds < chosen.seconds and chosen.candidate in raced and not rival_raced:
+        return AdviceWords.tr("“{rival}” is predicted at {time}, too close to trust over what was timed.",
+                              rival=capitalized(name), time=time)
+    if rival_raced:
+        return AdviceWords.tr("Ahead of “{rival}” ({time} timed): with this little data, the quicker start decides.",
+                              rival=name, time=time)
+    return AdviceWords.tr("Ahead of “{rival}” ({time} predicted): with this little data, the quicker start "
+                          "decides.", rival=name, time=time)
+
+
+def in_quotes(words: str) -> str:
+    """A method's plain words as a name in a sentence: “OpenSSH's secure copy”."""
+    return AdviceWords.tr("“{name}”", name=words)
+
+
+def this_copy() -> str:
+    """The subject of what the card's copy does not keep ("This copy writes the 2 sparse files out whole")."""
+    return AdviceWords.tr("This copy")

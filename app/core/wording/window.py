@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from app.core.advice.factors import Factor
 from app.core.formatting import duration, rate, short_time, size, timed
 from app.core.language import Words
+from app.core.wording.advice import in_quotes, plain, spoken
 from app.core.wording.profile import cipher_name
 
 if TYPE_CHECKING:
-    from app.core.advice.advisor import Ranked
+    from app.core.advice.ranking import Ranked
 
 
 # The window's lines (the command line has its own layout of the same facts).
@@ -117,19 +118,6 @@ def copies_then_checks(method: str) -> str:
     return Window.tr("Copies with {method}, then checks the far side.", method=method)
 
 
-def plain(method_id: str) -> str | None:
-    """What each method does, in words for someone who does not know the tools (the card's second line)."""
-    words = {"tar-ssh": Window.tr("all the files in one encrypted stream"),
-             "rsync-ssh": Window.tr("rsync over an encrypted connection"),
-             "scp": Window.tr("OpenSSH's secure copy"),
-             "scp-legacy": Window.tr("OpenSSH's secure copy, the old way"),
-             "sftp": Window.tr("OpenSSH's file transfer"),
-             "ssh-cat": Window.tr("the file piped through an encrypted connection"),
-             "tar-nc": Window.tr("all the files in one stream, not encrypted"),
-             "rsync-daemon": Window.tr("rsync without encryption")}
-    return words.get(method_id)
-
-
 def headline(ranked: Ranked) -> str:
     """What the user gets, first: "Encrypted copy — about 3 min"."""
     if ranked.prediction.secure:
@@ -197,8 +185,9 @@ def figure_words(r: Ranked, total_bytes: int, whole: bool = False) -> str:
 
 
 def others_words(others: list[Ranked], total_bytes: int, whole: bool = False) -> str:
-    """The next best of the other methods, so the choice does not look arbitrary."""
-    rest = [f"{r.candidate.label} {figure_words(r, total_bytes, whole)}" for r in others]
+    """The next best of the other methods, so the choice does not look arbitrary: named as the card's reason
+    names them (“OpenSSH's file transfer” 516 MB/s timed)."""
+    rest = [f"{in_quotes(spoken(r.candidate))} {figure_words(r, total_bytes, whole)}" for r in others]
     return Window.tr("Others: {list}", list=" · ".join(rest)) if rest else ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStackedLayout, QVBoxLayout, QWidget
 
-from app.core.advice.advisor import Ranked
+from app.core.advice.ranking import Ranked
 from app.core.advice import race as laps
 from app.core.events import RaceResult, RaceSample
 from app.gui.panels.card import muted

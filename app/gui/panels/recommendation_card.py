@@ -12,7 +12,7 @@ from app.core.advice.advisor import Advice, Recommendation
 from app.core.language import Words
 from app.gui.panels.card import Card, muted
 from app.core.wording.transfer import insecure_warning, method_tip
-from app.core.wording.advice import streams
+from app.core.wording.advice import in_quotes, spoken, streams
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.wording.window import copies_then_checks, headline, method_words, others_words, speed_words
@@ -105,7 +105,7 @@ class Choice(QWidget):
         self.tool.setText(", ".join([tool, *extra]) + ":")
         self.command.setAccessibleDescription(self.tool.text().rstrip(":"))
         self.speed.setText(speed_words(rec.ranked, total_bytes, whole))
-        self.reason.setText(rec.reason)
+        self.reason.setText(rec.card_reason)
         self.command.setText(rec.command)
         self.command.setCursorPosition(0)
         tip = method_tip(rec.ranked.candidate.method_id)
@@ -117,7 +117,7 @@ class Choice(QWidget):
         else:
             said = RecommendationWords.tr("Unencrypted: {what}, {how}", what=self.name.text(), how=self.how.text())
         self.radio.setAccessibleName(said)
-        self.radio.setAccessibleDescription(f"{self.speed.text()}. {rec.reason}")
+        self.radio.setAccessibleDescription(f"{self.speed.text()}. {rec.card_reason}")
 
 
 def left_out_text(advice: Advice) -> str:
@@ -233,7 +233,7 @@ class RecommendationCard(Card):
 
     def _update_note(self, *_args) -> None:
         rec = self.chosen()
-        self.go_note.setText(copies_then_checks(rec.ranked.candidate.label) if rec else "")
+        self.go_note.setText(copies_then_checks(in_quotes(spoken(rec.ranked.candidate))) if rec else "")
 
     def _others_text(self, advice: Advice) -> str:
         """The next best of the other methods, one each, so the choice does not look arbitrary."""

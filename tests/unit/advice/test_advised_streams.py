@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.advice.advisor import _link_ceilings, pick_entrants, rank
+from app.core.advice.advisor import _link_ceilings
+from app.core.advice.ranking import pick_entrants, rank
 from app.core.advice.calibration import MAX_STARTUPS
 from app.core.advice.model import corrected_by_race
 from app.core.advice.race import Lap, key, label

@@ -538,7 +538,7 @@ def test_the_ranking_names_what_holds_each_method_back_not_just_its_factor(capsy
     """`advise`'s ranking (JSON and the lines the CLI prints) says the writing on a starved host's CPU, a tool's own
     work on the host, or the network, where it used to say "the network" for all three."""
     from app.cli_output import _ranked_figures
-    from app.core.advice.advisor import Ranked
+    from app.core.advice.ranking import Ranked
 
     write_held = Ranked(best_secure(ranking(starved(write_cpu=0.038), BIG))).as_dict("nas")
     assert (write_held["limit"], write_held["detail"], write_held["side"]) == ("link", "write", "remote")

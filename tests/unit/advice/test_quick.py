@@ -3,7 +3,8 @@ QUICK_SECONDS, and before the link was measured, the selection is small enough f
 
 from __future__ import annotations
 
-from app.core.advice.advisor import QUICK_BYTES, QUICK_SECONDS, _quick, rank
+from app.core.advice.advisor import QUICK_BYTES, QUICK_SECONDS, _quick
+from app.core.advice.ranking import rank
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.stats import SelectionStats
 from tests.unit.advice.test_model import gigabit, ranking, wan

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.advice.advisor import FAR_BEHIND, pick_entrants, rank
+from app.core.advice.ranking import FAR_BEHIND, pick_entrants, rank
 from app.core.profile.link_profile import CipherProbe
 from app.core.advice.race import Lap
 from app.core.selection.stats import SelectionStats
@@ -108,6 +108,45 @@ def test_a_measurement_ahead_of_a_slightly_higher_prediction_is_said_so() -> Non
     sentence = reason_sentence(measured, [measured, replace(scp, MBps=66.0)], gigabit(), frozenset([tar.candidate]))
     assert sentence == (f"tar over ssh (with cipher {tar.candidate.options.cipher}) is measured at 60 MB/s; scp is "
                         "predicted at 66 MB/s, too close to trust over a measurement.")
+
+
+def test_the_card_says_the_same_choice_in_plain_words() -> None:
+    # The card's headline names the method and its speed line the rate: its reason names the rival in
+    # plain words, with the rate the expert's reason quotes, and neither tool nor cipher.
+    from app.core.wording.advice import reason_sentence
+    from app.core.wording.advice import card_reason
+    predictions = [p for p in ranking(gigabit(), SMALL) if p.candidate.method_id in ("tar-ssh", "scp")
+                   and p.candidate.options.compress == "none" and not p.candidate.options.mux]
+    tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")
+    scp = next(p for p in predictions if p.candidate.method_id == "scp")
+    raced = frozenset([tar.candidate, scp.candidate])
+    expert = reason_sentence(tar, [tar, scp], gigabit(), raced)
+    card = card_reason(tar, [tar, scp], gigabit(), raced)
+    rival = f"{scp.MBps:.0f} MB/s"
+    assert "scp" in expert and rival in expert
+    assert card == (f"Ahead of “OpenSSH's secure copy” ({rival} measured): it does not pause on every file as "
+                    "that one does.")
+    assert card_reason(tar, [tar, scp], gigabit()).startswith(f"Ahead of “OpenSSH's secure copy” ({rival} predicted)")
+    # Laps that copied the whole selection were timed: the card's other figures say "timed", and so does this.
+    assert card_reason(tar, [tar, scp], gigabit(), raced, timed=raced).startswith(
+        f"Ahead of “OpenSSH's secure copy” ({rival} timed): ")
+    assert card_reason(tar, [tar], gigabit()) == "The only secure method that can run here."
+    measured = replace(tar, MBps=60.0)
+    assert card_reason(measured, [measured, replace(scp, MBps=66.0)], gigabit(), frozenset([tar.candidate])) == (
+        "“OpenSSH's secure copy” is predicted at 66 MB/s, too close to trust over what was measured.")
+
+
+def test_the_card_says_a_small_selections_choice_in_seconds() -> None:
+    from app.core.wording.advice import small_card_reason
+    tiny = SelectionStats(files=3, bytes=30_000)
+    predictions = [p for p in ranking(gigabit(), tiny) if p.candidate.method_id in ("tar-ssh", "sftp")
+                   and p.candidate.options.compress == "none" and not p.candidate.options.mux]
+    each = [min((p for p in predictions if p.candidate.method_id == m), key=lambda p: p.seconds)
+            for m in ("tar-ssh", "sftp")]
+    first, second = sorted(each, key=lambda p: p.seconds)
+    said = small_card_reason(first, [first, second], frozenset([first.candidate, second.candidate]))
+    assert said.startswith("Ahead of “") and said.endswith(" timed): with this little data, the quicker start decides.")
+    assert "ssh" not in said and "sftp" not in said
 
 
 def test_a_method_that_keeps_links_wins_a_near_tie_when_the_selection_has_links() -> None:

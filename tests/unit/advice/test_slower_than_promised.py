@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.advice import follow
-from app.core.advice.advisor import Ranked
+from app.core.advice.ranking import Ranked
 from app.core.advice.factors import Factor
 from app.core.advice.model import Candidate, Prediction
 from app.core.events import Progress, TransferResult

@@ -69,3 +69,19 @@ def test_a_broken_lessons_file_teaches_nothing_and_is_replaced() -> None:
     history._lessons_file(host).write_text("[not, json")
     assert history.lessons(host) == {}
     assert history.learn(host, "sftp", 1.5) == 1.5
+
+
+def test_figures_a_race_raised_replace_the_kept_ones_of_that_measurement() -> None:
+    from dataclasses import replace
+    history.save("root@nas:22", kept(at=900.0))
+    history.save("root@nas:22", kept())
+    faster = replace(kept(), tcp_up_MBps=118.0, remote_write_MBps=300.0,
+                     ciphers=[CipherProbe("aes128-gcm@openssh.com", 108, 0.5, 0.9)], local_read_MBps=900.0)
+    assert history.raised("root@nas:22", faster)
+    newest, older = history.load("root@nas:22")
+    assert (newest.tcp_up_MBps, newest.remote_write_MBps, newest.ciphers[0].MBps) == (118.0, 300.0, 108)
+    assert newest.local_read_MBps is None and newest.tcp_down_MBps == 112.0  # only what a race can raise
+    assert older == kept(at=900.0)
+    # A measurement no longer kept (another host's, or dropped since) changes nothing.
+    assert not history.raised("root@nas:22", replace(faster, measured_at=5.0))
+    assert history.load("root@nas:22") == [newest, older]

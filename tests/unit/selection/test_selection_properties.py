@@ -15,6 +15,7 @@ from pathlib import Path
 from hypothesis import event, given, strategies as st
 
 from app.core.advice import advisor
+from app.core.advice.ranking import rank
 
 from app.core.wording.advice import (bottleneck_sentence, reason_sentence, small_reason_sentence,
                                       small_selection_sentence)
@@ -158,7 +159,7 @@ def test_predictions_and_sentences_for_any_selection_and_profile(tree: dict, pro
         assert math.isfinite(p.stream_MBps) and p.stream_MBps > 0, p
         assert math.isfinite(p.MBps) and (p.MBps > 0) == (stats.bytes > 0), p
         assert p.limit in FACTORS
-    ranking = advisor.rank(predictions, [], stats)
+    ranking = rank(predictions, [], stats)
     rates = advisor.sentence_rates(ranking, stats)
     assert all(math.isfinite(p.MBps) and math.isfinite(p.seconds) for p in rates)
     best = rates[0]
