@@ -1,7 +1,7 @@
 """The core's packages import downward: shared low modules, then selection, host, transfer, profile, advice
 and the window's wording, with state and demo beside the top. A step's own sentences (wording/transfer.py,
-wording/profile.py, wording/advice.py) rank with that step, as its errors/ sentences rank below it. An
-import that only annotations need (under `if TYPE_CHECKING:`) does not count; one that runs, even inside a
+wording/profile.py, wording/advice.py and advice_card.py) rank with that step, as its errors/ sentences
+rank below it. An import that only annotations need (under `if TYPE_CHECKING:`) does not count; one that runs, even inside a
 function, does."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ KNOWN: set[tuple[str, str]] = set()
 
 def _rank_of(parts: tuple[str, ...]) -> str:
     """The package a module ranks with: its own, but a step's wording module ranks with that step."""
-    if parts[0] == "wording" and len(parts) > 1 and parts[1] in RANKS:
-        return parts[1]
+    if parts[0] == "wording" and len(parts) > 1 and parts[1].split("_")[0] in RANKS:  # advice.py, advice_card.py
+        return parts[1].split("_")[0]
     return parts[0]
 
 

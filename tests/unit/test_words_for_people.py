@@ -14,5 +14,5 @@ def test_a_promised_time_is_rounded_as_a_person_says_it() -> None:
 
 def test_every_method_has_plain_words() -> None:
     from app.core.transfer.methods import METHODS
-    from app.core.wording.advice import plain
+    from app.core.wording.advice_card import plain
     assert all(plain(method) for method in METHODS)  # a method added later gets its words too

@@ -18,10 +18,10 @@ from app.core.advice.factors import Factor
 from app.core.profile import kept, profiler
 from app.core.profile.probes.common import ramp_seconds
 
-from app.core.wording.advice import (bottleneck_sentence, capitalized, card_reason, compression_pays, in_quotes,
-                                     measuring_link, quick_copy_note, race_staged_note, reason_sentence,
-                                     small_card_reason, small_reason_sentence, small_selection_sentence, spoken,
-                                     this_copy)
+from app.core.wording.advice import (bottleneck_sentence, capitalized, compression_pays, measuring_link,
+                                     quick_copy_note, race_staged_note, reason_sentence, small_reason_sentence,
+                                     small_selection_sentence)
+from app.core.wording.advice_card import card_reason, in_quotes, small_card_reason, spoken, this_copy
 
 from app.core.wording.transfer import (links_become_copies, phase_scanning, losses_sentences, quicker_but_loses,
                                         swept_note)

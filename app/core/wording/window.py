@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from app.core.advice.factors import Factor
 from app.core.formatting import duration, rate, short_time, size, timed
 from app.core.language import Words
-from app.core.wording.advice import in_quotes, plain, spoken
+from app.core.wording.advice_card import in_quotes, plain, spoken
 from app.core.wording.profile import cipher_name
 
 if TYPE_CHECKING:

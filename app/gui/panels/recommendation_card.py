@@ -12,7 +12,8 @@ from app.core.advice.advisor import Advice, Recommendation
 from app.core.language import Words
 from app.gui.panels.card import Card, muted
 from app.core.wording.transfer import insecure_warning, method_tip
-from app.core.wording.advice import in_quotes, spoken, streams
+from app.core.wording.advice import streams
+from app.core.wording.advice_card import in_quotes, spoken
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.wording.window import copies_then_checks, headline, method_words, others_words, speed_words

@@ -114,7 +114,7 @@ def test_the_card_says_the_same_choice_in_plain_words() -> None:
     # The card's headline names the method and its speed line the rate: its reason names the rival in
     # plain words, with the rate the expert's reason quotes, and neither tool nor cipher.
     from app.core.wording.advice import reason_sentence
-    from app.core.wording.advice import card_reason
+    from app.core.wording.advice_card import card_reason
     predictions = [p for p in ranking(gigabit(), SMALL) if p.candidate.method_id in ("tar-ssh", "scp")
                    and p.candidate.options.compress == "none" and not p.candidate.options.mux]
     tar = next(p for p in predictions if p.candidate.method_id == "tar-ssh")
@@ -137,7 +137,7 @@ def test_the_card_says_the_same_choice_in_plain_words() -> None:
 
 
 def test_the_card_says_a_small_selections_choice_in_seconds() -> None:
-    from app.core.wording.advice import small_card_reason
+    from app.core.wording.advice_card import small_card_reason
     tiny = SelectionStats(files=3, bytes=30_000)
     predictions = [p for p in ranking(gigabit(), tiny) if p.candidate.method_id in ("tar-ssh", "sftp")
                    and p.candidate.options.compress == "none" and not p.candidate.options.mux]
