@@ -97,7 +97,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
                          "keeps": m.keeps_between(session.local, session.remote).as_dict()})
         return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
-                "remote": session.remote.as_dict()}
+                "remote": session.remote.as_dict(), "services": (await session.services()).as_dict()}
     finally:
         await session.close()
 

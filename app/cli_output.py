@@ -10,8 +10,10 @@ from typing import Any
 from app.core.advice.factors import Factor
 from app.core.events import Event, Phase, ProbeDone, Progress
 from app.core.formatting import duration, rate, short_time, size
+from app.core.host.services import Services
 from app.core.language import Words, decimal
 from app.core.transfer.methods.keeps import keeps_table
+from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.transfer import copy_done, dry_run_done, insecure_advice, would_delete, would_send
 
 
@@ -94,6 +96,10 @@ def print_methods(out: dict[str, Any]) -> None:
     print(CliOutput.tr("What each keeps (asked: with --owners or --xattrs):"))
     for line in keeps_table({row["id"]: row["keeps"] for row in out["methods"]}):
         print(f"  {line}")
+    services = Services.from_dict(out.get("services", {}))
+    for said in (also_serves(services.found), mounted_here(services.mounted)):
+        if said:
+            print(said)
 
 
 def print_copy(out: dict[str, Any]) -> None:

@@ -17,7 +17,8 @@ if [ "${1:-run}" = test ]; then  # what only the tests, the lab and packaging ne
              dbus  # dbus-daemon and dbus-monitor: a private session bus for the notification tests
              iproute2 iptables e2fsprogs iputils-ping  # the network lab (tests/lab): netns, NFQUEUE, slow disk
              binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
-             desktop-file-utils appstream)  # validate the desktop entry and AppStream metainfo
+             desktop-file-utils appstream  # validate the desktop entry and AppStream metainfo
+             samba vsftpd sshfs openssl)  # a NAS's other services (tests/nas_services.py), an sshfs mount of it
   # BusyBox for the embedded box: the static build, unless the dynamic one (package busybox) is there:
   # they conflict, and installing one would remove the other, which initramfs-tools may be using.
   dpkg-query -W -f='${Status}' busybox 2>/dev/null | grep -q "install ok installed" || packages+=(busybox-static)

@@ -184,6 +184,28 @@ def dash_host() -> Iterator[shapes.ShapeHost]:
     yield from _shape_host("dash")
 
 
+@pytest.fixture(scope="session")
+def nas_services(tmp_path_factory: pytest.TempPathFactory):
+    """A NAS on a loopback address of this worker's own (alias `nas`): sshd, and on their standard ports Samba,
+    vsftpd (no TLS) and an rsync daemon listing `photos` (tests/nas_services.py). Yields (sshd, address, root)."""
+    from tests import nas_services
+    if os.geteuid() != 0:
+        pytest.skip("the services' standard ports need root")
+    if nas_services.missing():
+        pytest.fail(f"missing servers {nas_services.missing()}: run `make test`, which installs them")
+    address = nas_services.worker_address(60)
+    root = tmp_path_factory.mktemp("nas")
+    sshd = start_sshd(root / "sshd", listen=address, hostname=address, alias="nas")
+    running = nas_services.NasServices()
+    try:
+        for start in (nas_services.start_samba, nas_services.start_vsftpd, nas_services.start_rsync_service):
+            running.servers.append(start(root, address))
+        yield sshd, address, root
+    finally:
+        running.stop()
+        sshd.stop()
+
+
 @pytest.fixture
 def memory_keyring() -> MemoryKeyring:
     """An in-memory keyring for one test (the real one is never touched)."""

@@ -80,7 +80,7 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     os.chmod(root, 0o755)
     user = user or pwd.getpwuid(os.getuid()).pw_name
     host_key, client_key, authorized = make_keys(root)
-    port = port or free_port()
+    port = port or free_port(listen)
     config = root / "sshd_config"
     login_lines = _LOGIN[login].format(authorized=authorized, user=user)
     # The app's demo config says how keys log in; these tests' servers say it themselves.
@@ -88,7 +88,7 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     text = text.replace(f"AuthorizedKeysFile {authorized}\n", "").replace("PasswordAuthentication no\n", "")
     # sshd takes the first value it reads for a keyword: a log level of the test's own goes first.
     config.write_text((f"LogLevel {log_level}\n" if log_level else "") + login_lines + text)
-    proc = run_sshd(SSHD, config, root / "sshd.log", port)
+    proc = run_sshd(SSHD, config, root / "sshd.log", port, listen)
     known = root / "known_hosts"
     known.write_text(known_hosts_line(hostname, port, public_key_path(host_key)))
     ssh_config = root / "ssh_config"

@@ -2118,6 +2118,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Verbinden</translation>
     </message>
     <message>
+        <source>Looking for the host&apos;s services</source>
+        <translation>Die Suche nach den Diensten des Hosts</translation>
+    </message>
+    <message>
         <source>Setting up key login</source>
         <translation>Schlüsselanmeldung einrichten</translation>
     </message>
@@ -3255,6 +3259,65 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Choose a folder on this computer to send, with everything in it.</source>
         <translation>Einen Ordner auf diesem Computer mit seinem gesamten Inhalt zum Senden auswählen.</translation>
+    </message>
+</context>
+<context>
+    <name>ServiceWords</name>
+    <message>
+        <source>FTP with TLS (FTPS)</source>
+        <translation>FTP mit TLS (FTPS)</translation>
+    </message>
+    <message>
+        <source>FTP (unencrypted)</source>
+        <translation>FTP (unverschlüsselt)</translation>
+    </message>
+    <message>
+        <source>an rsync service ({modules})</source>
+        <translation>einen rsync-Dienst ({modules})</translation>
+    </message>
+    <message>
+        <source>an rsync service</source>
+        <translation>einen rsync-Dienst</translation>
+    </message>
+    <message>
+        <source>SMB (Windows file sharing)</source>
+        <translation>SMB (Windows-Dateifreigabe)</translation>
+    </message>
+    <message>
+        <source>NFS</source>
+        <translation>NFS</translation>
+    </message>
+    <message>
+        <source>Also serves {services}.</source>
+        <translation>Bietet außerdem {services}.</translation>
+    </message>
+    <message>
+        <source>SMB, by the file manager</source>
+        <translation>SMB, über den Dateimanager</translation>
+    </message>
+    <message>
+        <source>SFTP, by the file manager</source>
+        <translation>SFTP, über den Dateimanager</translation>
+    </message>
+    <message>
+        <source>FTP, by the file manager</source>
+        <translation>FTP, über den Dateimanager</translation>
+    </message>
+    <message>
+        <source>NFS, by the file manager</source>
+        <translation>NFS, über den Dateimanager</translation>
+    </message>
+    <message>
+        <source>{path} ({kind}, encrypted)</source>
+        <translation>{path} ({kind}, verschlüsselt)</translation>
+    </message>
+    <message>
+        <source>{path} ({kind}, unencrypted)</source>
+        <translation>{path} ({kind}, unverschlüsselt)</translation>
+    </message>
+    <message>
+        <source>Mounted here: {mounts}.</source>
+        <translation>Hier eingehängt: {mounts}.</translation>
     </message>
 </context>
 <context>

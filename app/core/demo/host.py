@@ -143,12 +143,12 @@ def known_hosts_line(hostname: str, port: int, host_public_key: Path) -> str:
     return f"{name} {kind} {blob}\n"
 
 
-def run_sshd(sshd: str, config: Path, log: Path, port: int) -> Popen:
-    """`sshd -D -e -f CONFIG`, logging to LOG, once it listens on PORT of 127.0.0.1. A server of the
+def run_sshd(sshd: str, config: Path, log: Path, port: int, listen: str = "127.0.0.1") -> Popen:
+    """`sshd -D -e -f CONFIG`, logging to LOG, once it listens on PORT of `listen`. A server of the
     runner's: in a session of its own (Ctrl+C in a terminal reaches the app, which stops it last)."""
     proc = start_server([sshd, "-D", "-e", "-f", str(config)], log)
     try:
-        wait_for_port(port, proc=proc)
+        wait_for_port(port, proc=proc, host=listen)
     except RuntimeError:
         stop_server(proc, STOP_TIMEOUT)
         raise

@@ -25,7 +25,9 @@ from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembere
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.host.mux import Mux
 from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
+from app.core.host import services
 from app.core.host.remote_files import RemoteFiles
+from app.core.host.services import Services
 from app.core.language import Words, clause
 from app.core.tasks import finish
 
@@ -130,6 +132,8 @@ class Session:
     # How long each command that run() ran took, answer included: what one of the app's own commands costs on
     # this host (tens of milliseconds on a LAN, a quarter of a second and more on a starved NAS).
     command_times: list[float] = field(default_factory=list, repr=False)
+    # What else the host serves and which of its shares are mounted here, looked for from the login on.
+    _services: asyncio.Future | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
@@ -159,7 +163,22 @@ class Session:
             raise
         session = cls(host, conn, local, remote, askpass, error)
         session.share()
+        session._services = asyncio.ensure_future(session._look_for_services())
         return session
+
+    async def services(self) -> Services:
+        """What else the host serves on the address the session reached, and which of its shares this computer
+        has mounted (app.core.host.services): looked for once, beside everything else since the login."""
+        if self._services is None:
+            self._services = asyncio.ensure_future(self._look_for_services())
+        return await asyncio.shield(self._services)
+
+    async def _look_for_services(self) -> Services:
+        address = self.listen_address
+        names = {self.host.alias, self.host.hostname}
+        found, here = await asyncio.gather(services.discover(address),
+                                           asyncio.to_thread(services.mounted, names, address))
+        return Services(found, here)
 
     def share(self) -> None:
         """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
@@ -295,6 +314,9 @@ class Session:
                 await self.askpass.close()
 
     async def _unshare(self) -> None:
+        if self._services is not None:
+            self._services.cancel()
+            await asyncio.gather(self._services, return_exceptions=True)
         if self._sharing is not None:
             self._sharing.cancel()
             await asyncio.gather(self._sharing, return_exceptions=True)
@@ -306,8 +328,9 @@ class Session:
         """Close without waiting for the host to confirm (when the app quits)."""
         self.files.close()
         self.conn.close()
-        if self._sharing is not None:
-            self._sharing.cancel()
+        for task in (self._services, self._sharing):
+            if task is not None:
+                task.cancel()
         if self.shared is not None:
             self.shared.kill()
         if self.askpass is not None:

@@ -118,15 +118,22 @@ class HostSteps(QObject):
 
     def _connected(self, connected: Connected) -> None:
         self._busy(False)
-        summary = connected.summary
-        if is_demo(connected.choice) and self.demo.host is not None:
-            summary += "<br>" + demo_summary(self.demo.host.description, self.demo.destination())
-        self.picker.set_status("ok", summary)
+        self._say_connected(connected)
         self.picker.offer_key_setup(connected.password_login)
         if not is_demo(connected.choice):  # the demo host's address is gone when the window closes
             self.prefs.remember_host(connected.choice)
         self.reload()
         self.connected.emit(connected)
+        if connected.services is None:  # they come a little later: the line grows by them then
+            job = self.flow.job(self.flow.services_found(connected),
+                                HostStepsWords.tr("Looking for the host's services"))
+            job.succeeded.connect(lambda found: self.flow.connected is found and self._say_connected(found))
+
+    def _say_connected(self, connected: Connected) -> None:
+        summary = connected.summary
+        if is_demo(connected.choice) and self.demo.host is not None:
+            summary += "<br>" + demo_summary(self.demo.host.description, self.demo.destination())
+        self.picker.set_status("ok", summary)
 
     def setup_key(self) -> None:
         """Make a key and install it over the password login; then the host is used with the key."""

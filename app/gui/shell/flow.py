@@ -10,6 +10,7 @@ the selection as the files panel measured it (for the advice) and the advice's s
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 from dataclasses import dataclass, replace
 from typing import Any, Awaitable
@@ -37,6 +38,8 @@ from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
+from app.core.host.services import Services
+from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.window import connected_summary
 
 
@@ -102,6 +105,17 @@ class Connected:
     profile_key: str
     password_login: bool = False  # then "Set up key login" is offered
     sftp: bool = True  # its SFTP server answers (a file manager can fetch from it)
+    services: Services | None = None  # what else it serves, and its shares mounted here (None: not known yet)
+
+
+def with_services(connected: Connected, services: Services) -> Connected:
+    """`connected` with what else its host serves, said under its connection line."""
+    said = [html.escape(line) for line in (also_serves(services.found), mounted_here(services.mounted)) if line]
+    summary = "<br>".join([connected.summary, *said])
+    return replace(connected, summary=summary, services=services)
+
+
+SERVICES_GRACE = 0.3  # seconds the connection line waits for the host's other services after the rest is in
 
 
 class Flow(QObject):
@@ -197,6 +211,11 @@ class Flow(QObject):
             if session.password_login and key in self.keep_in_keyring:
                 note = await session.remember_password() or ""
                 self.keep_in_keyring.discard(key)
+            try:  # looked for since the login, beside the rest; a host whose ports drop what is sent says later
+                services: Services | None = await asyncio.wait_for(asyncio.shield(session.services()),
+                                                                   SERVICES_GRACE)
+            except asyncio.TimeoutError:
+                services = None
         except (asyncssh.Error, OSError, TimeoutError) as exc:
             await session.close()
             raise closed_after_login(choice.label, str(exc)) from exc
@@ -210,7 +229,20 @@ class Flow(QObject):
         summary = connected_summary(host.where, host.user, session.password_login, r.cores, bool(r.aes), tools, note)
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
                                    f"{host.user}@{host.hostname}:{host.port}", session.password_login, r.sftp)
+        if services is not None:
+            self.connected = with_services(self.connected, services)
         return self.connected
+
+    async def services_found(self, connected: Connected) -> Connected:
+        """`connected` once its host's other services are known (connect() said it without them: they took
+        longer than the rest); the host that is connected by then, unless that is another one."""
+        session = self.session
+        if session is None:
+            return connected
+        found = with_services(connected, await session.services())
+        if self.connected is connected:
+            self.connected = found
+        return found
 
     async def setup_key(self) -> KeySetup:
         """Make a key for the connected host and install it over the password session."""

@@ -1,0 +1,46 @@
+"""What else a host serves and which of its shares are mounted here, in words (the host step, `methods`)."""
+
+from __future__ import annotations
+
+from app.core.host.services import Mount, Service
+from app.core.language import Words
+
+
+class ServiceWords(Words):
+    """A host's other services and its shares mounted here (the translator's context)."""
+
+
+def service_words(s: Service) -> str:
+    """"SMB", "FTP with TLS (FTPS)", "an rsync service (photos, backup)"."""
+    if s.kind == "ftp":
+        return ServiceWords.tr("FTP with TLS (FTPS)") if s.tls else ServiceWords.tr("FTP (unencrypted)")
+    if s.kind == "rsync" and s.modules:
+        return ServiceWords.tr("an rsync service ({modules})", modules=", ".join(s.modules))
+    if s.kind == "rsync":
+        return ServiceWords.tr("an rsync service")
+    return {"smb": ServiceWords.tr("SMB (Windows file sharing)"), "nfs": ServiceWords.tr("NFS")}.get(s.kind, s.kind)
+
+
+def also_serves(found: list[Service]) -> str:
+    """"Also serves SMB (Windows file sharing), FTP with TLS (FTPS)."; "" when it serves none of them."""
+    if not found:
+        return ""
+    return ServiceWords.tr("Also serves {services}.", services=", ".join(service_words(s) for s in found))
+
+
+def mount_words(m: Mount) -> str:
+    """"/mnt/photos (SMB, unencrypted)"."""
+    kind = {"smb": "SMB", "nfs": "NFS", "sshfs": "sshfs", "gvfs-smb": ServiceWords.tr("SMB, by the file manager"),
+            "gvfs-sftp": ServiceWords.tr("SFTP, by the file manager"),
+            "gvfs-ftp": ServiceWords.tr("FTP, by the file manager"),
+            "gvfs-nfs": ServiceWords.tr("NFS, by the file manager")}.get(m.kind, m.kind)
+    if m.encrypted:
+        return ServiceWords.tr("{path} ({kind}, encrypted)", path=m.path, kind=kind)
+    return ServiceWords.tr("{path} ({kind}, unencrypted)", path=m.path, kind=kind)
+
+
+def mounted_here(mounts: list[Mount]) -> str:
+    """"Mounted here: /mnt/photos (SMB, unencrypted)."; "" when none of its shares is."""
+    if not mounts:
+        return ""
+    return ServiceWords.tr("Mounted here: {mounts}.", mounts=", ".join(mount_words(m) for m in mounts))

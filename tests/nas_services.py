@@ -1,0 +1,115 @@
+"""The services a NAS runs besides ssh, started for real on one loopback address of their own, each on its
+standard port (445, 21, 873) unless given another: Samba's smbd, vsftpd (with explicit TLS or without), an
+rsync daemon with one listed and one unlisted module. Each listens on that address only and is stopped in
+steps (tests only: the app never starts these). Ports under 1024 need root."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.core.demo.host import wait_for_port
+from app.core.runner import stop_server
+
+SMBD = shutil.which("smbd") or "/usr/sbin/smbd"
+VSFTPD = shutil.which("vsftpd") or "/usr/sbin/vsftpd"
+
+
+def missing() -> list[str]:
+    """The servers this machine lacks (`make test` installs them: packaging/install-deps.sh)."""
+    return [name for name, path in (("smbd", SMBD), ("vsftpd", VSFTPD), ("rsync", shutil.which("rsync") or ""),
+                                    ("openssl", shutil.which("openssl") or "")) if not os.path.exists(path)]
+
+
+def worker_address(base: int) -> str:
+    """A loopback address of this test worker's own (pytest-xdist runs workers side by side): 127.0.0.<base+n>."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return f"127.0.0.{base + int(worker[2:] or 0)}"
+
+
+@dataclass
+class Server:
+    name: str
+    address: str
+    port: int
+    proc: subprocess.Popen
+    root: Path
+
+    def stop(self) -> None:
+        stop_server(self.proc)
+
+
+@dataclass
+class NasServices:
+    servers: list[Server] = field(default_factory=list)
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+def _start(name: str, argv: list[str], root: Path, address: str, port: int) -> Server:
+    with open(root / f"{name}.log", "ab") as log:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+    try:
+        wait_for_port(port, proc=proc, host=address)
+    except RuntimeError:
+        stop_server(proc)
+        raise RuntimeError(f"{name} did not start: {(root / f'{name}.log').read_text(errors='replace')[-2000:]}")
+    return Server(name, address, port, proc, root)
+
+
+def start_samba(root: Path, address: str, port: int = 445) -> Server:
+    """smbd in the foreground with one share, its state under `root`, bound to `address` only."""
+    root = root / "samba"
+    for folder in ("private", "lock", "state", "cache", "pid", "ncalrpc", "photos"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    conf = root / "smb.conf"
+    # An address of lo's 127.0.0.0/8 is no interface of its own: given with lo's mask, smbd binds it alone.
+    conf.write_text(
+        f"[global]\n  interfaces = {address}/8\n  bind interfaces only = yes\n  smb ports = {port}\n"
+        + "".join(f"  {key} = {root / folder}\n" for key, folder in (
+            ("private dir", "private"), ("lock directory", "lock"), ("state directory", "state"),
+            ("cache directory", "cache"), ("pid directory", "pid"), ("ncalrpc dir", "ncalrpc")))
+        + f"  log file = {root}/log.%m\n  server role = standalone server\n  disable netbios = yes\n"
+        "  load printers = no\n  disable spoolss = yes\n  printcap name = /dev/null\n"
+        f"[photos]\n  path = {root / 'photos'}\n")
+    return _start("smbd", [SMBD, "--foreground", "--no-process-group", f"--configfile={conf}", "--debug-stdout"],
+                  root, address, port)
+
+
+def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False) -> Server:
+    """vsftpd in the foreground for local accounts (nobody logs in here), with explicit TLS when `tls`."""
+    root = root / ("vsftpd-tls" if tls else "vsftpd")
+    empty = root / "empty"
+    empty.mkdir(parents=True, exist_ok=True)
+    os.chmod(empty, 0o755)
+    lines = [f"listen=YES", "listen_ipv6=NO", f"listen_address={address}", f"listen_port={port}", "background=NO",
+             "anonymous_enable=NO", "local_enable=YES", f"secure_chroot_dir={empty}", "seccomp_sandbox=NO",
+             "xferlog_enable=NO", f"vsftpd_log_file={root}/vsftpd.log"]
+    if tls:
+        cert, key = root / "cert.pem", root / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-subj", "/CN=nas.test", "-keyout", str(key), "-out", str(cert)],
+                       check=True, capture_output=True, timeout=60)
+        lines += ["ssl_enable=YES", f"rsa_cert_file={cert}", f"rsa_private_key_file={key}"]
+    conf = root / "vsftpd.conf"
+    conf.write_text("\n".join(lines) + "\n")
+    os.chmod(conf, 0o600)  # vsftpd refuses a config others may write
+    return _start("vsftpd", [VSFTPD, str(conf)], root, address, port)
+
+
+def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:
+    """An rsync daemon as a NAS runs one: `photos` listed to anyone, `private` not listed."""
+    root = root / "rsyncd"
+    for module in ("photos", "private"):
+        (root / module).mkdir(parents=True, exist_ok=True)
+    conf = root / "rsyncd.conf"
+    conf.write_text(f"port = {port}\naddress = {address}\npid file = {root}/rsyncd.pid\nuse chroot = no\n"
+                    f"[photos]\n  path = {root / 'photos'}\n  comment = Holiday photos\n"
+                    f"[private]\n  path = {root / 'private'}\n  list = no\n")
+    return _start("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={conf}",
+                             f"--log-file={root}/rsyncd.log"], root, address, port)
