@@ -10,6 +10,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from app.core.demo.host import wait_for_port
 from app.core.runner import stop_server
@@ -51,9 +52,11 @@ class NasServices:
             server.stop()
 
 
-def _start(name: str, argv: list[str], root: Path, address: str, port: int) -> Server:
+def _start(name: str, argv: list[str], root: Path, address: str, port: int, prefix: Sequence[str] = ()) -> Server:
+    """`prefix`: what runs it where it belongs (the lab's `ip netns exec` and cgroup join)."""
     with open(root / f"{name}.log", "ab") as log:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+        proc = subprocess.Popen([*prefix, *argv], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True)
     try:
         wait_for_port(port, proc=proc, host=address)
     except RuntimeError:
@@ -62,32 +65,36 @@ def _start(name: str, argv: list[str], root: Path, address: str, port: int) -> S
     return Server(name, address, port, proc, root)
 
 
-def start_samba(root: Path, address: str, port: int = 445) -> Server:
-    """smbd in the foreground with one share, its state under `root`, bound to `address` only."""
+def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str] = (), mask: int = 8,
+                share: Path | None = None) -> Server:
+    """smbd in the foreground with one share (`share`, else a folder of its own), its state under `root`, bound
+    to `address` only; `mask`: that of the network the address is on (lo's 127.0.0.0/8 by default)."""
     root = root / "samba"
     for folder in ("private", "lock", "state", "cache", "pid", "ncalrpc", "photos"):
         (root / folder).mkdir(parents=True, exist_ok=True)
     conf = root / "smb.conf"
-    # An address of lo's 127.0.0.0/8 is no interface of its own: given with lo's mask, smbd binds it alone.
+    # smbd binds the interfaces it is given; an address with its network's mask names the one that holds it
+    # (an address of lo's 127.0.0.0/8 other than 127.0.0.1 is no interface's own, yet smbd binds it alone).
     conf.write_text(
-        f"[global]\n  interfaces = {address}/8\n  bind interfaces only = yes\n  smb ports = {port}\n"
+        f"[global]\n  interfaces = {address}/{mask}\n  bind interfaces only = yes\n  smb ports = {port}\n"
         + "".join(f"  {key} = {root / folder}\n" for key, folder in (
             ("private dir", "private"), ("lock directory", "lock"), ("state directory", "state"),
             ("cache directory", "cache"), ("pid directory", "pid"), ("ncalrpc dir", "ncalrpc")))
         + f"  log file = {root}/log.%m\n  server role = standalone server\n  disable netbios = yes\n"
         "  load printers = no\n  disable spoolss = yes\n  printcap name = /dev/null\n"
-        f"[photos]\n  path = {root / 'photos'}\n")
+        f"[photos]\n  path = {share or root / 'photos'}\n")
     return _start("smbd", [SMBD, "--foreground", "--no-process-group", f"--configfile={conf}", "--debug-stdout"],
-                  root, address, port)
+                  root, address, port, prefix)
 
 
-def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False) -> Server:
-    """vsftpd in the foreground for local accounts (nobody logs in here), with explicit TLS when `tls`."""
+def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = ()) -> Server:
+    """vsftpd in the foreground for local accounts (nobody logs in here), offering explicit TLS when `tls`
+    (plain FTP stays allowed, as on most NAS systems)."""
     root = root / ("vsftpd-tls" if tls else "vsftpd")
     empty = root / "empty"
     empty.mkdir(parents=True, exist_ok=True)
     os.chmod(empty, 0o755)
-    lines = [f"listen=YES", "listen_ipv6=NO", f"listen_address={address}", f"listen_port={port}", "background=NO",
+    lines = ["listen=YES", "listen_ipv6=NO", f"listen_address={address}", f"listen_port={port}", "background=NO",
              "anonymous_enable=NO", "local_enable=YES", f"secure_chroot_dir={empty}", "seccomp_sandbox=NO",
              "xferlog_enable=NO", f"vsftpd_log_file={root}/vsftpd.log"]
     if tls:
@@ -95,11 +102,12 @@ def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False) ->
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                         "-subj", "/CN=nas.test", "-keyout", str(key), "-out", str(cert)],
                        check=True, capture_output=True, timeout=60)
-        lines += ["ssl_enable=YES", f"rsa_cert_file={cert}", f"rsa_private_key_file={key}"]
+        lines += ["ssl_enable=YES", f"rsa_cert_file={cert}", f"rsa_private_key_file={key}",
+                  "force_local_logins_ssl=NO", "force_local_data_ssl=NO"]
     conf = root / "vsftpd.conf"
     conf.write_text("\n".join(lines) + "\n")
     os.chmod(conf, 0o600)  # vsftpd refuses a config others may write
-    return _start("vsftpd", [VSFTPD, str(conf)], root, address, port)
+    return _start("vsftpd", [VSFTPD, str(conf)], root, address, port, prefix)
 
 
 def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:

@@ -10,7 +10,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from tests import shapes
+from tests import nas_services, shapes
 
 from . import cgroups, cleanup, delay, disk, names, netns, services
 from .scenarios import Scenario, get
@@ -128,7 +128,19 @@ class Lab:
         self.pids["rsyncd"] = rsyncd.pid
         self.rsyncd_conf = str(conf)
         self.rsync_url = f"rsync://{self.remote_ip}/{services.RSYNC_MODULE}/"
+        self._start_file_sharing(root, prefix)
         self.save()
+
+    def _start_file_sharing(self, root: Path, prefix: list[str]) -> None:
+        """What a NAS serves besides ssh and rsync, on the remote's address, in its namespace and under its
+        quota: Samba sharing the destination, vsftpd offering explicit TLS. Where they are not installed
+        (`make test` installs them) the lab runs without them."""
+        if nas_services.missing():
+            return
+        for server in (nas_services.start_samba(root, self.remote_ip, prefix=prefix, mask=30, share=Path(self.dest)),
+                       nas_services.start_vsftpd(root, self.remote_ip, tls=True, prefix=prefix)):
+            track(self.name, server.proc)
+            self.pids[server.name] = server.proc.pid
 
     def _start_ssh(self, prefix: list[str]) -> None:
         if self.shape == "openssh":

@@ -75,6 +75,12 @@ def test_servers_answer_inside_the_namespace(lab) -> None:
     listing = subprocess.run(["rsync", gig.rsync_url], capture_output=True, text=True, timeout=30)
     assert listing.returncode == 0, listing.stderr
     assert subprocess.run(gig.remote_argv(["nc", "-h"]), capture_output=True).returncode in (0, 1)
+    # A NAS's other services, found as the host step finds them: on the remote's address only.
+    import asyncio
+
+    from app.core.host.services import Service, discover
+    assert asyncio.run(discover(gig.remote_ip)) == [Service("smb", 445), Service("ftp", 21, tls=True),
+                                                    Service("rsync", 873, modules=("share",))]
 
 
 def test_wan_round_trip_and_rate(lab, data) -> None:
