@@ -20,10 +20,11 @@ FORWARD = ("the connection to the host passes through a port forward or tunnel (
 
 
 class Relay:
-    """A port forward: every connection to 127.0.0.1:port is carried to 127.0.0.1:target."""
+    """A port forward: every connection to listen:port is carried to target_host:target."""
 
-    def __init__(self, target: int) -> None:
-        self.target, self.port = target, free_port()
+    def __init__(self, target: int, listen: str = "127.0.0.1", target_host: str = "127.0.0.1") -> None:
+        self.target, self.listen, self.target_host = target, listen, target_host
+        self.port = free_port(listen)
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -39,7 +40,7 @@ class Relay:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(asyncio.start_server(self._carry, "127.0.0.1", self.port))
+        server = self.loop.run_until_complete(asyncio.start_server(self._carry, self.listen, self.port))
         self._ready.set()
         try:
             self.loop.run_forever()
@@ -53,7 +54,7 @@ class Relay:
             self.loop.close()
 
     async def _carry(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        up_reader, up_writer = await asyncio.open_connection(self.target_host, self.target)
         await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer), return_exceptions=True)
 
 

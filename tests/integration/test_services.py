@@ -75,3 +75,25 @@ async def test_a_share_mounted_with_sshfs_is_found_as_the_hosts(nas_services, tm
         assert await asyncio.to_thread(mounted, {"other"}, worker_address(90)) == []
     finally:
         subprocess.run(["fusermount", "-u", str(point)], capture_output=True, timeout=30)
+
+
+def test_through_a_port_forward_what_answers_there_is_not_taken_for_the_nas(nas_services, tmp_path: Path) -> None:
+    # The forward's own address runs an rsync daemon of its own: it is not the NAS's, and is not said to be.
+    from app.core.demo.host import known_hosts_line, public_key_path
+    from tests.integration.test_network_path import Relay
+    from tests.nas_services import start_rsync_service
+    sshd, address, _ = nas_services
+    near = worker_address(80)
+    decoy = start_rsync_service(tmp_path, near)
+    try:
+        with Relay(sshd.port, listen=near, target_host=address) as relay:
+            known = tmp_path / "known_hosts"
+            known.write_text(known_hosts_line(near, relay.port, public_key_path(sshd.host_key)))
+            config = tmp_path / "ssh_config"
+            config.write_text(f"Host forwarded\n  HostName {near}\n  Port {relay.port}\n  User {sshd.user}\n"
+                              f"  IdentityFile {sshd.client_key}\n  IdentitiesOnly yes\n  UserKnownHostsFile {known}\n"
+                              "  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n")
+            out = cli_json("methods", "forwarded", "--ssh-config", str(config))
+    finally:
+        decoy.stop()
+    assert out["services"]["found"] == [], out["services"]

@@ -174,10 +174,13 @@ class Session:
         return await asyncio.shield(self._services)
 
     async def _look_for_services(self) -> Services:
+        """Not looked for where the connection passes through a port forward, tunnel or jump host
+        (Capabilities.indirect_path): the address it reached is not the host's, and what answers there is not
+        the host's either."""
         address = self.listen_address
         names = {self.host.alias, self.host.hostname}
-        found, here = await asyncio.gather(services.discover(address),
-                                           asyncio.to_thread(services.mounted, names, address))
+        looking = services.discover(address) if not self.remote.indirect_path else _nothing_found()
+        found, here = await asyncio.gather(looking, asyncio.to_thread(services.mounted, names, address))
         return Services(found, here)
 
     def share(self) -> None:
@@ -335,6 +338,10 @@ class Session:
             self.shared.kill()
         if self.askpass is not None:
             self.askpass.close_now()
+
+
+async def _nothing_found() -> list[services.Service]:
+    return []
 
 
 def normal_address(address: str) -> str:
