@@ -7,6 +7,7 @@ import asyncio
 import os
 import shutil
 import stat
+from typing import Sequence
 
 from app.core.host import hashes, staging
 from app.core.selection.entries import Selection, entry_kind, scan_local
@@ -44,8 +45,8 @@ class LocalFiles:
     async def exists(self, paths: list[str]) -> list[bool]:
         return [os.path.lexists(p) for p in paths]
 
-    async def prepare(self, dest: str, stage: str | None) -> None:
-        await asyncio.to_thread(staging.local_prepare, dest, stage)
+    async def prepare(self, dest: str, stage: str | None, files: Sequence[tuple[str, bytes]] = ()) -> None:
+        await asyncio.to_thread(staging.local_prepare, dest, stage, files)
 
     async def read_file(self, path: str, limit: int) -> bytes | None:
         def run() -> bytes | None:
@@ -55,6 +56,15 @@ class LocalFiles:
             except OSError:
                 return None
         return await asyncio.to_thread(run)
+
+    async def open_or_make(self, dest: str, stage: str, journal: str, limit: int,
+                           files: Sequence[tuple[str, bytes]]) -> bytes | None:
+        """As RemoteFiles.open_or_make, on this computer."""
+        folder = os.path.join(dest, stage)
+        if os.path.lexists(folder):
+            return await self.read_file(os.path.join(folder, journal), limit) or b""
+        await self.prepare(dest, stage, files)
+        return None
 
     async def write_file(self, path: str, data: bytes) -> None:
         def run() -> None:

@@ -14,12 +14,13 @@ import asyncio
 import os
 from dataclasses import dataclass, replace
 from posixpath import dirname, join, normpath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import asyncssh
 
 from app.core import quoting
 from app.core.host import capabilities, hashes, staging
+from app.core.tasks import both
 from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
@@ -192,21 +193,46 @@ class RemoteFiles:
 
     # -- changing ------------------------------------------------------------------------------
 
-    async def prepare(self, dest: str, stage: str | None) -> None:
-        """Create the destination and, inside it, a private staging folder."""
+    async def prepare(self, dest: str, stage: str | None, files: Sequence[tuple[str, bytes]] = ()) -> None:
+        """Create the destination and, inside it, a private staging folder, with `files` (name, bytes: a
+        journal, an owner marker) in the folder made: in one command where they are small (staging.py)."""
         label = self.session.host.label
+        folder = join(dest, stage) if stage else dest
         if self.shell:
-            result = await self.session.run(staging.remote_prepare_command(dest, stage))
+            inline = staging.files_fit_in_command(files)
+            result = await self.session.run(staging.remote_prepare_command(dest, stage, files if inline else ()))
             if result.exit_status != 0:
                 raise destination_not_made(dest, label, (result.stderr or b"").decode(errors="replace"))
+            for name, data in () if inline else files:
+                await self.write_file(join(folder, name), data)
             return
         sftp = await self.sftp()
         try:
             await sftp.makedirs(os.fsencode(dest), exist_ok=True)
             if stage is not None:
-                await sftp.mkdir(os.fsencode(join(dest, stage)), asyncssh.SFTPAttrs(permissions=0o700))
+                await sftp.mkdir(os.fsencode(folder), asyncssh.SFTPAttrs(permissions=0o700))
         except asyncssh.SFTPError as exc:
             raise destination_not_made(dest, label, sftp=exc) from None
+        for name, data in files:
+            await self.write_file(join(folder, name), data)
+
+    async def open_or_make(self, dest: str, stage: str, journal: str, limit: int,
+                           files: Sequence[tuple[str, bytes]]) -> bytes | None:
+        """A staging folder that is there already: its journal's bytes (at most limit + 1; b"" when it has
+        none it can read). One that is not: made as prepare() makes it, with `files`, and None. Through the
+        host's shell, the look and the making are one command."""
+        folder = join(dest, stage)
+        if not self.shell or not staging.files_fit_in_command(files):
+            there, read = await both(self.exists([folder]), self.read_file(join(folder, journal), limit))
+            if there[0] or read is not None:
+                return read or b""
+            await self.prepare(dest, stage, files)
+            return None
+        result = await self.session.run(staging.remote_open_or_make_command(dest, stage, journal, limit + 1, files))
+        out = result.stdout or b""
+        if result.exit_status != 0 or out[:1] not in (b"y", b"n"):
+            raise destination_not_made(dest, self.session.host.label, (result.stderr or b"").decode(errors="replace"))
+        return out[1:] if out[:1] == b"y" else None
 
     async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
         """Move the staged items into place (see staging.py): all checked first, then all moved."""

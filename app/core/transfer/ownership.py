@@ -136,14 +136,20 @@ def _start_ticks(pid: int) -> int | None:
 
 # -- making, marking, removing, sweeping ---------------------------------------------------------
 
+def marker(kind: str, folder: str) -> tuple[str, bytes]:
+    """The owner marker of a folder this process makes, as (its name in the folder, its bytes)."""
+    return MARKER, this_process(kind, os.path.basename(folder.rstrip("/"))).text()
+
+
 async def make(session: Session, folder: str, kind: str, local: bool) -> None:
-    """Make a folder of ours (and those above it) with its marker. Never raises: whatever fails here
-    fails again, with its sentence, where the folder is used."""
+    """Make a folder of ours (and those above it) with its marker, in one go. Never raises: whatever fails
+    here fails again, with its sentence, where the folder is used."""
     try:
         if local:
             await asyncio.to_thread(os.makedirs, folder, exist_ok=True)
         else:
-            await session.files.prepare(folder, None)
+            await session.files.prepare(folder, None, [marker(kind, folder)])
+            return
     except (OSError, asyncssh.Error, TimeoutError, TransferError):
         return
     await mark(session, folder, kind, local)
@@ -152,7 +158,7 @@ async def make(session: Session, folder: str, kind: str, local: bool) -> None:
 async def mark(session: Session, folder: str, kind: str, local: bool) -> None:
     """Write the owner marker into a folder the app has just made. Never raises: a folder left without
     a marker is never swept, which costs a leftover, never a user's file."""
-    data = this_process(kind, os.path.basename(folder.rstrip("/"))).text()
+    data = marker(kind, folder)[1]
     try:
         if local:
             await asyncio.to_thread(Path(folder, MARKER).write_bytes, data)

@@ -72,23 +72,26 @@ def window(offset: int) -> tuple[int, int]:
 
 async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[Entry], sources: list[str],
                      follows_links: bool, carry_on: bool, can_continue: bool,
-                     mark: Callable[[], Awaitable[None]] | None = None) -> Leftover:
+                     mark: Callable[[], Awaitable[None]] | None = None,
+                     owner: tuple[str, bytes] | None = None) -> Leftover:
     """This copy's staging folder: the one an earlier run of it left (what it holds sorted out, what
-    cannot be kept removed), or a new one with its journal. `carry_on` False starts over. `mark` marks the
-    folder as this run's (app.core.transfer.ownership), as soon as it is there and whatever comes after:
-    beside the journal's writing in a new folder, before anything else in one carried on."""
+    cannot be kept removed), or a new one with its journal. `carry_on` False starts over. The folder is
+    marked as this run's (app.core.transfer.ownership) as soon as it is there and whatever comes after: a
+    new one is made with its journal and `owner` (the marker's name and bytes) in one go; `mark` marks one
+    carried on, before anything else."""
     side = sides.dest
     stage = join(dest, journal.folder)
-    # Read and looked for side by side: a command's round trips each instead of both in turn.
-    read, exists = await both(side.read_file(join(stage, NAME), LIMIT), side.exists([stage]))
+    files = [(NAME, journal.encode()), *([owner] if owner else [])]
+    # Looked for, and made with its journal and marker where it is not there, in one go (one command).
+    read = await side.open_or_make(dest, journal.folder, NAME, LIMIT, files)
     found = Journal.decode(read)
-    there = found is not None or exists[0]
-    if there and not (carry_on and journal.same_copy(found)):
+    if read is not None and not (carry_on and journal.same_copy(found)):
         await side.remove(stage)  # ours by its name, but not this copy's (or the user starts over)
-        there = False
-    if not there:
-        await side.prepare(dest, journal.folder)
-        await both(side.write_file(join(stage, NAME), journal.encode()), finish(mark()) if mark else None)
+        await side.prepare(dest, journal.folder, files)
+        read = None
+    if read is None:
+        if owner is None and mark is not None:
+            await finish(mark())
         return Leftover()
     names = sorted({e.path.split("/", 1)[0] for e in wanted})
     # Marked at once whatever comes after; looked at beside it (round trips each, not both in turn).

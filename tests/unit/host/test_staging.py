@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from app.core.errors import TransferError
 from app.core.host.local_files import LocalFiles
@@ -197,3 +198,44 @@ def test_sh_command_quotes_every_argument():
     command = sh_command('printf "%s\\n" "$@"', *args)
     assert shlex.split(command.decode("utf-8", "surrogateescape")) == ["sh", "-c", 'printf "%s\\n" "$@"', "sh", *args]
     assert b"\xe9\xff" in command  # undecodable bytes go out as the same bytes
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=300),
+       st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=300))
+def test_a_new_folder_gets_its_small_files_in_the_same_command(tmp_path_factory, journal: str, marker: str) -> None:
+    # A journal and an owner marker go in with the staging folder: one command on the host, whatever they hold
+    # (%, backslashes, line breaks, a leading dash), written byte for byte.
+    base = tmp_path_factory.mktemp("prepare")
+    files = [(".transfer-advisor-journal.json", journal.encode()), (".transfer-advisor-owner", marker.encode())]
+    done = sh(remote_prepare_command(str(base / "dest dir"), f"{PREFIX}stage", files), base)
+    assert done.returncode == 0, done.stderr
+    stage = base / "dest dir" / f"{PREFIX}stage"
+    assert stat.S_IMODE(stage.stat().st_mode) == 0o700
+    assert {p.name: p.read_bytes() for p in stage.iterdir()} == dict(files)
+
+
+def test_a_stage_that_is_there_already_is_not_taken_over(tmp_path: Path) -> None:
+    (tmp_path / "dest" / f"{PREFIX}stage").mkdir(parents=True)
+    done = sh(remote_prepare_command(str(tmp_path / "dest"), f"{PREFIX}stage", [("x", b"ours")]), tmp_path)
+    assert done.returncode != 0 and not (tmp_path / "dest" / f"{PREFIX}stage" / "x").exists()
+
+
+def test_a_staging_folder_is_looked_for_and_made_in_one_command(tmp_path: Path) -> None:
+    from app.core.host.staging import remote_open_or_make_command
+    dest, stage = tmp_path / "dest", f"{PREFIX}0a1b"
+    files = [("journal.json", b'{"sources": ["a b"]}\n'), ("owner", b"pid 7\n")]
+    made = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files), tmp_path)
+    assert (made.returncode, made.stdout) == (0, b"n")  # not there: made, with its files
+    assert {p.name: p.read_bytes() for p in (dest / stage).iterdir()} == dict(files)
+    assert stat.S_IMODE((dest / stage).stat().st_mode) == 0o700
+    again = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, [("owner", b"pid 8\n")]),
+               tmp_path)
+    assert (again.returncode, again.stdout) == (0, b'y{"sources": ["a b"]}\n')  # there: its journal, untouched
+    assert (dest / stage / "owner").read_bytes() == b"pid 7\n"
+    (dest / stage / "journal.json").unlink()
+    bare = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files), tmp_path)
+    assert (bare.returncode, bare.stdout) == (0, b"y")  # there without a journal: not ours to carry on
+    (tmp_path / "file").write_bytes(b"")
+    blocked = sh(remote_open_or_make_command(str(tmp_path / "file" / "dest"), stage, "j", 10, files), tmp_path)
+    assert blocked.returncode != 0 and blocked.stdout == b""  # cannot be made: an error, no answer
