@@ -29,7 +29,9 @@ def wanted(kind: str) -> list[str]:
     """The packages the script names for `kind` (run or test), read from the script itself."""
     text = SCRIPT.read_text()
     run = re.search(r"packages=\((.*?)\)\n", text, re.S).group(1)
-    test = re.search(r"packages\+=\((.*?)\)  # validate", text, re.S).group(1)
+    # The test list ends at the first ")" followed by its comment (the comments inside hold "(...)" but never
+    # ")  #").
+    test = re.search(r"packages\+=\((.*?)\)  #", text, re.S).group(1)
     names = " ".join(re.sub(r"#.*", "", part) for part in ([run, test] if kind == "test" else [run])).split()
     return names
 
