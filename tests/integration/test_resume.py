@@ -16,6 +16,7 @@ import pytest
 from app.core.transfer.journal import NAME, Journal
 from app.core.host.staging import PREFIX
 from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes, written_before
+from app.core.transfer.resume import DISTRUST
 from tests.helpers import cli_json, far_side, final_names, snapshot
 
 FAMILIES = ["tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "sftp", "scp"]
@@ -104,19 +105,29 @@ def test_a_file_cut_short_goes_on_from_where_it_stopped(sshd, movie: Path, tmp_p
     assert again <= whole - staged + 2 * SLACK, (again, whole, staged)
 
 
-def test_a_staged_file_whose_bytes_changed_is_sent_again(sshd, movie: Path, tmp_path: Path) -> None:
-    """The megabyte before the cut is compared with the source's first: a staged part that differs there
-    (a host that lost power, a disk that lied) is not built on."""
+@pytest.mark.parametrize("spoilt", ["end", "end and before"])
+def test_a_staged_file_whose_bytes_changed_is_cut_back_or_sent_again(sshd, movie: Path, tmp_path: Path,
+                                                                     spoilt: str) -> None:
+    """The bytes before the cut are compared with the source's first. A spoilt end (a tool's last buffer
+    written wrong as it was stopped, a host that lost power) is cut back by DISTRUST and carried on from
+    there; a staged part that differs that far back too (a disk that lied) is not built on at all."""
     dest = tmp_path / "cut"
     cut(args(sshd, movie, dest, "ssh-cat", False), dest, at=movie.stat().st_size // 3)
     (stage,) = dest.glob(PREFIX + "*")
+    staged = (stage / movie.name).stat().st_size
     with open(stage / movie.name, "r+b") as f:
         f.seek(-10, os.SEEK_END)
         f.write(b"0123456789")
+        if spoilt == "end and before":
+            f.seek(staged - DISTRUST - 10)
+            f.write(b"0123456789")
     out = cli_json(*args(sshd, movie, dest, "ssh-cat", False))
     assert "error" not in out, out
     assert (dest / movie.name).read_bytes() == movie.read_bytes()
-    assert out["resumed"] == 0 and out["sent_bytes"] == movie.stat().st_size
+    if spoilt == "end":
+        assert out["resumed"] == 1 and out["sent_bytes"] == movie.stat().st_size - (staged - DISTRUST)
+    else:
+        assert out["resumed"] == 0 and out["sent_bytes"] == movie.stat().st_size
 
 
 def test_a_source_changed_since_the_cut_is_sent_again(sshd, movie: Path, tmp_path: Path) -> None:

@@ -66,6 +66,9 @@ class LocalFiles:
         await self.prepare(dest, stage, files)
         return None
 
+    async def truncate(self, path: str, size: int) -> None:
+        await asyncio.to_thread(os.truncate, path, size)
+
     async def write_file(self, path: str, data: bytes) -> None:
         def run() -> None:
             with open(path, "wb") as f:

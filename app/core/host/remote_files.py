@@ -318,6 +318,18 @@ class RemoteFiles:
             await f.seek(start)
             return await f.read(length)
 
+    async def truncate(self, path: str, size: int) -> None:
+        """Cut a staged file back to `size` bytes (POSIX dd truncates its output at the seek point)."""
+        if self.shell:
+            result = await self._sh('dd if=/dev/null of="$1" bs=1 seek="$2" count=0 2>/dev/null', path, str(size))
+            if result.exit_status != 0:
+                raise file_not_written(path, self.session.host.label, (result.stderr or b"").decode(errors="replace"))
+            return
+        try:
+            await (await self.sftp()).truncate(os.fsencode(path), size)
+        except asyncssh.SFTPError as exc:
+            raise file_not_written(path, self.session.host.label, sftp=exc) from None
+
     async def remove_paths(self, paths: list[str]) -> None:
         """Remove files, links (as links) and folders: what an earlier run staged that cannot be kept, what a
         mirror deletes. What cannot go stays, silently (the caller looks)."""
