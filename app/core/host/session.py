@@ -132,7 +132,7 @@ class Session:
     # How long each command that run() ran took, answer included: what one of the app's own commands costs on
     # this host (tens of milliseconds on a LAN, a quarter of a second and more on a starved NAS).
     command_times: list[float] = field(default_factory=list, repr=False)
-    # What else the host serves and which of its shares are mounted here, looked for from the login on.
+    # What else the host serves and which of its shares are mounted here, looked for when first asked.
     _services: asyncio.Future | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -163,12 +163,13 @@ class Session:
             raise
         session = cls(host, conn, local, remote, askpass, error)
         session.share()
-        session._services = asyncio.ensure_future(session._look_for_services())
         return session
 
     async def services(self) -> Services:
         """What else the host serves on the address the session reached, and which of its shares this computer
-        has mounted (app.core.host.services): looked for once, beside everything else since the login."""
+        has mounted (app.core.host.services): looked for once, when first asked for (the window asks at once,
+        beside the rest of connecting). Not before: each look is a connection the host forks a server for,
+        and a weak NAS's CPU is better left to a copy or the advice's probes."""
         if self._services is None:
             self._services = asyncio.ensure_future(self._look_for_services())
         return await asyncio.shield(self._services)

@@ -204,6 +204,7 @@ class Flow(QObject):
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
         session = await Session.open(choice.spec(), password=self._password(choice))
+        looking = asyncio.ensure_future(session.services())  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
             note = ""
@@ -212,8 +213,7 @@ class Flow(QObject):
                 note = await session.remember_password() or ""
                 self.keep_in_keyring.discard(key)
             try:  # looked for since the login, beside the rest; a host whose ports drop what is sent says later
-                services: Services | None = await asyncio.wait_for(asyncio.shield(session.services()),
-                                                                   SERVICES_GRACE)
+                services: Services | None = await asyncio.wait_for(asyncio.shield(looking), SERVICES_GRACE)
             except asyncio.TimeoutError:
                 services = None
         except (asyncssh.Error, OSError, TimeoutError) as exc:
