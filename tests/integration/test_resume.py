@@ -16,7 +16,7 @@ import pytest
 from app.core.transfer.journal import NAME, Journal
 from app.core.host.staging import PREFIX
 from tests.cutting import complete_bytes, cut, make_album, measured, size_of, staged_bytes, written_before
-from app.core.transfer.resume import DISTRUST
+from app.core.transfer.resume import CUT_BACK_KEEPS, DISTRUST
 from tests.helpers import cli_json, far_side, final_names, snapshot
 
 FAMILIES = ["tar-ssh", "tar-nc", "rsync-ssh", "rsync-daemon", "sftp", "scp"]
@@ -110,11 +110,13 @@ def test_a_staged_file_whose_bytes_changed_is_cut_back_or_sent_again(sshd, movie
                                                                      spoilt: str) -> None:
     """The bytes before the cut are compared with the source's first. A spoilt end (a tool's last buffer
     written wrong as it was stopped, a host that lost power) is cut back by DISTRUST and carried on from
-    there; a staged part that differs that far back too (a disk that lied) is not built on at all."""
+    there (where that keeps CUT_BACK_KEEPS); a staged part that differs that far back too (a disk that lied) is
+    not built on at all."""
     dest = tmp_path / "cut"
-    cut(args(sshd, movie, dest, "ssh-cat", False), dest, at=movie.stat().st_size // 3)
+    cut(args(sshd, movie, dest, "ssh-cat", False), dest, at=movie.stat().st_size * 2 // 3)
     (stage,) = dest.glob(PREFIX + "*")
     staged = (stage / movie.name).stat().st_size
+    assert staged - DISTRUST >= CUT_BACK_KEEPS  # enough kept to be worth carrying on
     with open(stage / movie.name, "r+b") as f:
         f.seek(-10, os.SEEK_END)
         f.write(b"0123456789")

@@ -32,6 +32,10 @@ WINDOW = 1 << 18       # how much before the cut is compared on both sides (spoi
 # about half the runs). Where the end does not match, the window this far before it is looked at, and the
 # file is cut back to there when that matches, instead of being sent again whole.
 DISTRUST = 4 << 20
+# Cut back only where that keeps this much: carrying a file on can take a run of its own (a method that cannot
+# continue files hands it to ssh cat), a login and commands that cost more on a weak NAS than sending a few
+# megabytes again.
+CUT_BACK_KEEPS = 32 << 20
 
 
 @dataclass
@@ -127,7 +131,7 @@ async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sourc
         if await same_before(path, offset):
             return offset
         back = offset - DISTRUST
-        if can_continue and back >= MIN_PARTIAL and await same_before(path, back):
+        if can_continue and back >= CUT_BACK_KEEPS and await same_before(path, back):
             await sides.dest.truncate(join(stage, path), back)
             return back
         return 0
