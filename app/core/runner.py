@@ -1,4 +1,5 @@
-"""One runner for every local process the app starts.
+"""One runner for every local process the app starts. (Over 400 lines: pipelines, short commands, servers and
+the keeper that ends them all with the app share one set of rules, kept in one place.)
 
 Each process gets its own session (so a signal reaches its whole group), is
 cancelled in steps (SIGINT, then SIGTERM, then SIGKILL), and is always reaped.

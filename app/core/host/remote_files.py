@@ -1,5 +1,6 @@
 """Files on the host: where a path is, what a tree holds (remote_tree.py lists it), making, moving into
-place, removing.
+place, removing. (Over 400 lines: every operation on the host's files, each through its shell and over SFTP
+side by side, so the two ways of reaching a NAS are read and changed together.)
 
 Two ways reach them, and the host's shape decides which: its shell (a POSIX sh with GNU or
 BusyBox tools; a whole tree listed in one command, whatever the round trip) or its SFTP

@@ -1,5 +1,6 @@
 """The advice in words: what limits a prediction ("The CPU of nas caps ssh encryption at 6 MB/s while the
-network carries 38 MB/s."), why a method was chosen over the others, and the tooltips of each figure."""
+network carries 38 MB/s."), why a method was chosen over the others, and the tooltips of each figure.
+(Over 400 lines: the bottleneck sentence has a form per factor, each a whole sentence for the translators.)"""
 
 from __future__ import annotations
 
