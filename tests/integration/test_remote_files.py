@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.host.hosts import HostSpec
-from app.core.host.remote_tree import SCAN, parse_scan
+from app.core.host.remote_tree import DIGEST, SCAN, parse_scan
 from app.core.selection.entries import scan_local, scan_remote
 from app.core.host.session import Session
 from app.core.errors import TransferError
@@ -206,3 +206,37 @@ async def test_a_folder_still_written_into_for_a_moment_is_removed_whole(sshd, t
         writer.kill()
         writer.wait()
         await session.close()
+
+
+async def test_the_digest_of_a_listing_made_on_the_host_matches_what_it_holds_and_nothing_else(sshd, tmp_path: Path):
+    """The check after a copy (RemoteFiles.holds): the host's digest of its own listing equals the one made
+    here of the same tree (hostile names, a name with a line break, bytes that are not UTF-8, links, one
+    whose target holds "//", an empty folder), and any change a copy could leave says no."""
+    tree = make_tree(tmp_path, small_files=200)
+    os.symlink("a//b/../c d", tree / "odd link")
+    (tree / "-dash").write_bytes(b"d")
+    single = tmp_path / "one file.bin"
+    single.write_bytes(b"x" * 10)
+    expected = scan_local([str(tree), str(single)]).manifest()
+    names = ["mixed tree", "one file.bin"]
+    session = await _session(sshd)
+    try:
+        assert await session.files.holds(str(tmp_path), names, expected)
+        assert await session.files.holds(str(tmp_path), ["one file.bin"], {"one file.bin": ("file", 10)})
+        for changed in ({**expected, "one file.bin": ("file", 11)},                       # a size
+                        {**expected, "mixed tree/odd link": ("link", "a/b/../c d")},     # a link's target
+                        {**expected, "mixed tree/empty folder": ("file", 0)},            # a kind
+                        {p: v for p, v in expected.items() if p != "mixed tree/empty.txt"},  # more there
+                        {**expected, "mixed tree/gone": ("file", 1)}):                   # something missing
+            assert not await session.files.holds(str(tmp_path), names, changed)
+    finally:
+        await session.close()
+
+
+def test_busybox_has_no_digest_of_a_listing_so_the_listing_is_read(tmp_path: Path, busybox_bin: str) -> None:
+    """Where find is not GNU find the digest says nothing (the caller lists the tree instead)."""
+    (tmp_path / "a").write_bytes(b"1")
+    command = sh_command(DIGEST, str(tmp_path), "./a")
+    out = subprocess.run([os.path.join(busybox_bin, "sh"), "-c", command], capture_output=True, timeout=60,
+                         env={"PATH": busybox_bin})
+    assert out.returncode == 3 and not out.stdout

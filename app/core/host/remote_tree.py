@@ -4,6 +4,7 @@ where the host has a shell; without one, app.core.selection.entries walks the tr
 
 from __future__ import annotations
 
+import hashlib
 import os
 from posixpath import basename
 
@@ -158,3 +159,33 @@ def _read_stat(rest: bytes, relative) -> list[Entry]:
             entries.append(Entry(rel, kind, size if kind == "file" else 0, mtime=mtime, **_faithful(kind, fields),
                                  locked=kind == "dir" and not mode & 0o200))
     return entries
+
+
+# -- the check after a copy, as a digest ------------------------------------------------------------------
+# $1: the destination folder, then "./NAME" for each of the selection's names in it. Prints the MD5 of every
+# file, folder and link under them, one NUL-ended record each (`f SIZE PATH`, `d PATH`, `l PATH//TARGET`: a
+# path never holds "//", so where the target starts is plain), sorted bytewise. Exits 3 where find is not GNU
+# find. listing_digest makes the same digest of what the destination must hold.
+DIGEST = r"""
+cd -- "$1" || exit 3
+shift
+find --version 2>/dev/null | grep -q GNU || exit 3
+find "$@" \( -type f -printf 'f %s %p\0' \) -o \( -type d -printf 'd %p\0' \) -o \( -type l -printf 'l %p//%l\0' \) |
+  LC_ALL=C sort -z | md5sum
+"""
+
+
+def listing_digest(expected: dict[str, tuple[str, int | str]]) -> str:
+    """DIGEST's answer for a destination that holds exactly `expected` (path → kind and size or target)."""
+    records = []
+    for path, (kind, value) in expected.items():
+        there = b"./" + os.fsencode(path)
+        if kind == "file":
+            records.append(b"f %d %s" % (value, there))
+        elif kind == "dir":
+            records.append(b"d " + there)
+        else:
+            records.append(b"l %s//%s" % (there, os.fsencode(str(value))))
+    records.sort()
+    records.append(b"")
+    return hashlib.md5(b"\0".join(records), usedforsecurity=False).hexdigest()

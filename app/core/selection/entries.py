@@ -23,7 +23,7 @@ from app.core.language import Words, current
 SPARSE_MIN_HOLES = 64 * 1024
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen one took twice as long to make (0.23 s per 100 000 files)
 class Entry:
     path: str  # relative to the parent of its root: "photos/2024/a.jpg"
     kind: str  # "file", "dir" or "link"
@@ -170,20 +170,40 @@ def scan_local(paths: list[str]) -> Selection:
         if kind is None:
             continue
         entries.append(_local_entry(top, path, kind, st))
-        if kind != "dir":
-            continue
-        for dirpath, dirnames, filenames in os.walk(path, onerror=_raise):
-            rel = os.path.relpath(dirpath, path)
-            # Joined by hand, once per folder: posixpath.join for each of 100 000 names took a third of the scan.
-            prefix = _slashed(top if rel == "." else join(top, rel))
-            here = _slashed(dirpath)
-            for name in sorted(dirnames + filenames):
-                full = here + name
-                st = os.lstat(full)
-                kind = entry_kind(st.st_mode)
-                if kind is not None:
-                    entries.append(_local_entry(prefix + name, full, kind, st))
+        if kind == "dir":
+            _scan_tree(_slashed(top), _slashed(path), entries)
     return Selection(roots, entries)
+
+
+def _scan_tree(prefix: str, here: str, entries: list[Entry]) -> None:
+    """Every entry under a folder, in os.walk's order (a folder's entries sorted by name, then each of its
+    folders in the order the system lists them), with no link followed. The loop is written out for speed:
+    a tree of 100 000 files took 0.75 s through os.walk and a function per entry, and it runs before the
+    first byte is sent."""
+    lstat, listxattr, new = os.lstat, os.listxattr, Entry
+    folders = [(prefix, here)]
+    while folders:
+        prefix, here = folders.pop()
+        try:
+            with os.scandir(here) as found:
+                names = [(e.name, e.is_dir(follow_symlinks=False)) for e in found]
+        except OSError as exc:
+            raise inside_unreadable(exc) from exc
+        below = [(prefix + n + "/", here + n + "/") for n, is_dir in names if is_dir]
+        for name in sorted(n for n, _ in names):
+            full = here + name
+            st = lstat(full)
+            form = st.st_mode & 0o170000
+            if form == stat.S_IFREG:
+                entries.append(new(prefix + name, "file", st.st_size, "", "", int(st.st_mtime),
+                                   (st.st_dev, st.st_ino) if st.st_nlink > 1 else None, st.st_blocks * 512,
+                                   _has_xattrs(full, listxattr)))
+            elif form == stat.S_IFDIR:
+                entries.append(new(prefix + name, "dir", 0, "", "", int(st.st_mtime), None, None,
+                                   _has_xattrs(full, listxattr), not st.st_mode & 0o200))
+            elif form == stat.S_IFLNK:
+                entries.append(_local_entry(prefix + name, full, "link", st))
+        folders.extend(reversed(below))  # the first listed is walked first
 
 
 def _slashed(folder: str) -> str:
@@ -205,10 +225,11 @@ def _local_entry(rel: str, path: str, kind: str, st: os.stat_result) -> Entry:
 _XATTR_PREFIXES = ("user.", "system.posix_acl_")
 
 
-def _has_xattrs(path: str) -> bool:
+def _has_xattrs(path: str, listxattr: Callable[..., list[str]] = os.listxattr) -> bool:
     """One listxattr call, about what an lstat costs."""
     try:
-        return any(n.startswith(_XATTR_PREFIXES) for n in os.listxattr(path, follow_symlinks=False))
+        names = listxattr(path, follow_symlinks=False)
+        return bool(names) and any(n.startswith(_XATTR_PREFIXES) for n in names)
     except OSError:  # not supported here, or not ours to read
         return False
 

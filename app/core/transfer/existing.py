@@ -136,6 +136,12 @@ def plan(selection: Selection, there: dict[str, Entry], policy: Existing,
     destination's listing under the selection's names; `top_names` every name directly in the
     destination folder (only renames need it)."""
     out = Placement(policy)
+    if not there:  # none of its names at the destination: all of it is new (the loop below took 0.2 s per 100 000)
+        tops = set(selection.names)
+        out.records = [("n", e.path) for e in selection.entries if e.path in tops]
+        out.staged = list(selection.entries)
+        out.expected = selection.manifest()
+        return out
     names = _Names(selection, there, top_names)
     whole: set[str] = set()    # placed as a whole, and everything under it
     skipped: set[str] = set()  # left alone (with everything under it)

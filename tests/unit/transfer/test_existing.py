@@ -165,3 +165,19 @@ def test_keep_both_never_lands_two_items_on_one_path(files, clashing):
     for old, new in p.renamed.items():
         assert new not in dest and dirname(new) == dirname(old) and basename(new) != basename(old)
     assert set(p.renamed) == theirs_paths
+
+
+@given(files=st.lists(st.tuples(FOLDERS, NAMES.filter(lambda n: len(os.fsencode(n)) < 200)), min_size=1,
+                      max_size=12, unique=True),
+       policy=st.sampled_from(list(Existing)))
+def test_an_empty_destination_is_planned_as_the_whole_look_would(files, policy):
+    """Nothing at the destination is decided without looking at each entry (a tree of 100 000 files): the
+    same placement as when the destination holds only something else."""
+    folders = {"a", "a/b"} & {p for folder, _ in files for p in ("a", folder) if folder}
+    paths = {f"{folder}/{name}".lstrip("/") for folder, name in files} - folders
+    ours = sel(*[d(p) for p in sorted(folders)], *[f(p) for p in sorted(paths)])
+    other = "x" * 250  # longer than any name drawn: never one of the selection's
+    quick, looked = plan(ours, {}, policy), plan(ours, there(f(other)), policy, top_names={other})
+    assert quick.records == looked.records and quick.expected == looked.expected
+    assert [e.path for e in quick.staged] == [e.path for e in looked.staged]
+    assert not quick.clashes and not quick.identical and quick.summary() == looked.summary()
