@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.host.hosts import HostSpec
+from app.core.errors import ErrorKind, TransferError
+from app.core.host import early_share
+from app.core.host.hosts import HostSpec, resolve
 from app.core.host.session import Session
 from app.core.host.ssh_command import AEAD, Options
 from app.core.transfer.engine import CopyRequest, copy
@@ -153,3 +155,69 @@ async def test_streams_are_connections_of_their_own(sshd, album: Path, tmp_path:
     finally:
         await session.close()
     assert snapshot(tmp_path / "dest" / album.name) == snapshot(album)
+
+
+async def test_a_host_seen_before_logs_in_its_shared_connection_beside_the_control_one(sshd, tmp_path: Path) -> None:
+    """The second session to a key-login host starts its shared connection before its own log-in is done (with
+    the cipher remembered from the first), so a copy right after it waits for no second log-in; still two
+    log-ins in sshd's log, one master, nothing left after close."""
+    spec = HostSpec("testhost", str(sshd.ssh_config))
+    first = await Session.open(spec, remote_dest=str(tmp_path))
+    cipher = first.shared.options.cipher
+    await first.close()
+    assert early_share.recall(first.host) == cipher
+    before = logins(sshd)
+    second = await Session.open(spec, remote_dest=str(tmp_path))
+    try:
+        mux = second.shared
+        assert mux is not None and mux.options.cipher == cipher and mux.session is second
+        # Started before the session existed: its master was running when open() returned, not after.
+        assert mux.master is not None and mux.master.procs
+        await second.ready_ssh(Options(cipher=cipher))
+        assert second.ssh().shared is not None and len(masters(mux.path)) == 1
+        assert await _until_logins(sshd, before + 2) == before + 2
+    finally:
+        await second.close()
+    assert masters(mux.path) == [] and not os.path.exists(mux.dir)
+
+
+async def test_a_remembered_cipher_the_host_no_longer_wants_is_ended_for_the_right_one(sshd, tmp_path: Path) -> None:
+    spec = HostSpec("testhost", str(sshd.ssh_config))
+    first = await Session.open(spec, remote_dest=str(tmp_path))
+    right = first.shared.options.cipher
+    await first.close()
+    wrong = next(c for c in AEAD if c != right)
+    early_share.keep(first.host, wrong)
+    second = await Session.open(spec, remote_dest=str(tmp_path))
+    try:
+        assert second.shared is not None and second.shared.options.cipher == right
+        await second.ready_ssh(Options(cipher=right))
+        assert second.ssh().shared is not None
+        assert [m for m in masters("") if wrong in m] == [], "the early one with the wrong cipher was left running"
+    finally:
+        await second.close()
+    assert early_share.recall(first.host) == right
+
+
+async def test_another_host_at_a_remembered_address_gets_no_early_login_left_running(sshd, tmp_path: Path) -> None:
+    """A remembered host where another one now answers (its key is not known here): the early connection is
+    refused by OpenSSH's own host-key check, the session's log-in says why in one sentence, and nothing of the
+    early connection is left running."""
+    spec = HostSpec("testhost", str(sshd.ssh_config))
+    first = await Session.open(spec, remote_dest=str(tmp_path))
+    await first.close()
+    other = start_sshd(tmp_path / "other")  # its own host key and known_hosts
+    try:
+        impostor = other.ssh_config.read_text()
+        host_line = next(line for line in impostor.splitlines() if line.strip().startswith("Port"))
+        fake = tmp_path / "fake_config"
+        fake.write_text(sshd.ssh_config.read_text().replace(
+            next(line for line in sshd.ssh_config.read_text().splitlines() if line.strip().startswith("Port")),
+            host_line))
+        early_share.keep((await asyncio.to_thread(resolve, HostSpec("testhost", str(fake)))), "aes128-gcm@openssh.com")
+        with pytest.raises(TransferError) as refused:
+            await Session.open(HostSpec("testhost", str(fake)), remote_dest=str(tmp_path))
+        assert refused.value.kind is ErrorKind.HOST_KEY_UNKNOWN
+        assert [m for m in masters("") if str(fake) in m] == []
+    finally:
+        other.stop()

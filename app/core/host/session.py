@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import ipaddress
+import shutil
 import socket
 import statistics
 import struct
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 import asyncssh
 
-from app.core.host import capabilities, passwords
+from app.core.host import capabilities, early_share, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
@@ -144,10 +145,12 @@ class Session:
         host = await asyncio.to_thread(resolve, spec)
         # This computer's tools are looked at while the login runs: they do not depend on it.
         local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
+        early = _share_early(host)  # the shared connection, logging in beside the control connection
         try:
             conn, given = await _login(host, password)
         except BaseException:
             await asyncio.gather(local_task, return_exceptions=True)
+            await _drop_early(early)
             raise
         askpass = error = None
         try:
@@ -160,9 +163,10 @@ class Session:
             conn.close()
             if askpass is not None:
                 await askpass.close()
+            await _drop_early(early)
             raise
         session = cls(host, conn, local, remote, askpass, error)
-        session.share()
+        await session.share(early)
         return session
 
     async def services(self) -> Services:
@@ -184,22 +188,35 @@ class Session:
         found, here = await asyncio.gather(looking, asyncio.to_thread(services.mounted, names, address))
         return Services(found, here)
 
-    def share(self) -> None:
+    async def share(self, early: "_Early | None" = None) -> None:
         """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
         here, without waiting for it: every later OpenSSH run with that cipher opens a channel on it instead
-        of logging in (ssh(), ready_ssh()). Not where this computer's OpenSSH cannot log in to the host."""
+        of logging in (ssh(), ready_ssh()). Not where this computer's OpenSSH cannot log in to the host. One
+        started `early` (app.core.host.early_share) is taken where its cipher is that one, else ended."""
         cipher = preferred_cipher(self.local.ciphers, self.remote.ciphers, self.local.aes, self.remote.aes)
-        if cipher is None or "ssh" not in self.local.tools or self.askpass_error is not None or self._sharing:
+        able = cipher is not None and "ssh" in self.local.tools and self.askpass_error is None
+        await asyncio.to_thread(early_share.keep, self.host, cipher if able and not self.password_login else None)
+        if early is not None and (early.cipher != cipher or not able or self.password_login or self._sharing):
+            await _drop_early(early)
+            early = None
+        if not able or self._sharing:
             return
-        mux = Mux(self, Options(cipher=cipher))
+        if early is not None:
+            mux, starting = early.mux, early.start
+            mux.session = self
+        else:
+            mux = Mux(self, Options(cipher=cipher))
+            starting = asyncio.ensure_future(mux.start())
 
         async def start() -> Shared | None:
             try:
-                return Shared(await mux.start(), cipher)
+                return Shared(await starting, cipher)
             except BaseException as exc:
                 # The session closes (cancelled), or whatever kept it from starting (each run then logs in
                 # itself): its master ends at once, as nothing would end it later (close_now finds no shared
                 # connection), and is reaped before this is done.
+                starting.cancel()
+                await asyncio.gather(starting, return_exceptions=True)
                 self.shared = None
                 mux.kill()
                 await mux.reaped()
@@ -209,6 +226,9 @@ class Session:
 
         self.shared = mux
         self._sharing = asyncio.ensure_future(start())
+        # Cancelled before it ran (the session closed at once): the log-in it would have waited for stops too.
+        self._sharing.add_done_callback(lambda _done: starting.cancel())
+        starting.add_done_callback(lambda f: f.cancelled() or f.exception())  # start() words a failure
 
     @property
     def password_login(self) -> bool:
@@ -339,6 +359,37 @@ class Session:
             self.shared.kill()
         if self.askpass is not None:
             self.askpass.close_now()
+
+
+@dataclass
+class _Early:
+    """A shared connection started before the session exists (app.core.host.early_share)."""
+
+    mux: Mux
+    cipher: str
+    start: asyncio.Future
+
+
+def _share_early(host: Host) -> _Early | None:
+    """The shared connection with the cipher this host's last key-login session shared, started now; None where
+    nothing is remembered."""
+    cipher = early_share.recall(host)
+    if cipher is None or shutil.which("ssh") is None:
+        return None
+    mux = Mux(early_share.Before(host), Options(cipher=cipher))
+    start = asyncio.ensure_future(mux.start())
+    start.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed one is ended by _drop_early
+    return _Early(mux, cipher, start)
+
+
+async def _drop_early(early: _Early | None) -> None:
+    """End a shared connection started early that the session does not take (or that failed): at once."""
+    if early is None:
+        return
+    early.start.cancel()
+    await asyncio.gather(early.start, return_exceptions=True)
+    early.mux.kill()
+    await early.mux.reaped()
 
 
 async def _nothing_found() -> list[services.Service]:
