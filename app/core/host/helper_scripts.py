@@ -66,6 +66,10 @@ ours() {
 }
 '''
 
+# The first round of stopping is SIGUSR1, then SIGTERM, then SIGKILL: an rsync daemon sleeps 0.4 s on SIGTERM
+# before it exits (a pause meant for an ssh asking for a password) and exits at once on SIGUSR1; netcat, tar
+# and sh end on either.
+#
 # $1 the helper (a shell command). The first line of input is its secret, handed on through a pipe
 # from a builtin printf: never an argument anyone can read in `ps`, never a file. The helper's tree is
 # stopped, and the wrapper's folder (the helper's TMPDIR) removed, when the helper ends, when SIGTERM
@@ -79,13 +83,15 @@ stop() {
   while ours "$mark" $$ "$sid"; [ "$pids" != " " ] && [ $_n -lt 40 ]; do
     _n=$((_n + 1))
     echo "ta-helper stopping$ours" >&2
-    if [ $_n -le 10 ]; then kill -TERM $pids; kill -CONT $pids; else kill -KILL $pids; fi 2>/dev/null
-    sleep 0.1 2>/dev/null || sleep 1
+    if [ $_n -eq 1 ]; then kill -USR1 $pids; kill -CONT $pids
+    elif [ $_n -le 10 ]; then kill -TERM $pids; kill -CONT $pids; else kill -KILL $pids; fi 2>/dev/null
+    [ $_n -gt 1 ] || sleep 0.02 2>/dev/null || sleep 0.1 2>/dev/null || sleep 1
+    [ $_n -eq 1 ] || sleep 0.1 2>/dev/null || sleep 1
   done
   [ -z "$dir" ] || rm -rf "$dir"
   exit "$1"
 }
-trap 'stop 143' HUP INT TERM
+trap 'stop 143' HUP INT TERM USR1
 IFS= read -r secret || exit 1
 umask 077
 dir=$(mktemp -d "${TMPDIR:-/tmp}/transfer-advisor.XXXXXX") || exit 1

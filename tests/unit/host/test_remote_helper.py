@@ -158,7 +158,8 @@ time.sleep(3600)
 """
 
 
-@pytest.mark.parametrize("how", ["end-of-input", "sigterm-to-wrapper", "sigterm-to-group", "app-killed"])
+@pytest.mark.parametrize("how", ["end-of-input", "sigterm-to-wrapper", "sigterm-to-group", "sigusr1-to-group",
+                                 "app-killed"])
 def test_the_whole_tree_ends_and_its_folder_goes(shell: Shell, how: str) -> None:
     port = _free_port()
     argv = [shell.sh, "-c", WRAPPER, "sh", _helper(shell, port)]
@@ -187,7 +188,9 @@ def test_the_whole_tree_ends_and_its_folder_goes(shell: Shell, how: str) -> None
         elif how == "sigterm-to-wrapper":
             os.kill(wrapper, signal.SIGTERM)
         elif how == "sigterm-to-group":
-            os.killpg(wrapper, signal.SIGTERM)  # what sshd does with the app's signal request
+            os.killpg(wrapper, signal.SIGTERM)  # what sshd did with the app's signal request
+        elif how == "sigusr1-to-group":
+            os.killpg(wrapper, signal.SIGUSR1)  # what sshd does with it now
         else:
             proc.kill()
             proc.wait()
