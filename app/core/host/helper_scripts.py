@@ -66,9 +66,10 @@ ours() {
 }
 '''
 
-# The first round of stopping is SIGUSR1, then SIGTERM, then SIGKILL: an rsync daemon sleeps 0.4 s on SIGTERM
-# before it exits (a pause meant for an ssh asking for a password) and exits at once on SIGUSR1; netcat, tar
-# and sh end on either.
+# The first round of stopping is SIGUSR1, the second SIGTERM, then SIGKILL: an rsync daemon sleeps 0.4 s on
+# each SIGTERM before it exits (a pause meant for an ssh asking for a password; one TERM every round kept its
+# connection's process, which ignores SIGUSR1, alive for a second) and exits at once on SIGUSR1; netcat, tar
+# and sh end on either. Nothing of a helper has anything to save: its folder is removed after it.
 #
 # $1 the helper (a shell command). The first line of input is its secret, handed on through a pipe
 # from a builtin printf: never an argument anyone can read in `ps`, never a file. The helper's tree is
@@ -84,7 +85,7 @@ stop() {
     _n=$((_n + 1))
     echo "ta-helper stopping$ours" >&2
     if [ $_n -eq 1 ]; then kill -USR1 $pids; kill -CONT $pids
-    elif [ $_n -le 10 ]; then kill -TERM $pids; kill -CONT $pids; else kill -KILL $pids; fi 2>/dev/null
+    elif [ $_n -eq 2 ]; then kill -TERM $pids; kill -CONT $pids; else kill -KILL $pids; fi 2>/dev/null
     [ $_n -gt 1 ] || sleep 0.02 2>/dev/null || sleep 0.1 2>/dev/null || sleep 1
     [ $_n -eq 1 ] || sleep 0.1 2>/dev/null || sleep 1
   done
