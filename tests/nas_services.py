@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from app.core.demo.host import wait_for_port
+from app.core.demo.host import START_TIMEOUT, wait_for_port
 from app.core.runner import stop_server
 
 SMBD = shutil.which("smbd") or "/usr/sbin/smbd"
@@ -52,13 +52,15 @@ class NasServices:
             server.stop()
 
 
-def _start(name: str, argv: list[str], root: Path, address: str, port: int, prefix: Sequence[str] = ()) -> Server:
-    """`prefix`: what runs it where it belongs (the lab's `ip netns exec` and cgroup join)."""
+def _start(name: str, argv: list[str], root: Path, address: str, port: int, prefix: Sequence[str] = (),
+           timeout: float = START_TIMEOUT) -> Server:
+    """`prefix`: what runs it where it belongs (the lab's `ip netns exec` and cgroup join); `timeout`: longer where
+    that gives it a few % of a core (smbd took more than 10 s to listen on the lab's starved NAS)."""
     with open(root / f"{name}.log", "ab") as log:
         proc = subprocess.Popen([*prefix, *argv], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True)
     try:
-        wait_for_port(port, proc=proc, host=address)
+        wait_for_port(port, timeout, proc=proc, host=address)
     except RuntimeError:
         stop_server(proc)
         raise RuntimeError(f"{name} did not start: {(root / f'{name}.log').read_text(errors='replace')[-2000:]}")
@@ -66,7 +68,7 @@ def _start(name: str, argv: list[str], root: Path, address: str, port: int, pref
 
 
 def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str] = (), mask: int = 8,
-                share: Path | None = None) -> Server:
+                share: Path | None = None, timeout: float = START_TIMEOUT) -> Server:
     """smbd in the foreground with one share (`share`, else a folder of its own), its state under `root`, bound
     to `address` only; `mask`: that of the network the address is on (lo's 127.0.0.0/8 by default)."""
     root = root / "samba"
@@ -84,10 +86,11 @@ def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str]
         "  load printers = no\n  disable spoolss = yes\n  printcap name = /dev/null\n"
         f"[photos]\n  path = {share or root / 'photos'}\n")
     return _start("smbd", [SMBD, "--foreground", "--no-process-group", f"--configfile={conf}", "--debug-stdout"],
-                  root, address, port, prefix)
+                  root, address, port, prefix, timeout)
 
 
-def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = ()) -> Server:
+def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = (),
+                 timeout: float = START_TIMEOUT) -> Server:
     """vsftpd in the foreground for local accounts (nobody logs in here), offering explicit TLS when `tls`
     (plain FTP stays allowed, as on most NAS systems)."""
     root = root / ("vsftpd-tls" if tls else "vsftpd")
@@ -107,7 +110,7 @@ def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, pr
     conf = root / "vsftpd.conf"
     conf.write_text("\n".join(lines) + "\n")
     os.chmod(conf, 0o600)  # vsftpd refuses a config others may write
-    return _start("vsftpd", [VSFTPD, str(conf)], root, address, port, prefix)
+    return _start("vsftpd", [VSFTPD, str(conf)], root, address, port, prefix, timeout)
 
 
 def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:

@@ -22,6 +22,7 @@ SHAPE_SUMMARY = {"openssh": "OpenSSH sshd, bash and GNU tools", "sftp-only": "Op
 
 RAM_DEST_MB = 6144  # takes only what is written
 DISK_MB = int(os.environ.get("TA_LAB_DISK_MB", "2048"))  # sparse; only what is written takes space
+START_TIMEOUT_MAX = 90.0  # seconds the NAS's file servers may take to listen under a few % of a core
 
 
 class LabUnavailable(LabError):
@@ -128,17 +129,21 @@ class Lab:
         self.pids["rsyncd"] = rsyncd.pid
         self.rsyncd_conf = str(conf)
         self.rsync_url = f"rsync://{self.remote_ip}/{services.RSYNC_MODULE}/"
-        self._start_file_sharing(root, prefix)
+        self._start_file_sharing(root, prefix, spec.cpu_cores)
         self.save()
 
-    def _start_file_sharing(self, root: Path, prefix: list[str]) -> None:
+    def _start_file_sharing(self, root: Path, prefix: list[str], cores: float | None) -> None:
         """What a NAS serves besides ssh and rsync, on the remote's address, in its namespace and under its
         quota: Samba sharing the destination, vsftpd offering explicit TLS. Where they are not installed
-        (`make test` installs them) the lab runs without them."""
+        (`make test` installs them) the lab runs without them. Under a quota of a few % of a core they take
+        that much longer to start (smbd took more than 10 s on the starved NAS, with tests running beside)."""
         if nas_services.missing():
             return
-        for server in (nas_services.start_samba(root, self.remote_ip, prefix=prefix, mask=30, share=Path(self.dest)),
-                       nas_services.start_vsftpd(root, self.remote_ip, tls=True, prefix=prefix)):
+        wait = min(START_TIMEOUT_MAX, nas_services.START_TIMEOUT / min(1.0, cores)) if cores else \
+            nas_services.START_TIMEOUT
+        for server in (nas_services.start_samba(root, self.remote_ip, prefix=prefix, mask=30, share=Path(self.dest),
+                                                timeout=wait),
+                       nas_services.start_vsftpd(root, self.remote_ip, tls=True, prefix=prefix, timeout=wait)):
             track(self.name, server.proc)
             self.pids[server.name] = server.proc.pid
 
