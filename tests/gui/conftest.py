@@ -17,7 +17,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import qasync  # noqa: E402
 
-from app.gui.shell import theme, translation  # noqa: E402
+from app.gui.shell import collector, theme, translation  # noqa: E402
 from app.gui.shell.application import finish_tasks  # noqa: E402
 from app.gui.shell.main_window import MainWindow  # noqa: E402
 from app.core import paths  # noqa: E402
@@ -44,6 +44,16 @@ def _shared_loop(qapp):
     _LOOPS.append(loop)
     yield loop
     loop.close()
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_window_thread(qapp):
+    """As the app does (app/gui/shell/collector.py): cycles collected on this thread during a GUI test, and
+    what the test left (its closed windows) at its end, here; the other tests keep Python's collector."""
+    running = collector.install(qapp)
+    yield
+    running.stop()
+    running.setParent(None)  # freed here, now
 
 
 @pytest.fixture

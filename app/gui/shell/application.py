@@ -1,4 +1,4 @@
-"""Starting the window: the Qt application, the qasync loop, the theme, the crash handler."""
+"""Starting the window: the Qt application, the qasync loop, the theme, the crash handler, the collector."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
 
     from app.core.state import crash_log, settings as settings_store
 
-    from app.gui.shell import theme, translation
+    from app.gui.shell import collector, theme, translation
     from app.gui.shell.crash import CrashHandler
     from app.gui.shell.icon import DESKTOP_ENTRY, app_icon
     from app.gui.shell.main_window import MainWindow
@@ -62,6 +62,7 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
     app.setApplicationName("Transfer Advisor")
     app.setDesktopFileName(DESKTOP_ENTRY)
     app.setWindowIcon(app_icon())
+    collector.install(app)  # reference cycles (closed dialogs, panels) collected on this thread, not a worker's
     translation.install(app)  # before any window is made: every widget's words come from the catalogue
     settings = settings_store.load()
     theme.apply(app, settings.theme)
