@@ -88,7 +88,10 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
     session = await _session(args, remote_dest=args.dest)
     try:
         options = Options(compress=args.compress)
-        ctx = Context(session.local, session.remote, options, args.allow_insecure)
+        shares, unmapped = await session.shares()
+        # A copy through a share mounted here needs one that holds the destination, where one is named.
+        paths = [await session.files.abspath(args.dest)] if args.dest else []
+        ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=tuple(shares))
         rows = []
         for m in method_registry.METHODS.values():
             reason = m.unavailable(ctx)
@@ -97,7 +100,8 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
                          "keeps": m.keeps_between(session.local, session.remote).as_dict()})
         return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
-                "remote": session.remote.as_dict(), "services": (await session.services()).as_dict()}
+                "remote": session.remote.as_dict(), "services": (await session.services()).as_dict(),
+                "shares": [r.as_dict() for r in shares] + [{**u.mount.as_dict(), "unusable": u.why} for u in unmapped]}
     finally:
         await session.close()
 

@@ -632,6 +632,14 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>rsync ohne Verschlüsselung</translation>
     </message>
     <message>
+        <source>the share this computer has mounted, encrypted</source>
+        <translation>die auf diesem Computer eingehängte Freigabe, verschlüsselt</translation>
+    </message>
+    <message>
+        <source>the share this computer has mounted, not encrypted</source>
+        <translation>die auf diesem Computer eingehängte Freigabe, unverschlüsselt</translation>
+    </message>
+    <message>
         <source>The only secure method that can run here.</source>
         <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
     </message>
@@ -2491,6 +2499,22 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>copies exactly one regular file; the selection is not one file</source>
         <translation>kopiert genau eine reguläre Datei; die Auswahl besteht nicht aus einer einzelnen Datei</translation>
     </message>
+    <message>
+        <source>needs the host&apos;s folder on a share mounted here, and the share mounted here holds another folder</source>
+        <translation>braucht den Ordner des Hosts auf einer hier eingehängten Freigabe, und die hier eingehängte Freigabe enthält einen anderen Ordner</translation>
+    </message>
+    <message>
+        <source>needs a share of the host mounted on this computer with encryption (sshfs, or SMB3 with seal)</source>
+        <translation>braucht eine Freigabe des Hosts, die auf diesem Computer verschlüsselt eingehängt ist (sshfs, oder SMB3 mit seal)</translation>
+    </message>
+    <message>
+        <source>needs a share of the host mounted on this computer without encryption (SMB, NFS)</source>
+        <translation>braucht eine Freigabe des Hosts, die auf diesem Computer unverschlüsselt eingehängt ist (SMB, NFS)</translation>
+    </message>
+    <message>
+        <source>goes through the mount&apos;s own connection, which chose its own encryption (no --cipher or --mux)</source>
+        <translation>läuft über die eigene Verbindung der Freigabe, die ihre Verschlüsselung selbst gewählt hat (kein --cipher oder --mux)</translation>
+    </message>
 </context>
 <context>
     <name>Methods</name>
@@ -2517,6 +2541,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>rsync daemon (insecure)</source>
         <translation>rsync-Daemon (unsicher)</translation>
+    </message>
+    <message>
+        <source>the share mounted here</source>
+        <translation>die hier eingehängte Freigabe</translation>
+    </message>
+    <message>
+        <source>the share mounted here (insecure)</source>
+        <translation>die hier eingehängte Freigabe (unsicher)</translation>
     </message>
     <message>
         <source>Streams one tar archive through ssh: no per-file round trips, best for many small files.</source>
@@ -2549,6 +2581,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>rsync&apos;s own protocol on plain TCP: no encryption cost, keeps rsync&apos;s features. Unencrypted.</source>
         <translation>Das eigene Protokoll von rsync über einfaches TCP: keine Kosten für Verschlüsselung, mit allen Funktionen von rsync. Unverschlüsselt.</translation>
+    </message>
+    <message>
+        <source>Copies onto the host&apos;s share that this computer has mounted (sshfs, SMB3 with encryption): no login, the mount&apos;s own encrypted protocol carries the files.</source>
+        <translation>Kopiert auf die Freigabe des Hosts, die dieser Computer eingehängt hat (sshfs, SMB3 mit Verschlüsselung): keine Anmeldung, das eigene verschlüsselte Protokoll der Freigabe trägt die Dateien.</translation>
+    </message>
+    <message>
+        <source>Copies onto the host&apos;s share that this computer has mounted (SMB, NFS): no login and no encryption cost. Unencrypted.</source>
+        <translation>Kopiert auf die Freigabe des Hosts, die dieser Computer eingehängt hat (SMB, NFS): keine Anmeldung und keine Kosten für Verschlüsselung. Unverschlüsselt.</translation>
     </message>
 </context>
 <context>

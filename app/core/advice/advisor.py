@@ -41,6 +41,8 @@ from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
+from app.core.host.share_roots import ShareRoot, covering
+from app.core.tasks import both
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.engine import CopyRequest
 
@@ -154,13 +156,15 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         selection, sources, dest = await read_selection(session, req.sources, req.dest, req.download)
     else:
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
-    notes = swept_note(*await ownership.sweep(session, dest, local=req.download))
+    swept, shares = await both(ownership.sweep(session, dest, local=req.download),
+                               _shares_for(session, sources if req.download else [dest]))
+    notes = swept_note(*swept)
     stats = SelectionStats.of(selection)
     refused = _refused(session, req)
 
     def predict(profile: LinkProfile) -> tuple[list[Candidate], dict[str, str], list[Prediction]]:
         found, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure,
-                                           req.download)
+                                           req.download, shares)
         left_out.update(refused)
         predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
                                         req.download, found)
@@ -179,7 +183,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                        commands_s=_commands_s(session, glance))
         if _quick(ranking, stats, _link_known(glance)):
             advice = _advice(session, glance, stats, ranking, predictions, sources, dest, left_out,
-                             time.monotonic() - started, req.asked())
+                             time.monotonic() - started, req.asked(), shares)
             chosen = advice.secure.ranked if advice.secure else ranking[0]
             said = quick_copy_note(chosen.candidate.label, chosen.seconds, stats.files, stats.bytes,
                                    _link_known(glance))
@@ -247,7 +251,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session),
                    _commands_s(session, profile))
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
-                     time.monotonic() - started, req.asked())
+                     time.monotonic() - started, req.asked(), shares)
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
                    dest=dest, staged_bytes=staged)
 
@@ -317,17 +321,23 @@ def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
     return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
 
 
+async def _shares_for(session: Session, host_paths: list[str]) -> tuple[ShareRoot, ...]:
+    """The host's shares mounted here that hold these paths of the host (a copy through one is a candidate)."""
+    roots, _ = await session.shares()
+    return tuple(r for r in roots if covering([r], host_paths))
+
+
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
             predictions: list[Prediction], sources: list[str], dest: str, left_out: dict[str, str],
-            seconds: float, asked: dict[str, bool] | None = None) -> Advice:
+            seconds: float, asked: dict[str, bool] | None = None, shares: tuple[ShareRoot, ...] = ()) -> Advice:
     best_secure = next((r for r in ranking if r.prediction.secure), None)
     best = ranking[0]
     explain = best_secure or best
     asked = asked or {}
-    secure = (_recommend(session, best_secure, ranking, profile, stats, sources, dest, asked) if best_secure else
-              None)
+    secure = (_recommend(session, best_secure, ranking, profile, stats, sources, dest, asked, shares)
+              if best_secure else None)
     overall = (secure if best_secure is best else
-               _recommend(session, best, ranking, profile, stats, sources, dest, asked))
+               _recommend(session, best, ranking, profile, stats, sources, dest, asked, shares))
     # A compressor that beats the raw network is the remedy, not the bottleneck: the network is.
     p = quoted(explain)
     if too_little_to_time(stats):
@@ -356,7 +366,8 @@ def too_little_to_time(stats: SelectionStats) -> bool:
 
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
-               stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool]) -> Recommendation:
+               stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool],
+               shares: tuple[ShareRoot, ...] = ()) -> Recommendation:
     c = chosen.candidate
     method = methods.get(c.method_id)
     options = replace(c.options, **asked)
@@ -384,8 +395,9 @@ def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile:
         lost = losing[fastest.candidate.method_id]
         reason += " " + quicker_but_loses(fastest.candidate.label, lost)
         card += " " + quicker_but_loses(in_quotes(capitalized(spoken(fastest.candidate))), lost)
-    return Recommendation(chosen, reason, shown_command(c.method_id, options, sources, dest, Reach.of(session)), keeps,
-                          loses, options, card)
+    share = method.share_for(shares, [*sources, dest], options.download)
+    return Recommendation(chosen, reason, shown_command(c.method_id, options, sources, dest, Reach.of(session),
+                                                        share=share), keeps, loses, options, card)
 
 
 def _kept_sentences(method: methods.Method, stats: SelectionStats, loses: list[str], subject: str) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from app.core.host.capabilities import Capabilities
+from app.core.host.share_roots import ShareRoot
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.stats import SelectionStats
 from app.core.transfer.methods import METHODS
@@ -59,8 +60,10 @@ def _known(profiled: bool | None, found: bool) -> bool:
 
 
 def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
-               allow_insecure: bool = False, download: bool = False) -> tuple[list[Candidate], dict[str, str]]:
-    """Every option set each method accepts here, and why a method has none."""
+               allow_insecure: bool = False, download: bool = False,
+               shares: tuple[ShareRoot, ...] = ()) -> tuple[list[Candidate], dict[str, str]]:
+    """Every option set each method accepts here, and why a method has none; `shares`: the host's shares
+    mounted here that hold the copy's folders on the host."""
     measured = worth_considering(profile, preferred_cipher(
         local.ciphers, remote.ciphers, _known(profile.local_aes, local.aes), _known(profile.remote_aes, remote.aes)))
     # None measured (a glance, an account that runs no commands): the cipher a copy most likely runs here, the
@@ -70,12 +73,14 @@ def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities,
     reasons: dict[str, str] = {}
     for method in METHODS.values():
         # Insecure methods carry no ssh traffic (the app starts their listener over its own connection).
-        ciphers: list[tuple[str | None, str | None]] = (measured or guessed) if method.secure else [(None, None)]
-        muxes = (False, True) if method.secure else (False,)
+        # Nor does a copy through a share mounted here: its mount chose its own cipher.
+        ssh = method.secure and method.logs_in
+        ciphers: list[tuple[str | None, str | None]] = (measured or guessed) if ssh else [(None, None)]
+        muxes = (False, True) if ssh else (False,)
         for (cipher, mac), codec, mux in product(ciphers, method.codecs, muxes):
             o = Options(cipher, codec, mux, download, mac=mac)
             ctx = Context(local, remote, o, allow_insecure, list(stats.names), stats.one_file(),
-                          entry_paths=list(stats.odd_paths), link_kinds=stats.link_kinds)
+                          entry_paths=list(stats.odd_paths), link_kinds=stats.link_kinds, shares=shares)
             why = method.unavailable(ctx)
             if why is None:
                 found.append(Candidate(method.id, o))

@@ -45,10 +45,11 @@ FAR_BEHIND = 2.0  # an entrant predicted to take this many times the best one's 
 
 
 def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: bool) -> list[Prediction]:
-    """The best variant of each method, top `count` of them, always with the best secure one and
-    (when allowed, with room for three) every unencrypted method: the overall pick is one of them, they
-    are often within 20 % of each other, and the model's constants for them are least sure on a shared
-    or weak CPU, so the race, not the model, decides between them. The first entrant on parallel streams
+    """The best variant of each method, top `count` of them, always with the best secure one, a copy through
+    a share mounted here (the mount's pace is nothing a probe measured), and (when allowed, with room for
+    three) every unencrypted method: the overall pick is one of them, they are often within 20 % of each
+    other, and the model's constants for them are least sure on a shared or weak CPU, so the race, not the
+    model, decides between them. The first entrant on parallel streams
     races beside the same variant on one stream, in the place of the last entrant that is not a must:
     streams are picked only where they win, and the race takes no longer. A method predicted to take
     FAR_BEHIND times the best one's time is no close call: it does not race unless it is a must (a lap of
@@ -62,7 +63,10 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
     if count <= 1:
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
-    must = [p for p in order if p.secure][:1] + insecure[:count - 1 if count >= 3 else 1]
+    must = [p for p in order if p.secure][:1]
+    # A copy through a share mounted here goes at the mount's own pace, which no probe measured: it races.
+    must += [p for p in order if p.secure and p.candidate.method.through_share and p not in must][:1]
+    must = (must + insecure[:count - 1 if count >= 3 else 1])[:count]
     close = [p for p in order if p not in must and not (quickest and p.seconds > FAR_BEHIND * quickest)]
     chosen = sorted(must + close[:max(0, count - len(must))], key=order.index)
     if len(insecure) > 1 and insecure[1] in chosen:

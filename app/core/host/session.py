@@ -26,9 +26,10 @@ from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembere
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
 from app.core.host.mux import Mux
 from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
-from app.core.host import services
+from app.core.host import services, share_roots
 from app.core.host.remote_files import RemoteFiles
-from app.core.host.services import Services
+from app.core.host.services import Mount, Services
+from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.language import Words, clause
 from app.core.tasks import finish
 
@@ -135,6 +136,8 @@ class Session:
     command_times: list[float] = field(default_factory=list, repr=False)
     # What else the host serves and which of its shares are mounted here, looked for when first asked.
     _services: asyncio.Future | None = field(default=None, repr=False)
+    # Each mount of the host here, as app.core.host.share_roots mapped and checked it (once per mount).
+    _mapped: dict[Mount, asyncio.Future] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
@@ -187,6 +190,18 @@ class Session:
         looking = services.discover(address) if not self.remote.indirect_path else _nothing_found()
         found, here = await asyncio.gather(looking, asyncio.to_thread(services.mounted, names, address))
         return Services(found, here)
+
+    async def shares(self) -> tuple[list[ShareRoot], list[Unmapped]]:
+        """The host's shares mounted here that a copy can go through, each with the host's folder it shows, and
+        those it cannot (app.core.host.share_roots). The mounts are read each time (one may have come since); each
+        is mapped and checked once."""
+        names = {self.host.alias, self.host.hostname}
+        here = await asyncio.to_thread(services.mounted, names, self.listen_address)
+        for mount in here:
+            if mount not in self._mapped:
+                self._mapped[mount] = asyncio.ensure_future(share_roots.root(self, mount))
+        looked = [await asyncio.shield(self._mapped[m]) for m in here]
+        return ([r for r in looked if isinstance(r, ShareRoot)], [r for r in looked if isinstance(r, Unmapped)])
 
     async def share(self, early: "_Early | None" = None) -> None:
         """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
@@ -338,9 +353,10 @@ class Session:
                 await self.askpass.close()
 
     async def _unshare(self) -> None:
-        if self._services is not None:
-            self._services.cancel()
-            await asyncio.gather(self._services, return_exceptions=True)
+        for task in [self._services, *self._mapped.values()]:
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._sharing is not None:
             self._sharing.cancel()
             await asyncio.gather(self._sharing, return_exceptions=True)
@@ -352,7 +368,7 @@ class Session:
         """Close without waiting for the host to confirm (when the app quits)."""
         self.files.close()
         self.conn.close()
-        for task in (self._services, self._sharing):
+        for task in (self._services, self._sharing, *self._mapped.values()):
             if task is not None:
                 task.cancel()
         if self.shared is not None:

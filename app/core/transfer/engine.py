@@ -46,6 +46,7 @@ from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.execute import execute, side_by_side
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
+from app.core.host.share_roots import ShareRoot
 from app.core.language import Words
 from app.core.host.staging import Records
 from app.core.transfer.survey import Decide, Sides
@@ -104,7 +105,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     mirror that would delete asks `confirm_delete` the same way, unless the request says yes already."""
     method = methods.get(req.method)
     started = time.monotonic()
-    if method.secure and req.options.cipher is None and session.shared is not None:
+    if method.secure and method.logs_in and req.options.cipher is None and session.shared is not None:
         # No cipher asked for: the shared connection's (AES-GCM where both CPUs have AES instructions), which
         # the copy then reaches without logging in again; the command shown says it.
         req = replace(req, options=replace(req.options, cipher=session.shared.options.cipher))
@@ -116,8 +117,7 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     if req.only is None:  # (a lap's space was checked for the whole copy, by to_stage)
         await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
                                           req.options.download)
-    result = await _copy_staged(session, method, req, seen.selection, seen.sources, seen.dest, emit, seen.module,
-                                seen.placement, seen.sides, seen.notes)
+    result = await _copy_staged(session, method, req, seen, emit)
     if seen.placement is not None:
         update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer
         extra = [update_note(**seen.placement.changes())] if update else []
@@ -199,6 +199,7 @@ class _Seen:
     placement: Placement | None
     sides: Sides
     notes: list[str]
+    share: ShareRoot | None = None  # the share mounted here that the method goes through
 
 
 async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide | None,
@@ -217,8 +218,11 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     if method is not None:
         module = await preflight.daemon_module(session, method, req, sources if o.download else [dest])
     preflight.check_names(selection)
+    share = None
     if method is not None:
-        preflight.check_method(session, method, req, selection, [*sources, dest])
+        shares = tuple((await session.shares())[0]) if method.through_share else ()
+        preflight.check_method(session, method, req, selection, [*sources, dest], shares)
+        share = method.share_for(shares, [*sources, dest], o.download)
     lap = req.scratch or req.only is not None  # a race lap: no look at the destination (to_stage had one)
     sweep = not lap and method is not None
     checked: list[str] = []
@@ -240,7 +244,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
             raise mirror.refuse_policy(placement.policy.value)
         if module is not None and placement.renamed:
             raise no_rename_in_own_module()
-    return _Seen(selection, sources, dest, module, placement, sides, notes)
+    return _Seen(selection, sources, dest, module, placement, sides, notes, share)
 
 
 def _sides(session: Session, method: Method | None, req: CopyRequest, notes: list[str]) -> Sides:
@@ -260,9 +264,9 @@ async def remote_abspath(session: Session, path: str) -> str:
     return await session.files.abspath(path)
 
 
-async def _copy_staged(session: Session, method: Method, req: CopyRequest, selection: Selection,
-                       sources: list[str], dest: str, emit: Emit, module: DaemonModule | None,
-                       placement: Placement | None, sides: Sides, notes: list[str]) -> TransferResult:
+async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen: _Seen, emit: Emit) -> TransferResult:
+    selection, sources, dest, module, placement = seen.selection, seen.sources, seen.dest, seen.module, seen.placement
+    sides, notes = seen.sides, seen.notes
     o = req.options
     journal = Journal.of(sources, dest, o.download, method.id)
     wanted = placement.staged if placement else list(req.only) if req.only is not None else selection.entries
@@ -271,7 +275,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     # who may not enter a staging folder we create: both write in place.
     staged = not (req.scratch or module is not None or idle)
     target = join(dest, journal.folder) if staged else dest
-    shown = shown_command(method.id, o, sources, dest, Reach.of(session), module)
+    shown = shown_command(method.id, o, sources, dest, Reach.of(session), module, seen.share)
     if not req.scratch and req.only is None:
         notes += copy_losses(method, session.local, session.remote, Selection(selection.roots, wanted), o)
     leftover = resume.Leftover()
@@ -293,8 +297,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, selec
     try:
         if not idle:
             control_path = await mux.start() if mux else None
-            sent = await _send(session, method, req, selection, sources, target, wanted, leftover, module, sides,
-                               emit, notes, control_path, staged)
+            sent = await _send(session, method, req, seen, target, wanted, leftover, emit, control_path, staged)
         if req.scratch or req.only is not None:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
                                   shown, notes)
@@ -332,22 +335,24 @@ def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
     return methods.get(CONTINUER).unavailable(ctx) is None
 
 
-def _job(session: Session, method: Method, req: CopyRequest, sources: list[str], dest: str,
-         module: DaemonModule | None, ssh) -> Job:
+def _job(session: Session, req: CopyRequest, sources: list[str], dest: str, module: DaemonModule | None,
+         share: ShareRoot | None, ssh) -> Job:
     # The user's rsync module is written in place: what the copy sends there was found missing or
     # different (identical files are left out), even when its size and time match.
-    return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module,
+    return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module, share=share,
                local=session.local, remote=session.remote, client_address=session.seen_as,
                netcat=session.remote.nc_flavour, rewrite=module is not None and not req.scratch)
 
 
-async def _send(session: Session, method: Method, req: CopyRequest, selection: Selection, sources: list[str],
-                target: str, wanted: list, leftover: resume.Leftover, module: DaemonModule | None, sides: Sides,
-                emit: Emit, notes: list[str], control_path: str | None, staged: bool) -> int:
+async def _send(session: Session, method: Method, req: CopyRequest, seen: _Seen, target: str, wanted: list,
+                leftover: resume.Leftover, emit: Emit, control_path: str | None, staged: bool) -> int:
     """Everything the staging folder still lacks, in as many runs as it takes (app.core.transfer.sends); returns
     the bytes sent."""
-    ssh = session.ssh(control_path) if control_path else await session.ready_ssh(req.options)
-    base = replace(_job(session, method, req, sources, target, module, ssh), resumable=staged)
+    selection, sources, sides, notes = seen.selection, seen.sources, seen.sides, seen.notes
+    # (a copy through a share mounted here starts no ssh: no connection of its own is made ready)
+    ssh = (session.ssh(control_path) if control_path else
+           session.ssh() if not method.logs_in else await session.ready_ssh(req.options))
+    base = replace(_job(session, req, sources, target, seen.module, seen.share, ssh), resumable=staged)
     sends = plan_sends(method, wanted, selection.entries, leftover, sources, target,
                        lambda send: method.takes_list(job_for(send, base)), req.options.streams)
     await sides.dest.mkdirs(sends.folders)

@@ -10,6 +10,7 @@ from app.core.transfer import rsyncd
 from app.core.errors import (destination_too_small, destination_unwritable, method_unusable, module_without_daemon,
                              outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
                              sources_share_a_name)
+from app.core.host.share_roots import ShareRoot
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
 
@@ -31,10 +32,10 @@ def check_names(selection: Selection) -> None:
 
 
 def check_method(session: "Session", method: Method, req: "CopyRequest", selection: Selection,
-                  paths: list[str]) -> None:
+                  paths: list[str], shares: tuple[ShareRoot, ...] = ()) -> None:
     single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
     ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths,
-                  entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds())
+                  entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds(), shares=shares)
     reason = method.unavailable(ctx)
     if reason:
         raise method_unusable(method.label, reason, insecure_refused=not method.secure and not req.allow_insecure)

@@ -24,7 +24,9 @@ def plain(method_id: str) -> str | None:
              "sftp": AdviceWords.tr("OpenSSH's file transfer"),
              "ssh-cat": AdviceWords.tr("the file piped through an encrypted connection"),
              "tar-nc": AdviceWords.tr("all the files in one stream, not encrypted"),
-             "rsync-daemon": AdviceWords.tr("rsync without encryption")}
+             "rsync-daemon": AdviceWords.tr("rsync without encryption"),
+             "mounted": AdviceWords.tr("the share this computer has mounted, encrypted"),
+             "mounted-plain": AdviceWords.tr("the share this computer has mounted, not encrypted")}
     return words.get(method_id)
 
 

@@ -73,7 +73,7 @@ def test_sensible_values_are_taken(option: str, text: str, value: float) -> None
 @pytest.mark.parametrize("option,text,wanted", [
     ("--race-seconds", "0", "each method's time in the race must be a number of seconds above 0 and at most 60, "
                             "not '0'"),
-    ("--race", "2.5", "the number of methods that race must be a whole number from 1 to 8, not '2.5'"),
+    ("--race", "2.5", f"the number of methods that race must be a whole number from 1 to {len(METHODS)}, not '2.5'"),
     ("--rsync-port", "0", "a port must be a whole number from 1 to 65535, not '0'"),
     ("--budget", "nan", "each probe's time must be a number of seconds above 0 and at most 10, not 'nan'"),
     ("--stall-timeout", "1", "the time without data before the link counts as lost must be a number of seconds "

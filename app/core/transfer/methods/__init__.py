@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.core.errors import no_such_method
 from app.core.transfer.methods.base import Context, Job, Method, Plan
+from app.core.transfer.methods.mounted import Mounted, MountedPlain
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
 from app.core.transfer.methods.scp import Scp, ScpLegacy
@@ -13,7 +14,8 @@ from app.core.transfer.methods.tar_nc import TarOverNetcat
 from app.core.transfer.methods.tar_ssh import TarOverSsh
 
 METHODS: dict[str, Method] = {m.id: m for m in (
-    Scp(), ScpLegacy(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat())}
+    Scp(), ScpLegacy(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat(), Mounted(),
+    MountedPlain())}
 
 
 def get(method_id: str) -> Method:

@@ -14,6 +14,7 @@ from posixpath import basename, dirname
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
+from app.core.host.share_roots import ShareRoot
 from app.core.host.listener import Listener
 from app.core.host.ssh_command import PIPE_CODECS, Options, Ssh
 from app.core.language import Reason, Words, clause, phrase
@@ -43,6 +44,7 @@ class Job:
     port: int = 0             # insecure methods: the port chosen for the listener
     secret: str = ""          # rsync daemon: one-time password; tar over netcat: the data connection's token
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
+    share: ShareRoot | None = None      # mounted: the share of the host mounted here that the copy goes through
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
@@ -99,6 +101,7 @@ class Context:
     # some protocols cannot carry some names anywhere in a tree (old scp: a line break).
     entry_paths: list[str] = field(default_factory=list)
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
+    shares: tuple[ShareRoot, ...] = ()  # the host's shares mounted here, each checked (app.core.host.share_roots)
 
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)
@@ -160,6 +163,10 @@ class Method:
     list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
     continues_files = False  # carries on a file staged in part itself (Job.partial)
     keeps_mtime = True       # gives each file its source's time (else the engine sets it afterwards)
+    # A copy connects anew: an OpenSSH login (a cipher and multiplexing to choose), or a listener (`listens`);
+    # False: what carries the bytes is connected already (a share of the host mounted here).
+    logs_in = True
+    through_share = False  # copies through a share of the host mounted here (Context.shares, Job.share)
 
     @property
     def label(self) -> str:
@@ -192,6 +199,11 @@ class Method:
                     return phrase(MethodReasons.tr("cannot keep {what} ({option})", what=what, option=option))
                 return phrase(MethodReasons.tr("cannot keep {what} between these two computers ({option})",
                                                what=what, option=option))
+        return None
+
+    def share_for(self, shares: tuple[ShareRoot, ...] | list[ShareRoot], paths: list[str],
+                  download: bool) -> ShareRoot | None:
+        """The mount of the host a copy of these paths (the sources' and the destination) goes through."""
         return None
 
     def takes_list(self, job: Job) -> bool:

@@ -20,6 +20,8 @@ def label(method_id: str) -> str:
         "ssh-cat": Methods.tr("ssh cat (one file)"),
         "tar-nc": Methods.tr("tar over netcat (insecure)"),
         "rsync-daemon": Methods.tr("rsync daemon (insecure)"),
+        "mounted": Methods.tr("the share mounted here"),
+        "mounted-plain": Methods.tr("the share mounted here (insecure)"),
     }.get(method_id, method_id)
 
 
@@ -39,4 +41,8 @@ def summary(method_id: str) -> str:
                              "Unencrypted."),
         "rsync-daemon": Methods.tr("rsync's own protocol on plain TCP: no encryption cost, keeps rsync's features. "
                                    "Unencrypted."),
+        "mounted": Methods.tr("Copies onto the host's share that this computer has mounted (sshfs, SMB3 with "
+                              "encryption): no login, the mount's own encrypted protocol carries the files."),
+        "mounted-plain": Methods.tr("Copies onto the host's share that this computer has mounted (SMB, NFS): no "
+                                    "login and no encryption cost. Unencrypted."),
     }.get(method_id, "")

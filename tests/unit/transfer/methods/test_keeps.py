@@ -45,15 +45,17 @@ def remote_command(method: str, j: Job) -> list[str]:
 
 def test_the_declared_table() -> None:
     assert keeps_table({m.id: m.keeps.as_dict() for m in METHODS.values()}) == [
-        "              mode   mtime  symlinks  hard links  sparse  xattrs  ACLs   owners",
-        "scp           yes    yes    no        no          no      no      no     no",
-        "scp-legacy    yes    yes    no        no          no      no      no     no",
-        "sftp          yes    yes    yes       no          no      no      no     no",
-        "rsync-ssh     yes    yes    yes       yes         yes     asked   asked  asked",
-        "tar-ssh       yes    yes    yes       yes         yes     asked   asked  asked",
-        "ssh-cat       no     yes    no        no          no      no      no     no",
-        "rsync-daemon  yes    yes    yes       yes         yes     asked   asked  asked",
-        "tar-nc        yes    yes    yes       yes         yes     asked   asked  asked"]
+        "               mode   mtime  symlinks  hard links  sparse  xattrs  ACLs   owners",
+        "scp            yes    yes    no        no          no      no      no     no",
+        "scp-legacy     yes    yes    no        no          no      no      no     no",
+        "sftp           yes    yes    yes       no          no      no      no     no",
+        "rsync-ssh      yes    yes    yes       yes         yes     asked   asked  asked",
+        "tar-ssh        yes    yes    yes       yes         yes     asked   asked  asked",
+        "ssh-cat        no     yes    no        no          no      no      no     no",
+        "rsync-daemon   yes    yes    yes       yes         yes     asked   asked  asked",
+        "tar-nc         yes    yes    yes       yes         yes     asked   asked  asked",
+        "mounted        yes    yes    yes       no          no      no      no     no",
+        "mounted-plain  yes    yes    yes       no          no      no      no     no"]
     assert not METHODS["scp"].keeps_symlinks and METHODS["sftp"].keeps_symlinks
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
+from app.core.host.services import Mount
+from app.core.host.share_roots import ShareRoot
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods import METHODS
 from app.core.transfer.methods.base import Context
@@ -18,24 +20,58 @@ def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: st
                         nc_flavour=nc, rsync_compress=list(rsync_compress), openssh=(9, 6))
 
 
+# The host's whole tree on shares mounted here, one encrypted (sshfs), one not (NFS).
+SHARES = (ShareRoot(Mount("sshfs", "nas:/", "/mnt/nas", True), "/"),
+          ShareRoot(Mount("nfs", "nas:/", "/mnt/nas-nfs", False), "/"))
+
+
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,
-        allow_insecure: bool = True, names: list[str] | None = None, single_file: bool = True) -> Context:
-    return Context(local or caps(), remote or caps(), o, allow_insecure, names or ["movie.mkv"], single_file)
+        allow_insecure: bool = True, names: list[str] | None = None, single_file: bool = True,
+        shares: tuple[ShareRoot, ...] = SHARES) -> Context:
+    return Context(local or caps(), remote or caps(), o, allow_insecure, names or ["movie.mkv"], single_file,
+                   shares=shares)
 
 
 @pytest.mark.parametrize("method_id", list(METHODS))
 @pytest.mark.parametrize("download", [False, True])
 def test_every_method_runs_where_everything_is_installed(method_id, download):
-    assert METHODS[method_id].unavailable(ctx(Options(download=download, cipher="aes128-gcm@openssh.com"))) is None
+    method = METHODS[method_id]
+    cipher = "aes128-gcm@openssh.com" if method.logs_in else None  # a mount has its own (see below)
+    assert method.unavailable(ctx(Options(download=download, cipher=cipher))) is None
 
 
-@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc"])
+@pytest.mark.parametrize("method_id", ["mounted", "mounted-plain"])
+def test_a_copy_through_a_mounted_share_takes_no_ssh_options(method_id):
+    said = "goes through the mount's own connection, which chose its own encryption (no --cipher or --mux)"
+    assert METHODS[method_id].unavailable(ctx(Options(cipher="aes128-gcm@openssh.com"))) == said
+    assert METHODS[method_id].unavailable(ctx(Options(mux=True))) == said
+
+
+def test_a_copy_through_a_mounted_share_needs_one_that_holds_the_destination():
+    o = Options()
+    assert METHODS["mounted"].unavailable(ctx(o, shares=())) == (
+        "needs a share of the host mounted on this computer with encryption (sshfs, or SMB3 with seal)")
+    assert METHODS["mounted-plain"].unavailable(ctx(o, shares=SHARES[:1])) == (
+        "needs a share of the host mounted on this computer without encryption (SMB, NFS)")
+    photos = (ShareRoot(Mount("sshfs", "nas:/srv/photos", "/mnt/p", True), "/srv/photos"),)
+    inside = Context(caps(), caps(), o, True, ["a.jpg"], True, ["/home/ann/a.jpg", "/srv/photos/2024"], shares=photos)
+    outside = Context(caps(), caps(), o, True, ["a.jpg"], True, ["/home/ann/a.jpg", "/srv/music"], shares=photos)
+    assert METHODS["mounted"].unavailable(inside) is None
+    assert METHODS["mounted"].unavailable(outside) == (
+        "needs the host's folder on a share mounted here, and the share mounted here holds another folder")
+    # Fetching: the sources are the host's paths.
+    down = Context(caps(), caps(), Options(download=True), True, ["2024"], False, ["/srv/photos/2024", "/home/ann"],
+                   shares=photos)
+    assert METHODS["mounted"].unavailable(down) is None
+
+
+@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc", "mounted-plain"])
 def test_insecure_methods_need_permission(method_id):
     reason = METHODS[method_id].unavailable(ctx(allow_insecure=False))
     assert reason == "sends data unencrypted; allow insecure methods to use it (trusted local network only)"
 
 
-@pytest.mark.parametrize("method_id", ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat"])
+@pytest.mark.parametrize("method_id", ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "mounted"])
 def test_secure_methods_need_no_permission(method_id):
     assert METHODS[method_id].unavailable(ctx(allow_insecure=False)) is None
 
