@@ -51,6 +51,7 @@ def test_without_it_a_worker_collects_qt_objects() -> None:
     worker whose allocations crossed the threshold."""
     assert gc.isenabled()
     Panel.freed_on.clear()
+    gc.collect()  # from nothing: this thread's few allocations until the worker starts cross no threshold
     Panel()
     busy_worker(until=lambda: bool(Panel.freed_on))
     assert Panel.freed_on and Panel.freed_on[0] != threading.get_ident()
