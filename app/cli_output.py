@@ -13,6 +13,7 @@ from app.core.formatting import duration, rate, short_time, size
 from app.core.host.services import Services
 from app.core.language import Words, decimal
 from app.core.transfer.methods.keeps import keeps_table
+from app.core.host.share_roots import shares_from
 from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.transfer import copy_done, dry_run_done, insecure_advice, would_delete, would_send
 
@@ -97,7 +98,8 @@ def print_methods(out: dict[str, Any]) -> None:
     for line in keeps_table({row["id"]: row["keeps"] for row in out["methods"]}):
         print(f"  {line}")
     services = Services.from_dict(out.get("services", {}))
-    for said in (also_serves(services.found), mounted_here(services.mounted)):
+    roots, unmapped = shares_from(out.get("shares", []))
+    for said in (also_serves(services.found), mounted_here(services.mounted, roots, unmapped)):
         if said:
             print(said)
 

@@ -2500,6 +2500,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>kopiert genau eine reguläre Datei; die Auswahl besteht nicht aus einer einzelnen Datei</translation>
     </message>
     <message>
+        <source>needs a share mounted here that takes writes, and the share mounted here is read-only</source>
+        <translation>braucht eine hier eingehängte Freigabe, die Schreiben erlaubt, und die hier eingehängte Freigabe ist nur lesbar</translation>
+    </message>
+    <message>
         <source>needs the host&apos;s folder on a share mounted here, and the share mounted here holds another folder</source>
         <translation>braucht den Ordner des Hosts auf einer hier eingehängten Freigabe, und die hier eingehängte Freigabe enthält einen anderen Ordner</translation>
     </message>
@@ -3356,8 +3360,28 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>{path} ({kind}, unverschlüsselt)</translation>
     </message>
     <message>
+        <source>{mount}: the host&apos;s {folder}</source>
+        <translation>{mount}: {folder} auf dem Host</translation>
+    </message>
+    <message>
+        <source>{mount}: not used for copies, {why}</source>
+        <translation>{mount}: nicht für Kopien verwendet, {why}</translation>
+    </message>
+    <message>
         <source>Mounted here: {mounts}.</source>
         <translation>Hier eingehängt: {mounts}.</translation>
+    </message>
+    <message>
+        <source>as it does not show the host&apos;s folder its name gives</source>
+        <translation>da sie nicht den Ordner des Hosts zeigt, den ihr Name angibt</translation>
+    </message>
+    <message>
+        <source>as the host&apos;s folder it names could not be read</source>
+        <translation>da der Ordner des Hosts, den sie nennt, nicht gelesen werden konnte</translation>
+    </message>
+    <message>
+        <source>as which folder of the host it shows is not known</source>
+        <translation>da nicht bekannt ist, welchen Ordner des Hosts sie zeigt</translation>
     </message>
 </context>
 <context>

@@ -43,9 +43,11 @@ class Mount:
     source: str          # as the mount names it: //nas/photos, nas:/volume1/photos, ann@nas:/srv
     path: str            # where it is here
     encrypted: bool      # the bytes cross the network encrypted (sshfs, SMB3 with seal, NFS with krb5p, sftp)
+    writable: bool = True  # not mounted read-only
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "source": self.source, "path": self.path, "encrypted": self.encrypted}
+        return {"kind": self.kind, "source": self.source, "path": self.path, "encrypted": self.encrypted,
+                "writable": self.writable}
 
 
 @dataclass(frozen=True)
@@ -184,11 +186,11 @@ def mounted(names: set[str], address: str, mountinfo: str | None = None,
         entry = _mount_entry(line)
         if entry is None:
             continue
-        point, fstype, source, options = entry
+        point, fstype, source, options, writable = entry
         if fstype in _NETWORK:
             server = _server(fstype, source)
             if server is not None and _is_host(server, wanted, address):
-                found.append(Mount(_NETWORK[fstype], source, point, _encrypted(fstype, options)))
+                found.append(Mount(_NETWORK[fstype], source, point, _encrypted(fstype, options), writable))
         elif fstype == "fuse.gvfsd-fuse":
             entries = (gvfs_folders or {}).get(point) if gvfs_folders is not None else _listing(point)
             found += _gvfs(point, entries or [], wanted, address)
@@ -209,14 +211,16 @@ def _listing(folder: str) -> list[str]:
         return []
 
 
-def _mount_entry(line: str) -> tuple[str, str, str, str] | None:
-    """(mount point, filesystem type, source, super options) of one mountinfo line (see proc(5)): the
-    optional fields end at " - "; names have space, tab, newline and backslash escaped as octal."""
+def _mount_entry(line: str) -> tuple[str, str, str, str, bool] | None:
+    """(mount point, filesystem type, source, super options, writable) of one mountinfo line (see proc(5)):
+    the optional fields end at " - "; names have space, tab, newline and backslash escaped as octal; "ro" in
+    the mount's own options or the filesystem's makes it read-only."""
     head, sep, tail = line.partition(" - ")
     fields, rest = head.split(" "), tail.split(" ")
     if not sep or len(fields) < 6 or len(rest) < 3:
         return None
-    return _unescape(fields[4]), rest[0], _unescape(rest[1]), rest[2]
+    writable = "ro" not in fields[5].split(",") and "ro" not in rest[2].split(",")
+    return _unescape(fields[4]), rest[0], _unescape(rest[1]), rest[2], writable
 
 
 def _unescape(text: str) -> str:

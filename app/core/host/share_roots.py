@@ -19,6 +19,8 @@ from posixpath import join, normpath
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
+import asyncssh
+
 from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host.services import Mount
@@ -58,7 +60,15 @@ class Unmapped:
     """A mount of the host here that no copy goes through, and why (worded by app.core.wording)."""
 
     mount: Mount
-    why: str  # "unknown-share", "different", "unreadable", "kind"
+    why: str  # "unknown-share", "different", "unreadable", "kind" (app.core.wording.services.not_used_because)
+
+
+def shares_from(rows: list[dict]) -> tuple[list[ShareRoot], list[Unmapped]]:
+    """What `methods --json` says under "shares" (ShareRoot.as_dict, or a mount's with "unusable"), read back."""
+    def mount(row: dict) -> Mount:
+        return Mount(row["kind"], row["source"], row["path"], row["encrypted"], row.get("writable", True))
+    return ([ShareRoot(mount(r), r["folder"]) for r in rows if "folder" in r],
+            [Unmapped(mount(r), r["unusable"]) for r in rows if "unusable" in r])
 
 
 def covering(roots: list[ShareRoot], host_paths: list[str]) -> ShareRoot | None:
@@ -90,6 +100,13 @@ def smb_share(mount: Mount) -> tuple[str, str] | None:
 
 async def root(session: "Session", mount: Mount) -> ShareRoot | Unmapped:
     """The host's folder the mount shows, checked; or why no copy goes through it."""
+    try:
+        return await _root(session, mount)
+    except (TransferError, asyncssh.Error, OSError):  # the host did not answer its part
+        return Unmapped(mount, "unreadable")
+
+
+async def _root(session: "Session", mount: Mount) -> ShareRoot | Unmapped:
     if mount.kind == "sshfs":
         folder = await session.files.abspath(sshfs_folder(mount.source) or "~")
     elif mount.kind == "nfs":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.core.host.services import Mount, Service
+from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.language import Words
 
 
@@ -39,8 +40,30 @@ def mount_words(m: Mount) -> str:
     return ServiceWords.tr("{path} ({kind}, unencrypted)", path=m.path, kind=kind)
 
 
-def mounted_here(mounts: list[Mount]) -> str:
-    """"Mounted here: /mnt/photos (SMB, unencrypted)."; "" when none of its shares is."""
+def mounted_here(mounts: list[Mount], roots: list[ShareRoot] | None = None,
+                 unmapped: list[Unmapped] | None = None) -> str:
+    """"Mounted here: /mnt/photos (SMB, unencrypted)."; "" when none of its shares is. With what the mounts
+    were found to show (`roots`, `unmapped`), each says the host's folder a copy through it reaches, or why
+    no copy goes through it: "/mnt/nas (sshfs, encrypted): the host's /srv/photos"."""
     if not mounts:
         return ""
-    return ServiceWords.tr("Mounted here: {mounts}.", mounts=", ".join(mount_words(m) for m in mounts))
+    shows = {r.mount: r.folder for r in roots or []}
+    why = {u.mount: u.why for u in unmapped or []}
+
+    def said(m: Mount) -> str:
+        if m in shows:
+            return ServiceWords.tr("{mount}: the host's {folder}", mount=mount_words(m), folder=shows[m])
+        if m in why:
+            return ServiceWords.tr("{mount}: not used for copies, {why}", mount=mount_words(m),
+                                   why=not_used_because(why[m]))
+        return mount_words(m)
+    separator = "; " if roots or unmapped else ", "
+    return ServiceWords.tr("Mounted here: {mounts}.", mounts=separator.join(said(m) for m in mounts))
+
+
+def not_used_because(why: str) -> str:
+    """Why no copy goes through a mount of the host (app.core.host.share_roots.Unmapped.why)."""
+    return {"different": ServiceWords.tr("as it does not show the host's folder its name gives"),
+            "unreadable": ServiceWords.tr("as the host's folder it names could not be read"),
+            "unknown-share": ServiceWords.tr("as which folder of the host it shows is not known"),
+            "kind": ServiceWords.tr("as which folder of the host it shows is not known")}.get(why, why)

@@ -39,6 +39,8 @@ from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
 from app.core.host.services import Services
+from app.core.host.share_roots import ShareRoot, Unmapped
+from app.core.tasks import both
 from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.window import connected_summary
 
@@ -108,11 +110,20 @@ class Connected:
     services: Services | None = None  # what else it serves, and its shares mounted here (None: not known yet)
 
 
-def with_services(connected: Connected, services: Services) -> Connected:
-    """`connected` with what else its host serves, said under its connection line."""
-    said = [html.escape(line) for line in (also_serves(services.found), mounted_here(services.mounted)) if line]
+def with_services(connected: Connected, found: tuple[Services, tuple[list[ShareRoot], list[Unmapped]]]) -> Connected:
+    """`connected` with what else its host serves and the folders its shares mounted here show, said under its
+    connection line."""
+    services, (roots, unmapped) = found
+    said = [html.escape(line) for line in (also_serves(services.found), mounted_here(services.mounted, roots, unmapped))
+            if line]
     summary = "<br>".join([connected.summary, *said])
     return replace(connected, summary=summary, services=services)
+
+
+async def _services_and_shares(session: Session) -> tuple[Services, tuple[list[ShareRoot], list[Unmapped]]]:
+    """What else the host serves, and the host's folder each of its shares mounted here shows (one listing of
+    the host per mount, beside the ports looked at)."""
+    return await both(session.services(), session.shares())
 
 
 SERVICES_GRACE = 0.3  # seconds the connection line waits for the host's other services after the rest is in
@@ -204,7 +215,7 @@ class Flow(QObject):
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
         session = await Session.open(choice.spec(), password=self._password(choice))
-        looking = asyncio.ensure_future(session.services())  # beside the rest of connecting
+        looking = asyncio.ensure_future(_services_and_shares(session))  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
             note = ""
@@ -213,7 +224,7 @@ class Flow(QObject):
                 note = await session.remember_password() or ""
                 self.keep_in_keyring.discard(key)
             try:  # looked for since the login, beside the rest; a host whose ports drop what is sent says later
-                services: Services | None = await asyncio.wait_for(asyncio.shield(looking), SERVICES_GRACE)
+                services = await asyncio.wait_for(asyncio.shield(looking), SERVICES_GRACE)
             except asyncio.TimeoutError:
                 services = None
         except (asyncssh.Error, OSError, TimeoutError) as exc:
@@ -239,7 +250,7 @@ class Flow(QObject):
         session = self.session
         if session is None:
             return connected
-        found = with_services(connected, await session.services())
+        found = with_services(connected, await _services_and_shares(session))
         if self.connected is connected:
             self.connected = found
         return found

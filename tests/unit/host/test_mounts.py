@@ -64,3 +64,24 @@ def test_any_mount_point_reads_back_as_it_is(name: str) -> None:
     point = "/mnt/" + name
     line = f"50 35 0:60 / {_kernel_escaped(point)} rw - cifs //nas/share rw,vers=3.0"
     assert mounted(NAS, ADDRESS, line, {}) == [Mount("smb", "//nas/share", point, False)]
+
+
+def test_a_share_mounted_read_only_is_said_so() -> None:
+    lines = "\n".join(["60 35 0:61 / /mnt/ro1 ro,relatime - cifs //nas/a rw,vers=3.0",  # the mount: ro
+                       "61 35 0:62 / /mnt/ro2 rw,relatime - nfs4 nas:/b ro,vers=4.2",   # the filesystem: ro
+                       "62 35 0:63 / /mnt/rw rw,relatime - fuse.sshfs nas:/c rw,user_id=0"])
+    assert [(m.path, m.writable) for m in mounted(NAS, ADDRESS, lines, {})] == [
+        ("/mnt/ro1", False), ("/mnt/ro2", False), ("/mnt/rw", True)]
+
+
+def test_each_mount_says_the_hosts_folder_a_copy_reaches_or_why_none_goes_through_it() -> None:
+    from app.core.host.share_roots import ShareRoot, Unmapped
+    nas, photos, music = (Mount("sshfs", "ann@nas:/srv", "/home/ann/nas", True),
+                          Mount("smb", "//nas/photos", "/mnt/photos", False),
+                          Mount("nfs", "nas:/", "/mnt/music", False))
+    said = mounted_here([nas, photos, music], [ShareRoot(nas, "/srv")],
+                        [Unmapped(photos, "unknown-share"), Unmapped(music, "different")])
+    assert said == ("Mounted here: /home/ann/nas (sshfs, encrypted): the host's /srv; /mnt/photos (SMB, "
+                    "unencrypted): not used for copies, as which folder of the host it shows is not known; "
+                    "/mnt/music (NFS, unencrypted): not used for copies, as it does not show the host's folder its "
+                    "name gives.")

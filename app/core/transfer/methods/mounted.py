@@ -57,14 +57,18 @@ class Mounted(Method):
                   download: bool) -> ShareRoot | None:
         """One of this method's kind of mount holding the host's paths (the destination of an upload, the
         sources of a download; `paths` ends with the destination); with no paths yet, any of its kind."""
-        mine = [r for r in shares if r.encrypted is self.secure]
+        mine = [r for r in shares if r.encrypted is self.secure and (download or r.mount.writable)]
         if not paths:
             return mine[0] if mine else None
         return covering(mine, paths[:-1] if download else paths[-1:])
 
     def unavailable(self, ctx: Context) -> str | None:
         if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
-            if any(r.encrypted is self.secure for r in ctx.shares):
+            kind = [r for r in ctx.shares if r.encrypted is self.secure]
+            if kind and not ctx.options.download and not any(r.mount.writable for r in kind):
+                return phrase(MethodReasons.tr("needs a share mounted here that takes writes, and the share mounted "
+                                               "here is read-only"))
+            if kind:
                 return phrase(MethodReasons.tr("needs the host's folder on a share mounted here, and the share "
                                                "mounted here holds another folder"))
             if self.secure:

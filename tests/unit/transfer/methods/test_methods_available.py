@@ -59,6 +59,14 @@ def test_a_copy_through_a_mounted_share_needs_one_that_holds_the_destination():
     assert METHODS["mounted"].unavailable(inside) is None
     assert METHODS["mounted"].unavailable(outside) == (
         "needs the host's folder on a share mounted here, and the share mounted here holds another folder")
+    read_only = (ShareRoot(Mount("sshfs", "nas:/srv/photos", "/mnt/p", True, writable=False), "/srv/photos"),)
+    on_read_only = Context(caps(), caps(), o, True, ["a.jpg"], True, ["/home/ann/a.jpg", "/srv/photos/2024"],
+                           shares=read_only)
+    assert METHODS["mounted"].unavailable(on_read_only) == (
+        "needs a share mounted here that takes writes, and the share mounted here is read-only")
+    fetched = Context(caps(), caps(), Options(download=True), True, ["2024"], False, ["/srv/photos/2024", "/home/ann"],
+                      shares=read_only)
+    assert METHODS["mounted"].unavailable(fetched) is None  # reading from it is fine
     # Fetching: the sources are the host's paths.
     down = Context(caps(), caps(), Options(download=True), True, ["2024"], False, ["/srv/photos/2024", "/home/ann"],
                    shares=photos)
