@@ -174,3 +174,30 @@ def start_sshd_without(root: Path, missing: set[str]) -> SshServer:
             if name not in missing and not (bin_dir / name).exists() and os.access(target, os.X_OK):
                 (bin_dir / name).symlink_to(target)
     return start_sshd(root / "sshd", extra_config=f"SetEnv PATH={bin_dir} HOME={home}\n")
+
+
+@dataclass
+class SshfsMount:
+    """A folder of a test sshd mounted here with sshfs, under a name of its own (`alias`, in `ssh_config`): a
+    test's session to that name claims the mount, other tests' sessions to the same sshd ("testhost", the
+    same address) never do (app.core.host.services matches a mount's server by name or address)."""
+
+    folder: Path
+    point: Path
+    alias: str
+    ssh_config: Path
+
+    def unmount(self) -> None:
+        subprocess.run(["fusermount", "-u", "-z", str(self.point)], capture_output=True, timeout=30)
+
+
+def mount_with_sshfs(server: SshServer, folder: Path, point: Path) -> SshfsMount:
+    """Mount `folder` of `server` at `point`; raises RuntimeError with sshfs's words when it cannot."""
+    alias = f"nas-{secrets.token_hex(4)}"
+    config = server.root / f"ssh_config_{alias}"
+    config.write_text(server.ssh_config.read_text().replace(f"Host {server.alias}\n", f"Host {alias}\n", 1))
+    proc = subprocess.run(["sshfs", "-F", str(config), f"{alias}:{folder}", str(point)],
+                          capture_output=True, text=True, timeout=30)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip() or f"sshfs exited with {proc.returncode}")
+    return SshfsMount(folder, point, alias, config)

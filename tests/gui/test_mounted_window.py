@@ -8,13 +8,13 @@ from __future__ import annotations
 import html
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.gui import driver
 from tests.helpers import far_side, make_tree, snapshot
+from tests.peers import mount_with_sshfs
 
 pytestmark = pytest.mark.skipif(not shutil.which("sshfs") or not os.path.exists("/dev/fuse"),
                                 reason="no sshfs or FUSE here: `make test` installs sshfs")
@@ -28,17 +28,18 @@ def test_the_window_races_the_share_mounted_here(sshd, make_window, drive, tmp_p
     point.mkdir()
     (shared / "photos").mkdir()
     tree = make_tree(tmp_path / "src", small_files=60, big_bytes=4 * 1024 * 1024)
-    proc = subprocess.run(["sshfs", "-F", str(sshd.ssh_config), f"testhost:{shared}", str(point)],
-                          capture_output=True, text=True, timeout=30)
-    if proc.returncode != 0 and "fuse" in proc.stderr.lower():
-        pytest.skip(f"FUSE cannot mount here: {proc.stderr.strip()}")
-    assert proc.returncode == 0, proc.stderr
-    window = make_window(sshd.ssh_config)
+    try:
+        mount = mount_with_sshfs(sshd, shared, point)
+    except RuntimeError as exc:
+        if "fuse" in str(exc).lower():
+            pytest.skip(f"FUSE cannot mount here: {exc}")
+        raise
+    window = make_window(mount.ssh_config)
     try:
         async def steps() -> None:
-            await driver.connect(window, "testhost")
+            await driver.connect(window, mount.alias)
             await driver.until(lambda: "Mounted here" in window.picker.status.text(), 10, "the mount in the line")
-            await driver.advised(window, "testhost", tree, shared / "photos")
+            await driver.advised(window, mount.alias, tree, shared / "photos")
             window.card.go.click()
             await driver.state(window, "done", "error", "cancelled", timeout=60)
             assert window.state == "done", window.banner.sentence.text()
@@ -52,4 +53,4 @@ def test_the_window_races_the_share_mounted_here(sshd, make_window, drive, tmp_p
         assert snapshot(shared / "photos" / tree.name) == far_side(tree, method)
     finally:
         window.close()
-        subprocess.run(["fusermount", "-u", "-z", str(point)], capture_output=True, timeout=30)
+        mount.unmount()

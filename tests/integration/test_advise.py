@@ -38,7 +38,12 @@ def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path
     assert out["left_out"] == {"ssh-cat": "copies exactly one regular file; the selection is not one file",
                                # the tree has a name with a line break in it
                                "scp-legacy": "speaks the old scp protocol, which cannot carry a name with a line "
-                                             "break in it"}
+                                             "break in it",
+                               # no share of this host is mounted here
+                               "mounted": "needs a share of the host mounted on this computer with encryption (sshfs, "
+                                          "or SMB3 with seal)",
+                               "mounted-plain": "needs a share of the host mounted on this computer without encryption "
+                                                "(SMB, NFS)"}
     # The race copied into a scratch folder that is gone now; nothing else was written.
     assert not dest.exists() or list(dest.iterdir()) == []
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Iterator
 
@@ -19,7 +18,8 @@ from app.core.host.services import Mount
 from app.core.host.session import Session
 from app.core.host.share_roots import ShareRoot, Unmapped, root
 from tests.conftest import DISK_BASE
-from tests.helpers import cli, cli_json, far_side, make_tree, snapshot
+from tests.peers import SshfsMount, mount_with_sshfs
+from tests.helpers import cli, cli_json, far_side, final_names, make_tree, snapshot
 
 pytestmark = pytest.mark.skipif(not shutil.which("sshfs") or not os.path.exists("/dev/fuse"),
                                 reason="no sshfs or FUSE here: `make test` installs sshfs")
@@ -33,20 +33,21 @@ def tree(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
 
 
 @pytest.fixture
-def share(sshd, request: pytest.FixtureRequest, tree: Path, tmp_path: Path) -> Iterator[tuple[Path, Path]]:
-    """(the host's folder, where it is mounted here): the folder on the tree's kind of storage."""
+def share(sshd, request: pytest.FixtureRequest, tree: Path, tmp_path: Path) -> Iterator[SshfsMount]:
+    """A folder of the host, on the tree's kind of storage, mounted here under a name of the test's own."""
     place = request.getfixturevalue("disk_tmp") if tree.is_relative_to(DISK_BASE) else tmp_path
     shared, point = place / "nas share", tmp_path / "mounted here"
     shared.mkdir()
     point.mkdir()
     (shared / "already there.txt").write_text("the share holds something already\n")
-    proc = subprocess.run(["sshfs", "-F", str(sshd.ssh_config), f"testhost:{shared}", str(point)],
-                          capture_output=True, text=True, timeout=30)
-    if proc.returncode != 0 and "fuse" in proc.stderr.lower():
-        pytest.skip(f"FUSE cannot mount here: {proc.stderr.strip()}")
-    assert proc.returncode == 0, proc.stderr
-    yield shared, point
-    subprocess.run(["fusermount", "-u", "-z", str(point)], capture_output=True, timeout=30)
+    try:
+        mount = mount_with_sshfs(sshd, shared, point)
+    except RuntimeError as exc:
+        if "fuse" in str(exc).lower():
+            pytest.skip(f"FUSE cannot mount here: {exc}")
+        raise
+    yield mount
+    mount.unmount()
 
 
 def assert_no_leftovers(folder: Path) -> None:
@@ -54,11 +55,11 @@ def assert_no_leftovers(folder: Path) -> None:
     assert left == [], f"the app's folders left behind: {left}"
 
 
-def test_upload_through_the_mounted_share(sshd, tree: Path, share: tuple[Path, Path]) -> None:
-    shared, point = share
+def test_upload_through_the_mounted_share(sshd, tree: Path, share: SshfsMount) -> None:
+    shared, point = share.folder, share.point
     dest = shared / "backup"
-    out = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", "mounted",
-                   "--ssh-config", str(sshd.ssh_config), "--verify")
+    out = cli_json("copy", share.alias, str(tree), "--dest", str(dest), "--method", "mounted",
+                   "--ssh-config", str(share.ssh_config), "--verify")
     assert "error" not in out, out
     assert out["method"] == "mounted" and out["verified"] is True and out["verification"].startswith("contents (")
     assert snapshot(dest / tree.name) == far_side(tree, "mounted")
@@ -67,28 +68,28 @@ def test_upload_through_the_mounted_share(sshd, tree: Path, share: tuple[Path, P
     assert f"{point}/backup/" in out["command"] and "ssh" not in out["command"]
     assert out["options"]["cipher"] is None
     # Again: all of it is there already, the same: nothing is sent.
-    again = cli_json("copy", "testhost", str(tree), "--dest", str(dest), "--method", "mounted", "--existing", "skip",
-                     "--ssh-config", str(sshd.ssh_config))
+    again = cli_json("copy", share.alias, str(tree), "--dest", str(dest), "--method", "mounted", "--existing", "skip",
+                     "--ssh-config", str(share.ssh_config))
     assert "error" not in again, again
     files_and_links = sum(1 for kind, _ in snapshot(tree).values() if kind != "dir")
     assert again["existing"]["identical"] == files_and_links and again["sent_bytes"] == 0
 
 
-def test_download_through_the_mounted_share(sshd, tree: Path, share: tuple[Path, Path], tmp_path: Path) -> None:
-    shared, _ = share
+def test_download_through_the_mounted_share(sshd, tree: Path, share: SshfsMount, tmp_path: Path) -> None:
+    shared = share.folder
     shutil.copytree(tree, shared / tree.name, symlinks=True)
     dest = tmp_path / "restored"
-    out = cli_json("copy", "testhost", str(shared / tree.name), "--dest", str(dest), "--method", "mounted",
-                   "--download", "--ssh-config", str(sshd.ssh_config))
+    out = cli_json("copy", share.alias, str(shared / tree.name), "--dest", str(dest), "--method", "mounted",
+                   "--download", "--ssh-config", str(share.ssh_config))
     assert "error" not in out, out
     assert out["options"]["direction"] == "download" and out["verified"] is True
     assert snapshot(dest / tree.name) == far_side(tree, "mounted")
     assert_no_leftovers(dest)
 
 
-def test_methods_says_which_folder_the_share_shows(sshd, share: tuple[Path, Path], tmp_path: Path) -> None:
-    shared, point = share
-    inside = cli_json("methods", "testhost", "--dest", str(shared / "photos"), "--ssh-config", str(sshd.ssh_config))
+def test_methods_says_which_folder_the_share_shows(sshd, share: SshfsMount, tmp_path: Path) -> None:
+    shared, point = share.folder, share.point
+    inside = cli_json("methods", share.alias, "--dest", str(shared / "photos"), "--ssh-config", str(share.ssh_config))
     rows = {m["id"]: m for m in inside["methods"]}
     assert rows["mounted"]["available"] and rows["mounted"]["secure"]
     assert rows["mounted-plain"]["reason"] == ("needs a share of the host mounted on this computer without "
@@ -96,32 +97,32 @@ def test_methods_says_which_folder_the_share_shows(sshd, share: tuple[Path, Path
     [mapped] = inside["shares"]
     assert (mapped["kind"], mapped["path"], mapped["folder"], mapped["encrypted"]) == ("sshfs", str(point),
                                                                                        str(shared), True)
-    outside = cli_json("methods", "testhost", "--dest", str(tmp_path / "elsewhere"), "--ssh-config",
-                       str(sshd.ssh_config))
+    outside = cli_json("methods", share.alias, "--dest", str(tmp_path / "elsewhere"), "--ssh-config",
+                       str(share.ssh_config))
     assert {m["id"]: m for m in outside["methods"]}["mounted"]["reason"] == (
         "needs the host's folder on a share mounted here, and the share mounted here holds another folder")
 
 
-def test_a_destination_outside_the_share_is_refused(sshd, tree: Path, share: tuple[Path, Path],
+def test_a_destination_outside_the_share_is_refused(sshd, tree: Path, share: SshfsMount,
                                                      tmp_path: Path) -> None:
     dest = tmp_path / "not on the share"
-    said = cli("copy", "testhost", str(tree), "--dest", str(dest), "--method", "mounted",
-               "--ssh-config", str(sshd.ssh_config))
+    said = cli("copy", share.alias, str(tree), "--dest", str(dest), "--method", "mounted",
+               "--ssh-config", str(share.ssh_config))
     assert said.returncode != 0
     assert said.stderr.count("\n") == 1 and "Traceback" not in said.stderr
     assert "the share mounted here holds another folder" in said.stderr, said.stderr
     assert not dest.exists()
 
 
-async def test_a_mount_that_shows_another_folder_is_not_written_through(sshd, share: tuple[Path, Path],
+async def test_a_mount_that_shows_another_folder_is_not_written_through(sshd, share: SshfsMount,
                                                                         tmp_path: Path) -> None:
     # The host's folder and this computer's are the same tree here; a "mount" whose path holds other names
     # than the host's folder it claims (an NFSv4 pseudo-root, another box's share) is told apart.
-    shared, point = share
+    shared, point = share.folder, share.point
     other = tmp_path / "another folder"
     other.mkdir()
     (other / "not on the nas.txt").write_text("x")
-    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)))
+    session = await Session.open(HostSpec(share.alias, str(share.ssh_config)))
     try:
         claimed = await root(session, Mount("nfs", f"nas:{shared}", str(other), False))
         real = await root(session, Mount("nfs", f"nas:{shared}", str(point), False))
@@ -135,12 +136,31 @@ async def test_a_mount_that_shows_another_folder_is_not_written_through(sshd, sh
     assert isinstance(unreadable, Unmapped) and unreadable.why == "unreadable"
 
 
-def test_the_advice_races_the_mounted_share(sshd, tree: Path, share: tuple[Path, Path]) -> None:
+def test_the_advice_races_the_mounted_share(sshd, tree: Path, share: SshfsMount) -> None:
     # Nothing the profile measures tells how fast the mount's protocol is: the race always has it.
-    shared, point = share
-    out = cli_json("advise", "testhost", str(tree), "--dest", str(shared / "backup"), "--ssh-config",
-                   str(sshd.ssh_config))
+    shared = share.folder
+    out = cli_json("advise", share.alias, str(tree), "--dest", str(shared / "backup"), "--ssh-config",
+                   str(share.ssh_config))
     assert "error" not in out, out
     raced = {row["method"]: row for row in out["ranking"] if row["measured_MBps"]}
     assert "mounted" in raced and raced["mounted"]["options"]["cipher"] is None, sorted(raced)
     assert not (shared / "backup").exists() or not any((shared / "backup").iterdir())  # the race left nothing
+
+
+def test_a_cut_copy_through_the_share_carries_on(sshd, share: SshfsMount, tmp_path: Path) -> None:
+    # Cut (the app and its rsync killed) at 40 %: nothing under a final name at the destination; run again, it
+    # carries on from what the mount had staged, and the bytes are right.
+    from tests.cutting import complete_bytes, cut, make_album, size_of
+    shared = share.folder
+    album = make_album(tmp_path / "src" / "album 'x'", 6, 8 << 20)
+    dest = shared / "cut"
+    argv = ["copy", share.alias, str(album), "--dest", str(dest), "--method", "mounted",
+            "--ssh-config", str(share.ssh_config)]
+    cut(argv, dest, at=size_of(album) * 4 // 10)
+    assert final_names(dest) == []
+    assert complete_bytes(album, dest) > 0, "not one file was whole when the copy was cut"
+    out = cli_json(*argv)
+    assert "error" not in out, out
+    assert out["resumed"] > 0 and out["sent_bytes"] < size_of(album)
+    assert snapshot(dest / album.name) == far_side(album, "mounted")
+    assert os.listdir(dest) == [album.name]
