@@ -201,3 +201,14 @@ def mount_with_sshfs(server: SshServer, folder: Path, point: Path) -> SshfsMount
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip() or f"sshfs exited with {proc.returncode}")
     return SshfsMount(folder, point, alias, config)
+
+
+def mount_or_skip(server: SshServer, folder: Path, point: Path) -> SshfsMount:
+    """mount_with_sshfs, or the test skipped where FUSE cannot mount (a container without /dev/fuse access)."""
+    import pytest
+    try:
+        return mount_with_sshfs(server, folder, point)
+    except RuntimeError as exc:
+        if "fuse" in str(exc).lower():
+            pytest.skip(f"FUSE cannot mount here: {exc}")
+        raise

@@ -14,7 +14,7 @@ import pytest
 
 from tests.gui import driver
 from tests.helpers import far_side, make_tree, snapshot
-from tests.peers import mount_with_sshfs
+from tests.peers import mount_or_skip
 
 pytestmark = pytest.mark.skipif(not shutil.which("sshfs") or not os.path.exists("/dev/fuse"),
                                 reason="no sshfs or FUSE here: `make test` installs sshfs")
@@ -28,12 +28,7 @@ def test_the_window_races_the_share_mounted_here(sshd, make_window, drive, tmp_p
     point.mkdir()
     (shared / "photos").mkdir()
     tree = make_tree(tmp_path / "src", small_files=60, big_bytes=4 * 1024 * 1024)
-    try:
-        mount = mount_with_sshfs(sshd, shared, point)
-    except RuntimeError as exc:
-        if "fuse" in str(exc).lower():
-            pytest.skip(f"FUSE cannot mount here: {exc}")
-        raise
+    mount = mount_or_skip(sshd, shared, point)
     window = make_window(mount.ssh_config)
     try:
         async def steps() -> None:

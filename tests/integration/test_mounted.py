@@ -18,7 +18,7 @@ from app.core.host.services import Mount
 from app.core.host.session import Session
 from app.core.host.share_roots import ShareRoot, Unmapped, root
 from tests.conftest import DISK_BASE
-from tests.peers import SshfsMount, mount_with_sshfs
+from tests.peers import SshfsMount, mount_or_skip
 from tests.helpers import cli, cli_json, far_side, final_names, make_tree, snapshot
 
 pytestmark = pytest.mark.skipif(not shutil.which("sshfs") or not os.path.exists("/dev/fuse"),
@@ -40,12 +40,7 @@ def share(sshd, request: pytest.FixtureRequest, tree: Path, tmp_path: Path) -> I
     shared.mkdir()
     point.mkdir()
     (shared / "already there.txt").write_text("the share holds something already\n")
-    try:
-        mount = mount_with_sshfs(sshd, shared, point)
-    except RuntimeError as exc:
-        if "fuse" in str(exc).lower():
-            pytest.skip(f"FUSE cannot mount here: {exc}")
-        raise
+    mount = mount_or_skip(sshd, shared, point)
     yield mount
     mount.unmount()
 

@@ -3,6 +3,7 @@
 When the login took a password, the session also holds what the OpenSSH binaries need to log in
 the same way (app.core.host.askpass): their options say so, and `login_env()` gives each process its
 own one-time way to ask the app for the password. Nothing of it reaches a command line or a file.
+(Over 450 lines: what one host gives every step, its connections and what was found of it, kept in one place.)
 """
 
 from __future__ import annotations
