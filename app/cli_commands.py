@@ -17,13 +17,14 @@ from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, 
                              no_password_on_stdin, no_secure_method)
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
+from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.session import Session
 from app.core.language import Words
 from app.core.selection import entries
 from app.core.selection.reading import read_selection
 from app.core.state import transfer_log
 from app.core.transfer import methods as method_registry
-from app.core.transfer import mirror
+from app.core.transfer import mirror, preflight
 from app.core.transfer.engine import CopyRequest, copy as engine_copy, may_mirror, preview
 from app.core.transfer.existing import Existing
 from app.core.host.ssh_command import Options
@@ -89,9 +90,12 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
     try:
         options = Options(compress=args.compress)
         shares, unmapped = await session.shares()
-        # A copy through a share mounted here needs one that holds the destination, where one is named.
+        # A copy through a share of the host needs one that holds the destination, where one is named; the
+        # modules of its rsync service are looked at only then (each is logged in to and written to once).
         paths = [await session.files.abspath(args.dest)] if args.dest else []
-        ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=tuple(shares))
+        found = await preflight.shares_for(session, paths, True, args.allow_insecure)
+        modules = [r for r in found if isinstance(r, (ModuleRoot, Unusable))]
+        ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=found)
         rows = []
         for m in method_registry.METHODS.values():
             reason = m.unavailable(ctx)
@@ -101,7 +105,8 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
         return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
                 "remote": session.remote.as_dict(), "services": (await session.services()).as_dict(),
-                "shares": [r.as_dict() for r in shares] + [{**u.mount.as_dict(), "unusable": u.why} for u in unmapped]}
+                "shares": [r.as_dict() for r in shares] + [{**u.mount.as_dict(), "unusable": u.why} for u in unmapped]
+                + [r.as_dict() for r in modules]}
     finally:
         await session.close()
 

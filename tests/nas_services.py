@@ -6,6 +6,7 @@ steps (tests only: the app never starts these). Ports under 1024 need root."""
 from __future__ import annotations
 
 import os
+import pwd
 import shutil
 import subprocess
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from typing import Sequence
 from app.core.demo.host import START_TIMEOUT, wait_for_port
 from app.core.runner import stop_server
 
+LOGIN = pwd.getpwuid(os.getuid()).pw_name  # the test sshd's login, and the rsync service's account
+RSYNC_SECRET = "rsync-module-secret"     # that account's password at the rsync service (a throwaway)
 SMBD = shutil.which("smbd") or "/usr/sbin/smbd"
 VSFTPD = shutil.which("vsftpd") or "/usr/sbin/vsftpd"
 
@@ -114,13 +117,22 @@ def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, pr
 
 
 def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:
-    """An rsync daemon as a NAS runs one: `photos` listed to anyone, `private` not listed."""
+    """An rsync daemon as a NAS runs one, as root: `photos` listed to anyone (read-only), `private` not listed,
+    `backup` for this user's account (password RSYNC_SECRET) writing as this user, as a Synology's modules do,
+    and `shared` open to anyone and writing as nobody (no `uid` named)."""
     root = root / "rsyncd"
-    for module in ("photos", "private"):
+    for module in ("photos", "private", "backup", "shared"):
         (root / module).mkdir(parents=True, exist_ok=True)
+    os.chmod(root / "shared", 0o777)
+    secrets = root / "secrets"
+    secrets.write_text(f"{LOGIN}:{RSYNC_SECRET}\n")
+    os.chmod(secrets, 0o600)
     conf = root / "rsyncd.conf"
     conf.write_text(f"port = {port}\naddress = {address}\npid file = {root}/rsyncd.pid\nuse chroot = no\n"
                     f"[photos]\n  path = {root / 'photos'}\n  comment = Holiday photos\n"
-                    f"[private]\n  path = {root / 'private'}\n  list = no\n")
+                    f"[private]\n  path = {root / 'private'}\n  list = no\n"
+                    f"[backup]\n  path = {root / 'backup'}\n  read only = false\n  auth users = {LOGIN}\n"
+                    f"  secrets file = {secrets}\n  uid = {os.getuid()}\n  gid = {os.getgid()}\n"
+                    f"[shared]\n  path = {root / 'shared'}\n  read only = false\n")
     return _start("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={conf}",
                              f"--log-file={root}/rsyncd.log"], root, address, port)

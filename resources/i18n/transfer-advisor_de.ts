@@ -640,6 +640,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>die auf diesem Computer eingehängte Freigabe, unverschlüsselt</translation>
     </message>
     <message>
+        <source>the rsync service the NAS runs, not encrypted</source>
+        <translation>der rsync-Dienst des NAS, unverschlüsselt</translation>
+    </message>
+    <message>
         <source>The only secure method that can run here.</source>
         <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
     </message>
@@ -2519,6 +2523,30 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>goes through the mount&apos;s own connection, which chose its own encryption (no --cipher or --mux)</source>
         <translation>läuft über die eigene Verbindung der Freigabe, die ihre Verschlüsselung selbst gewählt hat (kein --cipher oder --mux)</translation>
     </message>
+    <message>
+        <source>needs a module of the host&apos;s rsync service that takes this account&apos;s writes as its own, and the module that holds the folder writes as another user or not at all</source>
+        <translation>braucht ein Modul des rsync-Dienstes des Hosts, das Geschriebenes als Eigentum dieses Kontos anlegt, und das Modul mit dem Ordner schreibt als ein anderer Benutzer oder gar nicht</translation>
+    </message>
+    <message>
+        <source>needs a module of an rsync service the host runs (port 873) that holds the folder and that this computer can log in to</source>
+        <translation>braucht ein Modul eines rsync-Dienstes auf dem Host (Port 873), das den Ordner enthält und bei dem sich dieser Computer anmelden kann</translation>
+    </message>
+    <message>
+        <source>talks to the host&apos;s rsync service without ssh (no --cipher or --mux)</source>
+        <translation>spricht ohne ssh mit dem rsync-Dienst des Hosts (kein --cipher oder --mux)</translation>
+    </message>
+    <message>
+        <source>cannot log in to the module {module} of the host&apos;s rsync service as {user}: it took none of the passwords tried ($RSYNC_PASSWORD, the one the keyring keeps, the ssh login&apos;s own)</source>
+        <translation>kann sich beim Modul {module} des rsync-Dienstes des Hosts nicht als {user} anmelden: es nahm keines der versuchten Passwörter an ($RSYNC_PASSWORD, das im Schlüsselbund gespeicherte, das der ssh-Anmeldung)</translation>
+    </message>
+    <message>
+        <source>cannot log in to the module {module} of the host&apos;s rsync service: it takes other accounts than {user}</source>
+        <translation>kann sich beim Modul {module} des rsync-Dienstes des Hosts nicht anmelden: es nimmt andere Konten als {user} an</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s rsync service, which did not answer</source>
+        <translation>braucht den rsync-Dienst des Hosts, der nicht geantwortet hat</translation>
+    </message>
 </context>
 <context>
     <name>Methods</name>
@@ -2553,6 +2581,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>the share mounted here (insecure)</source>
         <translation>die hier eingehängte Freigabe (unsicher)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s rsync service (insecure)</source>
+        <translation>der rsync-Dienst des Hosts (unsicher)</translation>
     </message>
     <message>
         <source>Streams one tar archive through ssh: no per-file round trips, best for many small files.</source>
@@ -2593,6 +2625,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Copies onto the host&apos;s share that this computer has mounted (SMB, NFS): no login and no encryption cost. Unencrypted.</source>
         <translation>Kopiert auf die Freigabe des Hosts, die dieser Computer eingehängt hat (SMB, NFS): keine Anmeldung und keine Kosten für Verschlüsselung. Unverschlüsselt.</translation>
+    </message>
+    <message>
+        <source>rsync&apos;s own protocol to the rsync service the host already runs (port 873): nothing to start, no encryption cost. Unencrypted.</source>
+        <translation>rsyncs eigenes Protokoll zum rsync-Dienst, den der Host schon betreibt (Port 873): nichts zu starten, keine Kosten für Verschlüsselung. Unverschlüsselt.</translation>
     </message>
 </context>
 <context>
@@ -3382,6 +3418,22 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>as which folder of the host it shows is not known</source>
         <translation>da nicht bekannt ist, welchen Ordner des Hosts sie zeigt</translation>
+    </message>
+    <message>
+        <source>module {module}, the host&apos;s {folder}</source>
+        <translation>Modul {module}, auf dem Host {folder}</translation>
+    </message>
+    <message>
+        <source>{module}, not used</source>
+        <translation>{module}, nicht verwendet</translation>
+    </message>
+    <message>
+        <source>{module}, only to fetch from (a file written through it is not this account&apos;s own, or it takes no writes)</source>
+        <translation>{module}, nur zum Holen (eine darüber geschriebene Datei gehört nicht diesem Konto, oder es nimmt nichts an)</translation>
+    </message>
+    <message>
+        <source>Its rsync service: {modules}.</source>
+        <translation>Sein rsync-Dienst: {modules}.</translation>
     </message>
 </context>
 <context>

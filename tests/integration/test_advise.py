@@ -43,7 +43,10 @@ def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path
                                "mounted": "needs a share of the host mounted on this computer with encryption (sshfs, "
                                           "or SMB3 with seal)",
                                "mounted-plain": "needs a share of the host mounted on this computer without encryption "
-                                                "(SMB, NFS)"}
+                                                "(SMB, NFS)",
+                               # nor does it run an rsync service
+                               "rsync-service": "needs a module of an rsync service the host runs (port 873) that "
+                                                "holds the folder and that this computer can log in to"}
     # The race copied into a scratch folder that is gone now; nothing else was written.
     assert not dest.exists() or list(dest.iterdir()) == []
 

@@ -27,11 +27,12 @@ def test_methods_names_what_else_the_nas_serves(nas_services) -> None:
     assert out["services"]["found"] == [
         {"kind": "smb", "port": 445, "tls": False, "modules": []},
         {"kind": "ftp", "port": 21, "tls": False, "modules": []},
-        {"kind": "rsync", "port": 873, "tls": False, "modules": ["photos"]},  # `private` is not listed
+        # `private` is not listed
+        {"kind": "rsync", "port": 873, "tls": False, "modules": ["photos", "backup", "shared"]},
     ]
     said = cli("methods", "nas", "--ssh-config", str(sshd.ssh_config))
     assert said.returncode == 0, said.stderr
-    assert ("Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos).\n"
+    assert ("Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos, backup, shared).\n"
             in said.stdout), said.stdout
 
 

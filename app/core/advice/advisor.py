@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from app.core.transfer import methods, ownership
+from app.core.transfer import methods, ownership, preflight
 
 from app.core.advice import model
 from app.core.advice.factors import Factor
@@ -41,7 +41,8 @@ from app.core.formatting import TOO_LITTLE_TO_TIME
 from app.core.selection.entries import Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
-from app.core.host.share_roots import ShareRoot, covering
+from app.core.host.rsync_modules import ModuleRoot, Unusable
+from app.core.host.share_roots import ShareRoot
 from app.core.tasks import both
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.engine import CopyRequest
@@ -157,7 +158,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     else:
         sources, dest = selection.roots, await resolve_dest(session, req.dest, req.download)
     swept, shares = await both(ownership.sweep(session, dest, local=req.download),
-                               _shares_for(session, sources if req.download else [dest]))
+                               preflight.shares_for(session, sources if req.download else [dest], not req.download,
+                                                    req.allow_insecure))
     notes = swept_note(*swept)
     stats = SelectionStats.of(selection)
     refused = _refused(session, req)
@@ -321,15 +323,9 @@ def _losing(session: Session, stats: SelectionStats) -> dict[str, list[str]]:
     return {m.id: m.keeps_between(session.local, session.remote).lost(needed) for m in methods.METHODS.values()}
 
 
-async def _shares_for(session: Session, host_paths: list[str]) -> tuple[ShareRoot, ...]:
-    """The host's shares mounted here that hold these paths of the host (a copy through one is a candidate)."""
-    roots, _ = await session.shares()
-    return tuple(r for r in roots if covering([r], host_paths))
-
-
 def _advice(session: Session, profile: LinkProfile, stats: SelectionStats, ranking: list[Ranked],
             predictions: list[Prediction], sources: list[str], dest: str, left_out: dict[str, str],
-            seconds: float, asked: dict[str, bool] | None = None, shares: tuple[ShareRoot, ...] = ()) -> Advice:
+            seconds: float, asked: dict[str, bool] | None = None, shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()) -> Advice:
     best_secure = next((r for r in ranking if r.prediction.secure), None)
     best = ranking[0]
     explain = best_secure or best
@@ -367,7 +363,7 @@ def too_little_to_time(stats: SelectionStats) -> bool:
 
 def _recommend(session: Session, chosen: Ranked, ranking: list[Ranked], profile: LinkProfile,
                stats: SelectionStats, sources: list[str], dest: str, asked: dict[str, bool],
-               shares: tuple[ShareRoot, ...] = ()) -> Recommendation:
+               shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()) -> Recommendation:
     c = chosen.candidate
     method = methods.get(c.method_id)
     options = replace(c.options, **asked)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from app.core.host.capabilities import Capabilities
+from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
 from app.core.profile.link_profile import LinkProfile
 from app.core.selection.stats import SelectionStats
@@ -61,7 +62,7 @@ def _known(profiled: bool | None, found: bool) -> bool:
 
 def candidates(profile: LinkProfile, stats: SelectionStats, local: Capabilities, remote: Capabilities,
                allow_insecure: bool = False, download: bool = False,
-               shares: tuple[ShareRoot, ...] = ()) -> tuple[list[Candidate], dict[str, str]]:
+               shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()) -> tuple[list[Candidate], dict[str, str]]:
     """Every option set each method accepts here, and why a method has none; `shares`: the host's shares
     mounted here that hold the copy's folders on the host."""
     measured = worth_considering(profile, preferred_cipher(

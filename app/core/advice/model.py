@@ -284,8 +284,9 @@ def _setup_s(method: Method, o: Options, cond: Conditions) -> float:
     climb = ramp_seconds(rtt * 1000) * RAMP_LOSS  # a new connection's slow start, on a long link
     if method.listens:  # started over the app's own open connection: no login of its own
         return method.listener_start_s + method.handshake_round_trips * rtt + climb
-    if not method.logs_in:  # a share mounted here: connected, and up to speed, already
-        return method.handshake_round_trips * rtt
+    if not method.logs_in:  # a share mounted here is connected, and up to speed, already; the host's rsync
+        # service is connected anew
+        return method.handshake_round_trips * rtt + (climb if method.share_kind != "mount" else 0.0)
     login = SSH_HANDSHAKE_RTTS * rtt + SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"]
     if o.streams > 1:  # the streams log in at once; the host's cores share their key exchanges, and the
         # folders are made first, in one command

@@ -45,11 +45,17 @@ def available() -> bool:
 
 def recall(host: Host) -> str | None:
     """The remembered password for this account, or None. Blocks (D-Bus): call it off the loop."""
+    return recall_account(account(host))
+
+
+def recall_account(name: str) -> str | None:
+    """The remembered password of an account named as `account()` names it, or another service's
+    (`rsync://user@host:port/module`: app.core.host.rsync_modules). Blocks (D-Bus)."""
     backend = _backend()
     if backend is None:
         return None
     try:
-        return backend.get_password(SERVICE, account(host))
+        return backend.get_password(SERVICE, name)
     except Exception:  # a locked or vanished keyring: as if nothing was remembered
         return None
 

@@ -22,6 +22,7 @@ import asyncssh
 
 from app.core.host import capabilities, early_share, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
+from app.core.host.rsync_modules import RsyncModules
 from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
 from app.core.host.hosts import Host, HostSpec, PasswordCallback, connect, resolve
@@ -128,6 +129,7 @@ class Session:
     askpass: Askpass | None = field(default=None, repr=False)
     askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
     files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
+    modules: RsyncModules = field(init=False, repr=False)  # the modules of the rsync service it runs, as checked
     # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
     shared: Mux | None = field(default=None, repr=False)
     _sharing: asyncio.Future | None = field(default=None, repr=False)
@@ -142,6 +144,7 @@ class Session:
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
+        self.modules = RsyncModules(self)
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
@@ -354,6 +357,7 @@ class Session:
                 await self.askpass.close()
 
     async def _unshare(self) -> None:
+        await self.modules.cancel()
         for task in [self._services, *self._mapped.values()]:
             if task is not None:
                 task.cancel()
@@ -369,6 +373,7 @@ class Session:
         """Close without waiting for the host to confirm (when the app quits)."""
         self.files.close()
         self.conn.close()
+        self.modules.cancel_now()
         for task in (self._services, self._sharing, *self._mapped.values()):
             if task is not None:
                 task.cancel()

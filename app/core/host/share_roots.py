@@ -67,7 +67,8 @@ def shares_from(rows: list[dict]) -> tuple[list[ShareRoot], list[Unmapped]]:
     """What `methods --json` says under "shares" (ShareRoot.as_dict, or a mount's with "unusable"), read back."""
     def mount(row: dict) -> Mount:
         return Mount(row["kind"], row["source"], row["path"], row["encrypted"], row.get("writable", True))
-    return ([ShareRoot(mount(r), r["folder"]) for r in rows if "folder" in r],
+    rows = [r for r in rows if "module" not in r]  # the rsync service's modules are said apart
+    return ([ShareRoot(mount(r), r["folder"]) for r in rows if "folder" in r and "unusable" not in r],
             [Unmapped(mount(r), r["unusable"]) for r in rows if "unusable" in r])
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from app.core.host.capabilities import Capabilities
+from app.core.host.rsync_modules import ModuleRoot
 from app.core.host.share_roots import ShareRoot
 from app.core.transfer import methods
 from app.core.host.ssh_command import Options, Ssh
@@ -34,7 +35,7 @@ class Reach:
 
 
 def shown_command(method_id: str, options: Options, sources: list[str] | tuple[str, ...], dest: str, reach: Reach,
-                  module: DaemonModule | None = None, share: ShareRoot | None = None) -> str:
+                  module: DaemonModule | None = None, share: ShareRoot | ModuleRoot | None = None) -> str:
     """The copy of `sources` into the folder `dest` with this method and these options, as one shell line.
     A port or secret chosen per run is never in it (PORT stands for the port; the password is `...`).
     The user's own rsync `module` is written in place, every file given (see Job.rewrite). A copy through a

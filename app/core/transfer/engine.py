@@ -46,6 +46,7 @@ from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.execute import execute, side_by_side
 from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
+from app.core.host.rsync_modules import ModuleRoot
 from app.core.host.share_roots import ShareRoot
 from app.core.language import Words
 from app.core.host.staging import Records
@@ -199,7 +200,7 @@ class _Seen:
     placement: Placement | None
     sides: Sides
     notes: list[str]
-    share: ShareRoot | None = None  # the share mounted here that the method goes through
+    share: ShareRoot | ModuleRoot | None = None  # the share of the host that the method goes through
 
 
 async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide | None,
@@ -220,7 +221,8 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     preflight.check_names(selection)
     share = None
     if method is not None:
-        shares = tuple((await session.shares())[0]) if method.through_share else ()
+        shares = (await preflight.shares_for(session, sources if o.download else [dest], not o.download,
+                                             req.allow_insecure)) if method.through_share else ()
         preflight.check_method(session, method, req, selection, [*sources, dest], shares)
         share = method.share_for(shares, [*sources, dest], o.download)
     lap = req.scratch or req.only is not None  # a race lap: no look at the destination (to_stage had one)
@@ -336,7 +338,7 @@ def _can_carry_on(session: Session, method: Method, req: CopyRequest) -> bool:
 
 
 def _job(session: Session, req: CopyRequest, sources: list[str], dest: str, module: DaemonModule | None,
-         share: ShareRoot | None, ssh) -> Job:
+         share: ShareRoot | ModuleRoot | None, ssh) -> Job:
     # The user's rsync module is written in place: what the copy sends there was found missing or
     # different (identical files are left out), even when its size and time match.
     return Job(ssh, tuple(sources), dest, req.options, session.listen_address, module=module, share=share,

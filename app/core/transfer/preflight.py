@@ -10,7 +10,9 @@ from app.core.transfer import rsyncd
 from app.core.errors import (destination_too_small, destination_unwritable, method_unusable, module_without_daemon,
                              outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
                              sources_share_a_name)
+from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
+from app.core.tasks import both
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
 
@@ -31,8 +33,22 @@ def check_names(selection: Selection) -> None:
         raise sources_share_a_name(twice[0])
 
 
+async def shares_for(session: "Session", host_paths: list[str], write: bool,
+                     allow_insecure: bool) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
+    """The host's shares, each a way a copy can go: its shares mounted here (all of them: a method through one
+    says when none holds these paths of the host), and, where unencrypted methods are allowed (their only
+    method is one), the modules of the rsync service it runs that hold these paths, checked for a copy that
+    writes or not, with those that cannot be used (their method says why)."""
+    async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
+        if not allow_insecure or not host_paths:
+            return [], []
+        return await session.modules.covering(host_paths, write)
+    (mounted, _), (served, unusable) = await both(session.shares(), modules())
+    return (*mounted, *served, *unusable)
+
+
 def check_method(session: "Session", method: Method, req: "CopyRequest", selection: Selection,
-                  paths: list[str], shares: tuple[ShareRoot, ...] = ()) -> None:
+                  paths: list[str], shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()) -> None:
     single = len(selection.entries) == 1 and selection.entries[0].kind == "file"
     ctx = Context(session.local, session.remote, req.options, req.allow_insecure, selection.names, single, paths,
                   entry_paths=[e.path for e in selection.entries], link_kinds=selection.link_kinds(), shares=shares)

@@ -26,7 +26,8 @@ def plain(method_id: str) -> str | None:
              "tar-nc": AdviceWords.tr("all the files in one stream, not encrypted"),
              "rsync-daemon": AdviceWords.tr("rsync without encryption"),
              "mounted": AdviceWords.tr("the share this computer has mounted, encrypted"),
-             "mounted-plain": AdviceWords.tr("the share this computer has mounted, not encrypted")}
+             "mounted-plain": AdviceWords.tr("the share this computer has mounted, not encrypted"),
+             "rsync-service": AdviceWords.tr("the rsync service the NAS runs, not encrypted")}
     return words.get(method_id)
 
 

@@ -67,3 +67,23 @@ def not_used_because(why: str) -> str:
             "unreadable": ServiceWords.tr("as the host's folder it names could not be read"),
             "unknown-share": ServiceWords.tr("as which folder of the host it shows is not known"),
             "kind": ServiceWords.tr("as which folder of the host it shows is not known")}.get(why, why)
+
+
+def rsync_modules_said(rows: list[dict]) -> str:
+    """The modules of the host's rsync service that hold the destination, as `methods --json` has them
+    (app.core.host.rsync_modules: ModuleRoot.as_dict, Unusable.as_dict): "Its rsync service: module backup,
+    the host's /srv/backup; module photos, the host's /srv/photos, only to fetch from (…)."; "" for none.
+    Why one is not used at all is the rsync-service method's reason, said beside it."""
+    said = []
+    for row in rows:
+        if row.get("kind") != "rsync":
+            continue
+        where = ServiceWords.tr("module {module}, the host's {folder}", module=row["module"], folder=row["folder"])
+        if "unusable" in row:
+            said.append(ServiceWords.tr("{module}, not used", module=where))
+        elif not row.get("writable"):
+            said.append(ServiceWords.tr("{module}, only to fetch from (a file written through it is not this "
+                                        "account's own, or it takes no writes)", module=where))
+        else:
+            said.append(where)
+    return ServiceWords.tr("Its rsync service: {modules}.", modules="; ".join(said)) if said else ""

@@ -12,5 +12,6 @@ from app.core.transfer.methods import METHODS
 def test_said_exactly_for_the_unencrypted_methods(method_id: str) -> None:
     said = {"tar-nc": "Using tar over netcat: your files cross the network unencrypted.",
             "rsync-daemon": "Using rsync daemon: your files cross the network unencrypted.",
-            "mounted-plain": "Using the share mounted here: your files cross the network unencrypted."}
+            "mounted-plain": "Using the share mounted here: your files cross the network unencrypted.",
+            "rsync-service": "Using the host's rsync service: your files cross the network unencrypted."}
     assert unencrypted_warning(method_id) == said.get(method_id)

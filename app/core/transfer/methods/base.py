@@ -14,6 +14,7 @@ from posixpath import basename, dirname
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
+from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
 from app.core.host.listener import Listener
 from app.core.host.ssh_command import PIPE_CODECS, Options, Ssh
@@ -44,7 +45,9 @@ class Job:
     port: int = 0             # insecure methods: the port chosen for the listener
     secret: str = ""          # rsync daemon: one-time password; tar over netcat: the data connection's token
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
-    share: ShareRoot | None = None      # mounted: the share of the host mounted here that the copy goes through
+    # mounted: the share of the host mounted here that the copy goes through; rsync-service: the module of the
+    # rsync service the host runs
+    share: ShareRoot | ModuleRoot | None = None
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
@@ -101,7 +104,9 @@ class Context:
     # some protocols cannot carry some names anywhere in a tree (old scp: a line break).
     entry_paths: list[str] = field(default_factory=list)
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
-    shares: tuple[ShareRoot, ...] = ()  # the host's shares mounted here, each checked (app.core.host.share_roots)
+    # The host's shares mounted here (app.core.host.share_roots) and the modules of its rsync service
+    # (app.core.host.rsync_modules) that hold the copy's paths, each checked.
+    shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()
 
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)
@@ -166,7 +171,8 @@ class Method:
     # A copy connects anew: an OpenSSH login (a cipher and multiplexing to choose), or a listener (`listens`);
     # False: what carries the bytes is connected already (a share of the host mounted here).
     logs_in = True
-    through_share = False  # copies through a share of the host mounted here (Context.shares, Job.share)
+    through_share = False  # copies through a share of the host (Context.shares, Job.share): one of
+    share_kind = "mount"   # "mount": mounted here; "rsync": a module of the rsync service the host runs
 
     @property
     def label(self) -> str:
@@ -201,9 +207,9 @@ class Method:
                                                what=what, option=option))
         return None
 
-    def share_for(self, shares: tuple[ShareRoot, ...] | list[ShareRoot], paths: list[str],
-                  download: bool) -> ShareRoot | None:
-        """The mount of the host a copy of these paths (the sources' and the destination) goes through."""
+    def share_for(self, shares: tuple[ShareRoot | ModuleRoot, ...] | list[ShareRoot | ModuleRoot], paths: list[str],
+                  download: bool) -> ShareRoot | ModuleRoot | None:
+        """The share of the host a copy of these paths (the sources' and the destination) goes through."""
         return None
 
     def takes_list(self, job: Job) -> bool:

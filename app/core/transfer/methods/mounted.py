@@ -57,14 +57,15 @@ class Mounted(Method):
                   download: bool) -> ShareRoot | None:
         """One of this method's kind of mount holding the host's paths (the destination of an upload, the
         sources of a download; `paths` ends with the destination); with no paths yet, any of its kind."""
-        mine = [r for r in shares if r.encrypted is self.secure and (download or r.mount.writable)]
+        mine = [r for r in shares if isinstance(r, ShareRoot) and r.encrypted is self.secure
+                and (download or r.mount.writable)]
         if not paths:
             return mine[0] if mine else None
         return covering(mine, paths[:-1] if download else paths[-1:])
 
     def unavailable(self, ctx: Context) -> str | None:
         if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
-            kind = [r for r in ctx.shares if r.encrypted is self.secure]
+            kind = [r for r in ctx.shares if isinstance(r, ShareRoot) and r.encrypted is self.secure]
             if kind and not ctx.options.download and not any(r.mount.writable for r in kind):
                 return phrase(MethodReasons.tr("needs a share mounted here that takes writes, and the share mounted "
                                                "here is read-only"))
@@ -86,7 +87,7 @@ class Mounted(Method):
 
     def build(self, job: Job) -> Plan:
         share = job.share
-        if share is None:
+        if not isinstance(share, ShareRoot):
             raise ValueError("a copy through a mounted share needs the share (Job.share)")
         o = job.options
         listed, names = rsync_list(job)

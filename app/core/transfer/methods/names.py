@@ -22,6 +22,7 @@ def label(method_id: str) -> str:
         "rsync-daemon": Methods.tr("rsync daemon (insecure)"),
         "mounted": Methods.tr("the share mounted here"),
         "mounted-plain": Methods.tr("the share mounted here (insecure)"),
+        "rsync-service": Methods.tr("the host's rsync service (insecure)"),
     }.get(method_id, method_id)
 
 
@@ -45,4 +46,6 @@ def summary(method_id: str) -> str:
                               "encryption): no login, the mount's own encrypted protocol carries the files."),
         "mounted-plain": Methods.tr("Copies onto the host's share that this computer has mounted (SMB, NFS): no "
                                     "login and no encryption cost. Unencrypted."),
+        "rsync-service": Methods.tr("rsync's own protocol to the rsync service the host already runs (port 873): "
+                                    "nothing to start, no encryption cost. Unencrypted."),
     }.get(method_id, "")

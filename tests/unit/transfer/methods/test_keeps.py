@@ -55,7 +55,8 @@ def test_the_declared_table() -> None:
         "rsync-daemon   yes    yes    yes       yes         yes     asked   asked  asked",
         "tar-nc         yes    yes    yes       yes         yes     asked   asked  asked",
         "mounted        yes    yes    yes       no          no      no      no     no",
-        "mounted-plain  yes    yes    yes       no          no      no      no     no"]
+        "mounted-plain  yes    yes    yes       no          no      no      no     no",
+        "rsync-service  yes    yes    yes       yes         yes     asked   asked  asked"]
     assert not METHODS["scp"].keeps_symlinks and METHODS["sftp"].keeps_symlinks
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
+from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.services import Mount
 from app.core.host.share_roots import ShareRoot
 from app.core.host.ssh_command import Options
@@ -20,14 +21,16 @@ def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: st
                         nc_flavour=nc, rsync_compress=list(rsync_compress), openssh=(9, 6))
 
 
-# The host's whole tree on shares mounted here, one encrypted (sshfs), one not (NFS).
+# The host's whole tree on shares mounted here, one encrypted (sshfs), one not (NFS), and a module of the rsync
+# service it runs, taking this account's writes.
 SHARES = (ShareRoot(Mount("sshfs", "nas:/", "/mnt/nas", True), "/"),
-          ShareRoot(Mount("nfs", "nas:/", "/mnt/nas-nfs", False), "/"))
+          ShareRoot(Mount("nfs", "nas:/", "/mnt/nas-nfs", False), "/"),
+          ModuleRoot("root", "/", "198.18.0.2", 873, "ann", writable=True))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,
         allow_insecure: bool = True, names: list[str] | None = None, single_file: bool = True,
-        shares: tuple[ShareRoot, ...] = SHARES) -> Context:
+        shares: tuple[ShareRoot | ModuleRoot, ...] = SHARES) -> Context:
     return Context(local or caps(), remote or caps(), o, allow_insecure, names or ["movie.mkv"], single_file,
                    shares=shares)
 
@@ -73,7 +76,35 @@ def test_a_copy_through_a_mounted_share_needs_one_that_holds_the_destination():
     assert METHODS["mounted"].unavailable(down) is None
 
 
-@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc", "mounted-plain"])
+def test_a_copy_through_the_hosts_rsync_service_needs_a_module_it_can_use():
+    up, down = Options(), Options(download=True)
+    paths = ["/home/ann/a.jpg", "/volume1/backup/2024"]
+
+    def reason(o: Options, *shares) -> str | None:
+        return METHODS["rsync-service"].unavailable(Context(caps(), caps(), o, True, ["a.jpg"], True, paths,
+                                                            shares=shares))
+    backup = ModuleRoot("backup", "/volume1/backup", "198.18.0.2", 873, "ann", writable=True)
+    nobodys = ModuleRoot("backup", "/volume1/backup", "198.18.0.2", 873)
+    photos = ModuleRoot("photos", "/volume1/photos", "198.18.0.2", 873, writable=True)
+    assert reason(up, backup) is None
+    assert reason(up, photos) == reason(up) == (
+        "needs a module of an rsync service the host runs (port 873) that holds the folder and that this computer can "
+        "log in to")
+    assert reason(up, nobodys) == ("needs a module of the host's rsync service that takes this account's writes as "
+                                   "its own, and the module that holds the folder writes as another user or not at all")
+    fetched = Context(caps(), caps(), down, True, ["a.jpg"], True, ["/volume1/backup/a.jpg", "/home/ann"],
+                      shares=(nobodys,))
+    assert METHODS["rsync-service"].unavailable(fetched) is None  # fetching needs no writes
+    assert reason(up, Unusable("backup", "/volume1/backup", "login", "ann")) == (
+        "cannot log in to the module backup of the host's rsync service as ann: it took none of the passwords tried "
+        "($RSYNC_PASSWORD, the one the keyring keeps, the ssh login's own)")
+    assert reason(up, Unusable("backup", "/volume1/backup", "account", "ann")) == (
+        "cannot log in to the module backup of the host's rsync service: it takes other accounts than ann")
+    assert reason(Options(cipher="aes128-ctr"), backup) == (
+        "talks to the host's rsync service without ssh (no --cipher or --mux)")
+
+
+@pytest.mark.parametrize("method_id", ["rsync-daemon", "tar-nc", "mounted-plain", "rsync-service"])
 def test_insecure_methods_need_permission(method_id):
     reason = METHODS[method_id].unavailable(ctx(allow_insecure=False))
     assert reason == "sends data unencrypted; allow insecure methods to use it (trusted local network only)"

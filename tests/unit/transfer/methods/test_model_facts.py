@@ -12,6 +12,7 @@ from app.core.profile.probes.common import ramp_seconds
 
 from app.core.advice.model import Candidate, predict
 from app.core.selection.stats import SelectionStats
+from app.core.host.rsync_modules import ModuleRoot
 from app.core.host.services import Mount
 from app.core.host.share_roots import ShareRoot
 from app.core.host.ssh_command import Options, Ssh
@@ -56,16 +57,19 @@ def test_a_method_that_leaves_a_fact_out_cannot_be_priced() -> None:
 def test_the_facts_agree_with_what_the_method_builds(method_id: str, download: bool) -> None:
     method = METHODS[method_id]
     sources = ("/home/ann/movie.mkv",) if method_id == "ssh-cat" else ("/home/ann/photos", "/home/ann/notes.txt")
-    share = ShareRoot(Mount("sshfs" if method.secure else "nfs", "nas:/", "/mnt/nas", method.secure), "/")
+    share = (ModuleRoot("root", "/", "198.18.0.2", 873, writable=True) if method.share_kind == "rsync" else
+             ShareRoot(Mount("sshfs" if method.secure else "nfs", "nas:/", "/mnt/nas", method.secure), "/"))
     plan = method.build(Job(Ssh("nas"), sources, "/srv/backup", Options(download=download),
                             listen_address="198.18.0.2", local=caps(), remote=caps(), share=share))
     assert (plan.listener is not None) is method.listens
     assert plan.counts_tar_stream is method.tar_stream
     assert not (method.listens and method.secure)  # every listener carries the files unencrypted
-    # An unencrypted method's bytes cross in the clear over a listener of its own or a mount's protocol; a
-    # copy through a mount starts no ssh (its argv names the mount's path).
+    # An unencrypted method's bytes cross in the clear over a listener of its own, a mount's protocol or the
+    # host's rsync service; a copy through a share starts no ssh (its argv names the mount's path or the module).
     assert method.secure or method.listens or method.through_share
-    assert any(a.startswith("/mnt/nas") for a in plan.stages[0].argv) is method.through_share
+    through = any(a.startswith(("/mnt/nas", "rsync://198.18.0.2:873/root/")) for a in plan.stages[0].argv)
+    assert through is method.through_share
+    assert not method.through_share or not any(a == "ssh" or a.startswith("ssh ") for a in plan.stages[0].argv)
     assert method.through_share is not method.logs_in or method.listens
 
 
@@ -82,7 +86,9 @@ def test_the_model_prices_each_method_by_its_own_facts(method_id: str) -> None:
     handshake = method.handshake_round_trips * 0.02 + ramp_seconds(20) * RAMP_LOSS
     if method.listens:
         assert p.setup_s == pytest.approx(method.listener_start_s + handshake)
-    elif not method.logs_in:  # a share mounted here: connected already, no login and no climb
+    elif not method.logs_in and method.share_kind == "mount":  # connected already: no login and no climb
         assert p.setup_s == pytest.approx(method.handshake_round_trips * 0.02)
+    elif not method.logs_in:  # the host's rsync service: a connection of its own, without an ssh login
+        assert p.setup_s == pytest.approx(handshake)
     else:
         assert p.setup_s > handshake + 6 * 0.02

@@ -1,0 +1,332 @@
+"""The rsync service a NAS already runs (port 873): which folder of the host each module serves, whether this
+computer can log in to it, and whether a file written through it is the login's own.
+
+A module's name says nothing of its folder, and the app stages, places and verifies a copy on the host's side
+of that folder, so the daemon's configuration is read over the control connection: the one the running daemon
+was started with (its command line in /proc, where the account has a shell), else the usual places. A module
+whose folder holds the copy's paths is then checked with rsync itself:
+- logging in: without a password where the module asks none; else as the ssh login's user, with the first
+  password the module takes of $RSYNC_PASSWORD, the one the keyring keeps for that account, and the one the
+  session logged in with (a Synology's rsync service takes its accounts' own passwords). rsync sends none of
+  them in clear (a challenge and its digest), and never asks at a terminal here ($RSYNC_PASSWORD is always set);
+- for an upload: an empty probe file written into the module's folder must belong to the login's own user (a
+  daemon started as root writes as the `uid` its configuration names, "nobody" where it names none); one that
+  writes as someone else could not enter the staging folder, which only the login may. The probe is removed
+  at once, through the control connection.
+Each module is checked once a session (RsyncModules keeps the answers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from posixpath import join, normpath, relpath
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from app.core import quoting
+from app.core.errors import TransferError
+from app.core.host import passwords
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
+
+DEFAULT_PORT = 873
+CONFIGS = ("/etc/rsyncd.conf", "/etc/rsyncd/rsyncd.conf", "/etc/config/rsyncd.conf")  # Debian, others, QNAP
+CONF_LIMIT = 256 * 1024
+CHECK_SECONDS = 20
+PROBE = ".transfer-advisor-probe-"
+
+# The command lines of the rsync daemons running on the host, one a line, arguments NUL-separated.
+_DAEMONS = r"""
+for f in /proc/[0-9]*/cmdline; do
+  c=$(tr '\0' '\1' < "$f" 2>/dev/null) || continue
+  case "$c" in *rsync*--daemon*) printf '%s\n' "$c" ;; esac
+done
+"""
+
+
+@dataclass(frozen=True)
+class ModuleConf:
+    """A module as the daemon's configuration has it (global settings filled in)."""
+
+    name: str
+    path: str
+    auth_users: tuple[str, ...] = ()
+    read_only: bool = True
+    uid: str = ""
+
+
+@dataclass(frozen=True)
+class DaemonConf:
+    port: int
+    address: str
+    modules: tuple[ModuleConf, ...]
+
+
+def parse_conf(text: str) -> DaemonConf:
+    """rsyncd.conf: `key = value` lines, sections `[module]`; settings before the first module (or under
+    `[global]`) are every module's defaults."""
+    defaults: dict[str, str] = {}
+    sections: list[tuple[str, dict[str, str]]] = []
+    current = defaults
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            name = line[1:-1].strip()
+            if name.lower() == "global":
+                current = defaults
+            else:
+                sections.append((name, {}))
+                current = sections[-1][1]
+            continue
+        key, sep, value = line.partition("=")
+        if sep:
+            current[" ".join(key.lower().split())] = value.strip()
+    port = defaults.get("port", "")
+    modules = []
+    for name, own in sections:
+        settings = {**defaults, **own}
+        path = settings.get("path", "")
+        if not path:
+            continue
+        # ("ann:rw", "@staff:ro": rsync 3.2 adds a user's or group's rights after a colon)
+        users = tuple(u.split(":", 1)[0] for u in settings.get("auth users", "").replace(",", " ").split() if u)
+        modules.append(ModuleConf(name, path.rstrip("/") or "/", users,
+                                  settings.get("read only", "yes").lower() not in ("no", "false", "0"),
+                                  settings.get("uid", "")))
+    return DaemonConf(int(port) if port.isdigit() else DEFAULT_PORT, defaults.get("address", ""), tuple(modules))
+
+
+@dataclass(frozen=True)
+class ModuleRoot:
+    """A module of the host's rsync service that this computer logs in to, and the host's folder it serves."""
+
+    name: str
+    folder: str             # on the host, absolute, normalised
+    address: str            # where the service listens (the address the control connection reached)
+    port: int
+    user: str = ""          # the account it logs in as; "" where the module asks no password
+    writable: bool = False  # takes uploads as the login's own user
+    password: str = field(default="", repr=False, compare=False)
+    encrypted = False       # rsync's protocol is never encrypted
+
+    def holds(self, host_path: str) -> bool:
+        path, top = normpath(host_path), self.folder
+        return path == top or path.startswith(top.rstrip("/") + "/")
+
+    def url(self, host_path: str = "") -> str:
+        """rsync's URL of a path of the host under `folder` (`./` keeps a leading dash from being an option)."""
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        user = f"{self.user}@" if self.user else ""
+        rest = relpath(normpath(host_path), self.folder) if host_path else "."
+        return f"rsync://{user}{host}:{self.port}/{self.name}/" + ("" if rest == "." else "./" + rest)
+
+    def as_dict(self) -> dict:
+        return {"kind": "rsync", "module": self.name, "port": self.port, "folder": self.folder, "user": self.user,
+                "writable": self.writable}
+
+
+@dataclass(frozen=True)
+class Unusable:
+    """A module of the host's rsync service that holds the copy's paths and that no copy goes through, and why
+    (worded by app.core.wording.services): "login" (no password it takes), "account" (it takes other accounts
+    than the login's), "unreachable" (the daemon did not answer)."""
+
+    name: str
+    folder: str
+    why: str
+    user: str = ""
+
+    def as_dict(self) -> dict:
+        return {"kind": "rsync", "module": self.name, "folder": self.folder, "unusable": self.why, "user": self.user}
+
+
+def account(user: str, address: str, port: int, module: str) -> str:
+    """How the keyring names a module's account."""
+    return f"rsync://{user}@{address}:{port}/{module}"
+
+
+@dataclass(eq=False)
+class RsyncModules:
+    """A session's look at the host's rsync service, kept for the session: the configuration read once, each
+    module checked once."""
+
+    session: "Session"
+    _conf: asyncio.Future | None = None
+    _checked: dict[str, asyncio.Future] = field(default_factory=dict)
+
+    async def covering(self, host_paths: list[str], write: bool) -> tuple[list[ModuleRoot], list[Unusable]]:
+        """The modules whose folder holds every one of these paths of the host, each checked; and those that
+        hold them and cannot be used. None where the host runs no rsync service, or its configuration cannot
+        be read."""
+        port = await self._service_port()
+        if port is None or not host_paths:
+            return [], []
+        if self._conf is None:
+            self._conf = asyncio.ensure_future(_read_conf(self.session, port))
+        conf = await asyncio.shield(self._conf)
+        wanted = [normpath(p) for p in host_paths]
+        holding = [m for m in (conf.modules if conf else ()) if all(_under(p, m.path) for p in wanted)]
+        found: list[ModuleRoot] = []
+        unusable: list[Unusable] = []
+        for module in holding:
+            key = f"{module.name}:{write}"
+            if key not in self._checked:
+                self._checked[key] = asyncio.ensure_future(_check(self.session, module, port, write))
+            result = await asyncio.shield(self._checked[key])
+            (found if isinstance(result, ModuleRoot) else unusable).append(result)
+        return found, unusable
+
+    async def _service_port(self) -> int | None:
+        found = (await self.session.services()).found
+        return next((s.port for s in found if s.kind == "rsync"), None)
+
+    def cancel_now(self) -> None:
+        for task in [self._conf, *self._checked.values()]:
+            if task is not None:
+                task.cancel()
+
+    async def cancel(self) -> None:
+        self.cancel_now()
+        await asyncio.gather(*[t for t in [self._conf, *self._checked.values()] if t is not None],
+                             return_exceptions=True)
+
+
+def _under(path: str, folder: str) -> bool:
+    folder = normpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+async def _read_conf(session: "Session", port: int) -> DaemonConf | None:
+    """The configuration of the daemon listening on `port` at the address the session reached."""
+    try:
+        paths = await _running_configs(session) if session.remote.shell else []
+        for path in dict.fromkeys([*paths, *CONFIGS]):
+            data = await session.files.read_file(path, CONF_LIMIT)
+            if not data:
+                continue
+            conf = parse_conf(data.decode("utf-8", "surrogateescape"))
+            if conf.port == port and conf.address in ("", session.listen_address):
+                return conf
+    except (TransferError, asyncssh.Error, OSError):
+        pass  # the host did not answer its part: no module is used
+    return None
+
+
+async def _running_configs(session: "Session") -> list[str]:
+    """The configurations the host's running rsync daemons were started with (`--config=FILE`; the default
+    /etc/rsyncd.conf where none is named), those bound to the session's address first."""
+    result = await session.run(quoting.sh_command(_DAEMONS), timeout=CHECK_SECONDS)
+    mine, others = [], []
+    for line in (result.stdout or b"").decode("utf-8", "surrogateescape").splitlines():
+        args = [a for a in line.split("\1") if a]
+        if not args or not os.path.basename(args[0]).startswith("rsync") or "--daemon" not in args:
+            continue
+        conf, address = CONFIGS[0], ""
+        for i, arg in enumerate(args):
+            for key in ("--config", "--address"):
+                value = arg[len(key) + 1:] if arg.startswith(key + "=") else (
+                    args[i + 1] if arg == key and i + 1 < len(args) else None)
+                if value is not None and key == "--config":
+                    conf = value
+                elif value is not None:
+                    address = value
+        (mine if address == session.listen_address else others).append(conf)
+    return mine + others
+
+
+async def _check(session: "Session", module: ModuleConf, port: int, write: bool) -> ModuleRoot | Unusable:
+    folder = normpath(module.path)
+    user = session.host.user if module.auth_users else ""
+    if module.auth_users and user not in module.auth_users and not any(u.startswith("@") for u in module.auth_users):
+        return Unusable(module.name, folder, "account", user)
+    root = ModuleRoot(module.name, folder, session.listen_address, port, user)
+    tried: list[str] = [""] if not user else await _passwords(session, root)
+    answer = "login"
+    for password in tried:
+        answer = await _rsync(["--list-only", root.url()], password)
+        if answer == "":
+            root = ModuleRoot(root.name, folder, root.address, port, user, password=password)
+            break
+        if answer == "unreachable":
+            return Unusable(module.name, folder, answer, user)
+    else:
+        return Unusable(module.name, folder, "login", user)
+    if not write or module.read_only:
+        return root
+    return ModuleRoot(root.name, folder, root.address, port, user, await _writes_as_login(session, root),
+                      root.password)
+
+
+async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
+    kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port, root.name))
+    found = [os.environ.get("RSYNC_PASSWORD"), kept,
+             session.askpass.password if session.askpass is not None else None]
+    return [p for p in dict.fromkeys(found) if p]
+
+
+async def _rsync(args: list[str], password: str) -> str:
+    """Run rsync against the service: "" when it did it, "login" when the module refused the login,
+    "unreachable" when the daemon did not answer, "failed" otherwise."""
+    from app.core.runner import spawn
+    env = {**os.environ, "RSYNC_PASSWORD": password, "LC_ALL": "C"}
+    proc = await spawn(["rsync", "--no-motd", f"--contimeout={CHECK_SECONDS}", f"--timeout={CHECK_SECONDS}", *args],
+                       env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+                       stderr=asyncio.subprocess.PIPE)
+    try:
+        _, err = await asyncio.wait_for(proc.communicate(), CHECK_SECONDS * 2)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        return "unreachable"
+    if proc.returncode == 0:
+        return ""
+    said = (err or b"").decode(errors="replace")
+    if "auth failed" in said or "@ERROR: access denied" in said:
+        return "login"
+    if proc.returncode in (10, 35) or "failed to connect" in said or "Connection refused" in said:
+        return "unreachable"
+    return "failed"
+
+
+async def _writes_as_login(session: "Session", root: ModuleRoot) -> bool:
+    """An empty file written through the module is the login's own (its owner read over the control connection)."""
+    name = PROBE + secrets.token_hex(6)
+    path = join(root.folder, name)
+    with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here:
+        empty = os.path.join(here, name)
+        open(empty, "wb").close()
+        wrote = await _rsync(["--", empty, root.url()], root.password) == ""
+    if not wrote:
+        return False
+    try:
+        return await _owner(session, path) == await _login_uid(session)
+    except (TransferError, asyncssh.Error, OSError):
+        return False
+    finally:
+        try:
+            await session.files.remove(path, timeout=CHECK_SECONDS)
+        except (TransferError, asyncssh.Error, OSError):
+            pass
+
+
+async def _login_uid(session: "Session") -> int | None:
+    """The login's user number: from `id -u` where the account has a shell, else the owner of its home."""
+    if session.remote.uid is not None:
+        return session.remote.uid
+    return await _owner(session, await session.files.home())
+
+
+async def _owner(session: "Session", path: str) -> int | None:
+    if session.remote.shell:
+        result = await session.run(quoting.sh_command('ls -lnd -- "$1"', path), timeout=CHECK_SECONDS)
+        fields = (result.stdout or b"").split()
+        return int(fields[2]) if result.exit_status == 0 and len(fields) > 2 and fields[2].isdigit() else None
+    return (await (await session.files.sftp()).lstat(os.fsencode(path))).uid
