@@ -82,6 +82,9 @@ async def _session(args: argparse.Namespace, remote_dest: str | None = None,
         note = await session.remember_password()
         if note:
             print(f"transfer-advisor: {note}", file=sys.stderr)
+    # (a module of the host's rsync service logged in to with $RSYNC_PASSWORD keeps it too)
+    session.modules.remember = args.remember_password
+    session.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
     return session
 
 

@@ -119,9 +119,11 @@ def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, pr
 def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:
     """An rsync daemon as a NAS runs one, as root: `photos` listed to anyone (read-only), `private` not listed,
     `backup` for this user's account (password RSYNC_SECRET) writing as this user, as a Synology's modules do,
-    and `shared` open to anyone and writing as nobody (no `uid` named)."""
+    `shared` open to anyone and writing as nobody (no `uid` named), and `office` letting in only another
+    computer (an address no test sends to; rsync lists it to anyone, and tells one it does not let in that it
+    is "unknown" where it is not listed)."""
     root = root / "rsyncd"
-    for module in ("photos", "private", "backup", "shared"):
+    for module in ("photos", "private", "backup", "shared", "office"):
         (root / module).mkdir(parents=True, exist_ok=True)
     os.chmod(root / "shared", 0o777)
     secrets = root / "secrets"
@@ -133,6 +135,7 @@ def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:
                     f"[private]\n  path = {root / 'private'}\n  list = no\n"
                     f"[backup]\n  path = {root / 'backup'}\n  read only = false\n  auth users = {LOGIN}\n"
                     f"  secrets file = {secrets}\n  uid = {os.getuid()}\n  gid = {os.getgid()}\n"
-                    f"[shared]\n  path = {root / 'shared'}\n  read only = false\n")
+                    f"[shared]\n  path = {root / 'shared'}\n  read only = false\n"
+                    f"[office]\n  path = {root / 'office'}\n  hosts allow = 198.18.0.99\n")
     return _start("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={conf}",
                              f"--log-file={root}/rsyncd.log"], root, address, port)

@@ -831,8 +831,8 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>für Hosts mit Passwort: das Passwort aus der ersten Zeile der Standardeingabe lesen, statt im Terminal danach zu fragen</translation>
     </message>
     <message>
-        <source>keep the password in the system keyring after a successful login (never in a file); later runs use it</source>
-        <translation>das Passwort nach erfolgreicher Anmeldung im Schlüsselbund des Systems speichern (nie in einer Datei); spätere Aufrufe verwenden es</translation>
+        <source>keep the password in the system keyring after a successful login (never in a file); later runs use it. So is a password in $RSYNC_PASSWORD that a module of the host&apos;s rsync service took</source>
+        <translation>das Passwort nach erfolgreicher Anmeldung im Schlüsselbund des Systems aufbewahren (nie in einer Datei); spätere Läufe verwenden es. Ebenso ein Passwort aus $RSYNC_PASSWORD, das ein Modul des rsync-Dienstes des Hosts angenommen hat</translation>
     </message>
     <message>
         <source>use a local demo host instead of HOST: an SSH server on 127.0.0.1 started for this command and removed after it, with --dest defaulting to its folder</source>
@@ -2544,6 +2544,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>kann sich beim Modul {module} des rsync-Dienstes des Hosts nicht anmelden: es nimmt andere Konten als {user} an</translation>
     </message>
     <message>
+        <source>cannot reach the module {module} of the host&apos;s rsync service: it does not let this computer in (its `hosts allow`)</source>
+        <translation>erreicht das Modul {module} des rsync-Dienstes des Hosts nicht: es lässt diesen Computer nicht herein (sein `hosts allow`)</translation>
+    </message>
+    <message>
         <source>needs the host&apos;s rsync service, which did not answer</source>
         <translation>braucht den rsync-Dienst des Hosts, der nicht geantwortet hat</translation>
     </message>
@@ -3434,6 +3438,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Its rsync service: {modules}.</source>
         <translation>Sein rsync-Dienst: {modules}.</translation>
+    </message>
+    <message>
+        <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>
+        <translation>Der rsync-Dienst von {host} fragt nach dem Passwort von {user} für sein Modul {module} (es wird nicht im Klartext gesendet; die Dateien schon, da Sie unverschlüsselte Methoden erlaubt haben). Abbrechen, um ohne diesen Dienst zu kopieren:</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,7 @@ def test_the_host_step_names_the_nas_services(nas_services, make_window, drive) 
     drive(steps(), 60)
     said = window.picker.status.text()
     assert "Connected to nas" in said, said
-    assert "Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos, backup, shared)." in said, said
+    assert "Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos, backup, shared, office)." in said, said
     assert window.flow.connected.services.found and not window.flow.connected.services.mounted
 
 

@@ -152,7 +152,7 @@ def test_asking_a_method_for_what_it_cannot_keep_is_one_sentence(sshd, tmp_path:
     assert proc.returncode == 2
     what = "owners" if option == "--owners" else "extended attributes and ACLs"
     assert proc.stderr == (f"transfer-advisor: {method} cannot keep {what} ({option}); choose one of: "
-                           "rsync-ssh, tar-ssh, rsync-daemon, tar-nc.\n")
+                           "rsync-ssh, tar-ssh, rsync-daemon, tar-nc, rsync-service.\n")
     assert not (tmp_path / "dest").exists()
 
 

@@ -144,6 +144,16 @@ def test_a_module_that_takes_none_of_the_passwords_is_one_sentence(nas, tree: Pa
         assert not dest.exists()
 
 
+def test_a_module_that_lets_in_other_computers_only_is_one_sentence(nas, tree: Path) -> None:
+    _, modules = nas
+    dest = modules / "office" / "here"
+    said = cli(*ta(nas, "copy", "rsnas", str(tree), "--dest", str(dest), "--method", "rsync-service"))
+    assert said.returncode != 0 and said.stderr.count("\n") == 1, said.stderr
+    assert ("cannot reach the module office of the host's rsync service: it does not let this computer in (its "
+            "`hosts allow`)") in said.stderr, said.stderr
+    assert not dest.exists()
+
+
 async def test_the_password_kept_in_the_keyring_is_tried(nas, memory_keyring: MemoryKeyring, monkeypatch) -> None:
     sshd, modules = nas
     monkeypatch.delenv("RSYNC_PASSWORD", raising=False)
@@ -158,6 +168,23 @@ async def test_the_password_kept_in_the_keyring_is_tried(nas, memory_keyring: Me
         await session.close()
     assert found == [ModuleRoot("backup", str(modules / "backup"), address, 873, nas_services.LOGIN, True)]
     assert found[0].password == nas_services.RSYNC_SECRET and refused == [] and none == []
+
+
+async def test_a_password_given_once_is_kept_with_remember_password(nas, memory_keyring: MemoryKeyring,
+                                                                   monkeypatch) -> None:
+    sshd, modules = nas
+    monkeypatch.setenv("RSYNC_PASSWORD", nas_services.RSYNC_SECRET)
+    address = nas_services.worker_address(110)
+    kept = account(nas_services.LOGIN, address, 873, "backup")
+    for remember in (False, True):
+        session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
+        session.modules.remember = remember
+        try:
+            found, _ = await session.modules.covering([str(modules / "backup")], write=False)
+        finally:
+            await session.close()
+        assert [m.name for m in found] == ["backup"]
+        assert memory_keyring.get_password("transfer-advisor", kept) == (nas_services.RSYNC_SECRET if remember else None)
 
 
 async def test_without_the_password_the_module_is_said_refused(nas, memory_keyring: MemoryKeyring,

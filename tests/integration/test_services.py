@@ -28,11 +28,12 @@ def test_methods_names_what_else_the_nas_serves(nas_services) -> None:
         {"kind": "smb", "port": 445, "tls": False, "modules": []},
         {"kind": "ftp", "port": 21, "tls": False, "modules": []},
         # `private` is not listed
-        {"kind": "rsync", "port": 873, "tls": False, "modules": ["photos", "backup", "shared"]},
+        {"kind": "rsync", "port": 873, "tls": False, "modules": ["photos", "backup", "shared", "office"]},
     ]
     said = cli("methods", "nas", "--ssh-config", str(sshd.ssh_config))
     assert said.returncode == 0, said.stderr
-    assert ("Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos, backup, shared).\n"
+    assert ("Also serves SMB (Windows file sharing), FTP (unencrypted), an rsync service (photos, backup, shared, "
+            "office).\n"
             in said.stdout), said.stdout
 
 

@@ -62,11 +62,17 @@ def recall_account(name: str) -> str | None:
 
 def remember(host: Host, password: str) -> str | None:
     """Keep the password in the keyring; returns the sentence to show when that is not possible."""
+    return remember_account(account(host), password)
+
+
+def remember_account(name: str, password: str) -> str | None:
+    """Keep the password of an account named as recall_account() takes it; the sentence to show when that is
+    not possible. Blocks (D-Bus)."""
     backend = _backend()
     if backend is None:
         return no_keyring()
     try:
-        backend.set_password(SERVICE, account(host), password)
+        backend.set_password(SERVICE, name, password)
     except Exception:
         return no_keyring()
     return None

@@ -7,8 +7,9 @@ was started with (its command line in /proc, where the account has a shell), els
 whose folder holds the copy's paths is then checked with rsync itself:
 - logging in: without a password where the module asks none; else as the ssh login's user, with the first
   password the module takes of $RSYNC_PASSWORD, the one the keyring keeps for that account, and the one the
-  session logged in with (a Synology's rsync service takes its accounts' own passwords). rsync sends none of
-  them in clear (a challenge and its digest), and never asks at a terminal here ($RSYNC_PASSWORD is always set);
+  session logged in with (a Synology's rsync service takes its accounts' own passwords), then the one the user
+  types where the window asks (RsyncModules.ask). rsync sends none of them in clear (a challenge and its
+  digest), and never asks at a terminal here ($RSYNC_PASSWORD is always set);
 - for an upload: an empty probe file written into the module's folder must belong to the login's own user (a
   daemon started as root writes as the `uid` its configuration names, "nobody" where it names none); one that
   writes as someone else could not enter the staging folder, which only the login may. The probe is removed
@@ -24,7 +25,7 @@ import secrets
 import tempfile
 from dataclasses import dataclass, field
 from posixpath import join, normpath, relpath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 import asyncssh
 
@@ -136,8 +137,8 @@ class ModuleRoot:
 @dataclass(frozen=True)
 class Unusable:
     """A module of the host's rsync service that holds the copy's paths and that no copy goes through, and why
-    (worded by app.core.wording.services): "login" (no password it takes), "account" (it takes other accounts
-    than the login's), "unreachable" (the daemon did not answer)."""
+    (the rsync-service method words it): "login" (no password it takes), "account" (it takes other accounts
+    than the login's), "denied" (not from this computer's address), "unreachable" (the daemon did not answer)."""
 
     name: str
     folder: str
@@ -159,6 +160,13 @@ class RsyncModules:
     module checked once."""
 
     session: "Session"
+    # Keep a password given in $RSYNC_PASSWORD in the keyring once a module takes it (--remember-password); `tell`
+    # shows the sentence when there is no keyring to keep it in.
+    remember: bool = False
+    tell: Callable[[str], None] | None = None
+    # Where none of those passwords works: ask the user (the window does; the user's account and the module's
+    # name are given), None when they decline.
+    ask: Callable[[str, str], Awaitable[str | None]] | None = None
     _conf: asyncio.Future | None = None
     _checked: dict[str, asyncio.Future] = field(default_factory=dict)
 
@@ -249,16 +257,23 @@ async def _check(session: "Session", module: ModuleConf, port: int, write: bool)
         return Unusable(module.name, folder, "account", user)
     root = ModuleRoot(module.name, folder, session.listen_address, port, user)
     tried: list[str] = [""] if not user else await _passwords(session, root)
-    answer = "login"
+    taken = None
     for password in tried:
         answer = await _rsync(["--list-only", root.url()], password)
         if answer == "":
-            root = ModuleRoot(root.name, folder, root.address, port, user, password=password)
+            taken = password
             break
-        if answer == "unreachable":
+        if answer in ("unreachable", "denied"):
             return Unusable(module.name, folder, answer, user)
-    else:
+    asker = session.modules.ask
+    if taken is None and user and asker is not None:
+        given = await asker(user, module.name)
+        if given and await _rsync(["--list-only", root.url()], given) == "":
+            taken = given
+    if taken is None:
         return Unusable(module.name, folder, "login", user)
+    root = ModuleRoot(root.name, folder, root.address, port, user, password=taken)
+    await _kept(session, root)
     if not write or module.read_only:
         return root
     return ModuleRoot(root.name, folder, root.address, port, user, await _writes_as_login(session, root),
@@ -272,9 +287,21 @@ async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
     return [p for p in dict.fromkeys(found) if p]
 
 
+async def _kept(session: "Session", root: ModuleRoot) -> None:
+    """With --remember-password, a password from $RSYNC_PASSWORD that the module took goes into the keyring."""
+    modules = session.modules
+    if not modules.remember or not root.user or root.password != os.environ.get("RSYNC_PASSWORD"):
+        return
+    note = await asyncio.to_thread(passwords.remember_account, account(root.user, root.address, root.port, root.name),
+                                   root.password)
+    if note and modules.tell is not None:
+        modules.tell(note)
+
+
 async def _rsync(args: list[str], password: str) -> str:
-    """Run rsync against the service: "" when it did it, "login" when the module refused the login,
-    "unreachable" when the daemon did not answer, "failed" otherwise."""
+    """Run rsync against the service: "" when it did it, "login" when the module refused the login, "denied" when
+    it lets no one in from this computer's address, "unreachable" when the daemon did not answer, "failed"
+    otherwise."""
     from app.core.runner import spawn
     env = {**os.environ, "RSYNC_PASSWORD": password, "LC_ALL": "C"}
     proc = await spawn(["rsync", "--no-motd", f"--contimeout={CHECK_SECONDS}", f"--timeout={CHECK_SECONDS}", *args],
@@ -289,7 +316,9 @@ async def _rsync(args: list[str], password: str) -> str:
     if proc.returncode == 0:
         return ""
     said = (err or b"").decode(errors="replace")
-    if "auth failed" in said or "@ERROR: access denied" in said:
+    if "@ERROR: access denied" in said:  # its `hosts allow` / `hosts deny`
+        return "denied"
+    if "auth failed" in said:
         return "login"
     if proc.returncode in (10, 35) or "failed to connect" in said or "Connection refused" in said:
         return "unreachable"

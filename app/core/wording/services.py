@@ -87,3 +87,10 @@ def rsync_modules_said(rows: list[dict]) -> str:
         else:
             said.append(where)
     return ServiceWords.tr("Its rsync service: {modules}.", modules="; ".join(said)) if said else ""
+
+
+def module_password_prompt(user: str, module: str, host: str) -> str:
+    """What the window asks where a module of the host's rsync service takes none of the passwords it knows."""
+    return ServiceWords.tr("The rsync service of {host} asks for the password of {user} for its module {module} "
+                           "(it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to "
+                           "copy without this service:", host=host, user=user, module=module)

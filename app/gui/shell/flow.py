@@ -41,7 +41,7 @@ from app.core.language import Words
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.tasks import both
-from app.core.wording.services import also_serves, mounted_here
+from app.core.wording.services import also_serves, module_password_prompt, mounted_here
 from app.core.wording.window import connected_summary
 
 
@@ -203,6 +203,15 @@ class Flow(QObject):
             self.passwords[key] = password
         return password
 
+    def _module_password(self, choice: HostChoice):
+        """Where none of the passwords it knows opens a module of the host's rsync service that holds the
+        destination (unencrypted methods allowed): ask. The session keeps what the module took."""
+        async def ask(user: str, module: str) -> str | None:
+            future = asyncio.get_running_loop().create_future()
+            self.password_needed.emit(module_password_prompt(user, module, choice.label), future)
+            return await future
+        return ask
+
     def follow_config(self, old: str, new: str) -> None:
         """The added hosts' ssh config moved from `old` to `new` (with the state folder): the connected
         host and the passwords typed for its hosts follow it."""
@@ -215,6 +224,7 @@ class Flow(QObject):
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
         session = await Session.open(choice.spec(), password=self._password(choice))
+        session.modules.ask = self._module_password(choice)
         looking = asyncio.ensure_future(_services_and_shares(session))  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
@@ -339,8 +349,10 @@ class Flow(QObject):
 
     # -- advice and copy ------------------------------------------------------------------------
     async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
-        return await Session.open(choice.spec(), remote_dest=None if download else dest,
-                                  local_dest=dest if download else None, password=self._password(choice))
+        session = await Session.open(choice.spec(), remote_dest=None if download else dest,
+                                     local_dest=dest if download else None, password=self._password(choice))
+        session.modules.ask = self._module_password(choice)
+        return session
 
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
                        settings: GuiSettings) -> AdviceRequest:

@@ -20,7 +20,7 @@ from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import (Context, Job, Method, MethodReasons, Plan, display, phrase,
                                             rsync_glob_escape, rsync_watch)
 from app.core.transfer.methods.rsync_ssh import (RSYNC_BASE, RsyncFlow, RsyncKeeps, rsync_compress, rsync_keeps,
-                                                 rsync_list)
+                                                 rsync_list, unfetchable)
 from app.core.transfer.progress import ProgressMode
 from app.core.runner import Stage
 
@@ -62,7 +62,7 @@ class RsyncService(RsyncFlow, RsyncKeeps, Method):
         return covering(mine, paths[:-1] if download else paths[-1:])
 
     def unavailable(self, ctx: Context) -> str | None:
-        reason = super().unavailable(ctx)
+        reason = super().unavailable(ctx) or unfetchable(ctx)
         if reason is not None:
             return reason
         if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
@@ -116,4 +116,7 @@ def _refused(module: Unusable) -> str:
     if module.why == "account":
         return phrase(MethodReasons.tr("cannot log in to the module {module} of the host's rsync service: it takes "
                                        "other accounts than {user}", module=module.name, user=module.user))
+    if module.why == "denied":
+        return phrase(MethodReasons.tr("cannot reach the module {module} of the host's rsync service: it does not let "
+                                       "this computer in (its `hosts allow`)", module=module.name))
     return phrase(MethodReasons.tr("needs the host's rsync service, which did not answer"))

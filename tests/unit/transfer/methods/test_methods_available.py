@@ -100,6 +100,11 @@ def test_a_copy_through_the_hosts_rsync_service_needs_a_module_it_can_use():
         "($RSYNC_PASSWORD, the one the keyring keeps, the ssh login's own)")
     assert reason(up, Unusable("backup", "/volume1/backup", "account", "ann")) == (
         "cannot log in to the module backup of the host's rsync service: it takes other accounts than ann")
+    assert reason(up, Unusable("backup", "/volume1/backup", "denied", "ann")) == (
+        "cannot reach the module backup of the host's rsync service: it does not let this computer in (its "
+        "`hosts allow`)")
+    assert reason(up, Unusable("backup", "/volume1/backup", "unreachable", "ann")) == (
+        "needs the host's rsync service, which did not answer")
     assert reason(Options(cipher="aes128-ctr"), backup) == (
         "talks to the host's rsync service without ssh (no --cipher or --mux)")
 

@@ -1,0 +1,68 @@
+"""The rsync service a NAS already runs, seen in the window (tests/nas_services.py starts it for real, as root, on
+the NAS's own address): with unencrypted methods allowed, the race runs a lap through the module that holds the
+destination beside the ssh methods, the card offers it in plain words, and a copy with it lands byte for byte. The
+method itself is tested in tests/integration/test_rsync_service.py."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QInputDialog
+
+from tests.gui import driver
+from tests.gui.conftest import short_race
+from tests.helpers import far_side, make_tree, snapshot
+from tests.nas_services import LOGIN, RSYNC_SECRET
+
+pytestmark = pytest.mark.root  # the service's standard port is under 1024
+
+
+def test_the_window_races_and_copies_through_the_nas_rsync_service(nas_services, make_window, drive, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    sshd, _, root = nas_services
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("RSYNC_PASSWORD", raising=False)  # the window asks for it
+    # (enough files that each of the race's three laps gets a part of them to copy)
+    tree = make_tree(tmp_path / "src", small_files=300, big_bytes=8 * 1024 * 1024)
+    dest = root / "rsyncd" / "backup" / f"window {os.getpid()}"
+    # Three in the race: the best secure method and two of the three unencrypted ones, as by default.
+    window = make_window(sshd.ssh_config, replace(short_race(), race_count=3))
+    prompts: list[str] = []
+    try:
+        async def steps() -> None:
+            await driver.connect(window, "nas")
+            assert driver.drop_files(window.selection.list, [str(tree)])
+            window.selection.dest.setText(str(dest))
+            await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
+            assert window.find_bar.insecure.isVisible()  # the NAS is on this computer's own network
+            window.find_bar.insecure.setChecked(True)
+            window.find_bar.find.click()
+            # The module that holds the destination asks a password none of those the app knows: the window asks.
+            dialog = await driver.until(lambda: isinstance(window.hosts.dialog, QInputDialog)
+                                        and window.hosts.dialog.isVisible() and window.hosts.dialog, 60,
+                                        "the rsync service's password question")
+            prompts.append(dialog.labelText())
+            dialog.setTextValue(RSYNC_SECRET)
+            dialog.accept()
+            await driver.state(window, "recommendation", "error", timeout=120)
+            assert window.state == "recommendation", window.banner.details_text()
+            if window.card.overall.radio.isVisible():  # the fastest overall, where it is not the secure pick
+                window.card.overall.radio.setChecked(True)
+            window.card.go.click()
+            await driver.state(window, "done", "error", "cancelled", timeout=90)
+            assert window.state == "done", window.banner.sentence.text()
+
+        drive(steps(), 240)
+        assert prompts == [f"The rsync service of nas asks for the password of {LOGIN} for its module backup (it is not "
+                           "sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without "
+                           "this service:"]
+        raced = {r.label: r for r in window.advice_view.race.results.values()}
+        assert raced["the host's rsync service (insecure)"].MBps, raced  # its lap went through the module, timed
+        method = window.card.chosen().ranked.candidate.method_id
+        assert snapshot(dest / tree.name) == far_side(tree, method)
+        assert [p.name for p in dest.iterdir()] == [tree.name]  # nothing of the race, the probe or the staging left
+    finally:
+        window.close()
