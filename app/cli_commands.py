@@ -19,6 +19,7 @@ from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.session import Session
+from app.core.host.share_roots import ShareRoot
 from app.core.language import Words
 from app.core.selection import entries
 from app.core.selection.reading import read_selection
@@ -92,11 +93,13 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
     session = await _session(args, remote_dest=args.dest)
     try:
         options = Options(compress=args.compress)
-        shares, unmapped = await session.shares()
-        # A copy through a share of the host needs one that holds the destination, where one is named; the
-        # modules of its rsync service are looked at only then (each is logged in to and written to once).
+        _, unmapped = await session.shares()
+        # A copy through a share of the host needs one that holds the destination, where one is named; whose
+        # files a mount that holds it makes, and the modules of its rsync service, are looked at only then (each
+        # is written to once, a probe file removed at once).
         paths = [await session.files.abspath(args.dest)] if args.dest else []
         found = await preflight.shares_for(session, paths, True, args.allow_insecure)
+        shares = [r for r in found if isinstance(r, ShareRoot)]
         modules = [r for r in found if isinstance(r, (ModuleRoot, Unusable))]
         ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=found)
         rows = []

@@ -2504,6 +2504,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>kopiert genau eine reguläre Datei; die Auswahl besteht nicht aus einer einzelnen Datei</translation>
     </message>
     <message>
+        <source>needs a share mounted here that writes as the user logged in over ssh, and what the share mounted here writes belongs to another user of the host (mount it with that login, or log in as its user)</source>
+        <translation>braucht eine hier eingehängte Freigabe, die als der über ssh angemeldete Benutzer schreibt, und was die hier eingehängte Freigabe schreibt, gehört einem anderen Benutzer des Hosts (hängen Sie sie mit dieser Anmeldung ein, oder melden Sie sich als ihr Benutzer an)</translation>
+    </message>
+    <message>
         <source>needs a share mounted here that takes writes, and the share mounted here is read-only</source>
         <translation>braucht eine hier eingehängte Freigabe, die Schreiben erlaubt, und die hier eingehängte Freigabe ist nur lesbar</translation>
     </message>
@@ -3400,6 +3404,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>{path} ({kind}, unverschlüsselt)</translation>
     </message>
     <message>
+        <source>{mount}: the host&apos;s {folder}, only to fetch from (what it writes belongs to another user of the host than the login)</source>
+        <translation>{mount}: {folder} auf dem Host, nur zum Holen (was sie schreibt, gehört einem anderen Benutzer des Hosts als der Anmeldung)</translation>
+    </message>
+    <message>
         <source>{mount}: the host&apos;s {folder}</source>
         <translation>{mount}: {folder} auf dem Host</translation>
     </message>
@@ -3425,7 +3433,7 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
     <message>
         <source>module {module}, the host&apos;s {folder}</source>
-        <translation>Modul {module}, auf dem Host {folder}</translation>
+        <translation>Modul {module}, {folder} auf dem Host</translation>
     </message>
     <message>
         <source>{module}, not used</source>

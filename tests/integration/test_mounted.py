@@ -159,3 +159,50 @@ def test_a_cut_copy_through_the_share_carries_on(sshd, share: SshfsMount, tmp_pa
     assert out["resumed"] > 0 and out["sent_bytes"] < size_of(album)
     assert snapshot(dest / album.name) == far_side(album, "mounted")
     assert os.listdir(dest) == [album.name]
+
+
+def test_a_mount_made_with_another_account_takes_no_upload(sshd, password_sshd, password_user,
+                                                           tmp_path: Path) -> None:
+    # The share is mounted with another account of the host than the app's login (an SMB user beside an admin's
+    # ssh account): what it writes belongs to that account, which could not enter the copy's staging folder (the
+    # login's alone). Uploads through it are refused with one sentence, having written nothing; fetching works.
+    import secrets
+    import subprocess
+    shared, point = password_user.home / f"share {secrets.token_hex(3)}", tmp_path / "mounted here"
+    shared.mkdir()
+    (shared / "from the nas.txt").write_text("fetch me\n")
+    shutil.chown(shared, password_user.name, password_user.name)
+    point.mkdir()
+    alias = f"nas-{secrets.token_hex(4)}"
+    theirs, mine = tmp_path / "ssh_config_theirs", tmp_path / "ssh_config_mine"
+    theirs.write_text(password_sshd.ssh_config.read_text().replace(f"Host {password_sshd.alias}\n", f"Host {alias}\n", 1))
+    mine.write_text(sshd.ssh_config.read_text().replace(f"Host {sshd.alias}\n", f"Host {alias}\n", 1))
+    proc = subprocess.run(["sshfs", "-F", str(theirs), "-o", "password_stdin", f"{alias}:{shared}", str(point)],
+                          input=password_user.password + "\n", capture_output=True, text=True, timeout=30)
+    if proc.returncode != 0 and "fuse" in proc.stderr.lower():
+        pytest.skip(f"FUSE cannot mount here: {proc.stderr.strip()}")
+    assert proc.returncode == 0, proc.stderr
+    try:
+        dest = shared / "backup"
+        out = cli_json("methods", alias, "--dest", str(dest), "--ssh-config", str(mine))
+        said = ("needs a share mounted here that writes as the user logged in over ssh, and what the share mounted "
+                "here writes belongs to another user of the host (mount it with that login, or log in as its user)")
+        assert {m["id"]: m for m in out["methods"]}["mounted"]["reason"] == said
+        [row] = out["shares"]
+        assert (row["folder"], row.get("foreign")) == (str(shared), True)
+        text = cli("methods", alias, "--dest", str(dest), "--ssh-config", str(mine))
+        assert (f"Mounted here: {point} (sshfs, encrypted): the host's {shared}, only to fetch from (what it writes "
+                "belongs to another user of the host than the login).") in text.stdout, text.stdout
+        (tmp_path / "album").mkdir()
+        (tmp_path / "album" / "a.jpg").write_bytes(os.urandom(5000))
+        refused = cli("copy", alias, str(tmp_path / "album"), "--dest", str(dest), "--method", "mounted",
+                      "--ssh-config", str(mine))
+        assert refused.returncode != 0 and refused.stderr.count("\n") == 1, refused.stderr
+        assert said in refused.stderr
+        assert sorted(os.listdir(shared)) == ["from the nas.txt"]  # nothing written, the probe file gone
+        fetched = cli_json("copy", alias, str(shared / "from the nas.txt"), "--dest", str(tmp_path / "here"),
+                           "--download", "--method", "mounted", "--ssh-config", str(mine))
+        assert "error" not in fetched, fetched
+        assert (tmp_path / "here" / "from the nas.txt").read_text() == "fetch me\n"
+    finally:
+        subprocess.run(["fusermount", "-u", str(point)], capture_output=True, timeout=30)

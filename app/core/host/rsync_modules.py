@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import tempfile
 from dataclasses import dataclass, field
 from posixpath import join, normpath, relpath
@@ -31,7 +30,7 @@ import asyncssh
 
 from app.core import quoting
 from app.core.errors import TransferError
-from app.core.host import passwords
+from app.core.host import file_owner, passwords
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -40,7 +39,6 @@ DEFAULT_PORT = 873
 CONFIGS = ("/etc/rsyncd.conf", "/etc/rsyncd/rsyncd.conf", "/etc/config/rsyncd.conf")  # Debian, others, QNAP
 CONF_LIMIT = 256 * 1024
 CHECK_SECONDS = 20
-PROBE = ".transfer-advisor-probe-"
 
 # The command lines of the rsync daemons running on the host, one a line, arguments NUL-separated.
 _DAEMONS = r"""
@@ -326,8 +324,8 @@ async def _rsync(args: list[str], password: str) -> str:
 
 
 async def _writes_as_login(session: "Session", root: ModuleRoot) -> bool:
-    """An empty file written through the module is the login's own (its owner read over the control connection)."""
-    name = PROBE + secrets.token_hex(6)
+    """An empty file written through the module is the login's own (app.core.host.file_owner)."""
+    name = file_owner.probe_name()
     path = join(root.folder, name)
     with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here:
         empty = os.path.join(here, name)
@@ -336,7 +334,7 @@ async def _writes_as_login(session: "Session", root: ModuleRoot) -> bool:
     if not wrote:
         return False
     try:
-        return await _owner(session, path) == await _login_uid(session)
+        return await file_owner.is_logins(session, path) is True
     except (TransferError, asyncssh.Error, OSError):
         return False
     finally:
@@ -344,18 +342,3 @@ async def _writes_as_login(session: "Session", root: ModuleRoot) -> bool:
             await session.files.remove(path, timeout=CHECK_SECONDS)
         except (TransferError, asyncssh.Error, OSError):
             pass
-
-
-async def _login_uid(session: "Session") -> int | None:
-    """The login's user number: from `id -u` where the account has a shell, else the owner of its home."""
-    if session.remote.uid is not None:
-        return session.remote.uid
-    return await _owner(session, await session.files.home())
-
-
-async def _owner(session: "Session", path: str) -> int | None:
-    if session.remote.shell:
-        result = await session.run(quoting.sh_command('ls -lnd -- "$1"', path), timeout=CHECK_SECONDS)
-        fields = (result.stdout or b"").split()
-        return int(fields[2]) if result.exit_status == 0 and len(fields) > 2 and fields[2].isdigit() else None
-    return (await (await session.files.sftp()).lstat(os.fsencode(path))).uid

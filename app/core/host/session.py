@@ -31,7 +31,7 @@ from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
 from app.core.host import services, share_roots
 from app.core.host.remote_files import RemoteFiles
 from app.core.host.services import Mount, Services
-from app.core.host.share_roots import ShareRoot, Unmapped
+from app.core.host.share_roots import ShareRoot, Unmapped, WriteChecks
 from app.core.language import Words, clause
 from app.core.tasks import finish
 
@@ -130,6 +130,7 @@ class Session:
     askpass_error: TransferError | None = None  # a password login this computer's OpenSSH cannot repeat
     files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
     modules: RsyncModules = field(init=False, repr=False)  # the modules of the rsync service it runs, as checked
+    write_checks: WriteChecks = field(init=False, repr=False)  # whose files each of its mounts here makes
     # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
     shared: Mux | None = field(default=None, repr=False)
     _sharing: asyncio.Future | None = field(default=None, repr=False)
@@ -145,6 +146,7 @@ class Session:
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
         self.modules = RsyncModules(self)
+        self.write_checks = WriteChecks(self)
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
@@ -358,6 +360,7 @@ class Session:
 
     async def _unshare(self) -> None:
         await self.modules.cancel()
+        self.write_checks.cancel_now()
         for task in [self._services, *self._mapped.values()]:
             if task is not None:
                 task.cancel()
@@ -374,6 +377,7 @@ class Session:
         self.files.close()
         self.conn.close()
         self.modules.cancel_now()
+        self.write_checks.cancel_now()
         for task in (self._services, self._sharing, *self._mapped.values()):
             if task is not None:
                 task.cancel()

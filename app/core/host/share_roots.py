@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from posixpath import join, normpath
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
@@ -23,6 +23,7 @@ import asyncssh
 
 from app.core import quoting
 from app.core.errors import TransferError
+from app.core.host import file_owner
 from app.core.host.services import Mount
 
 if TYPE_CHECKING:
@@ -37,10 +38,17 @@ class ShareRoot:
 
     mount: Mount
     folder: str  # on the host, absolute, normalised
+    foreign: bool = False  # a file written through it belongs to another user of the host than the login
 
     @property
     def encrypted(self) -> bool:
         return self.mount.encrypted
+
+    @property
+    def takes_writes(self) -> bool:
+        """An upload can go through it: not read-only, and what it writes is the login's (its staging folder
+        is the login's alone)."""
+        return self.mount.writable and not self.foreign
 
     def holds(self, host_path: str) -> bool:
         path, top = normpath(host_path), self.folder
@@ -52,7 +60,7 @@ class ShareRoot:
         return join(self.mount.path, rest) if rest else self.mount.path
 
     def as_dict(self) -> dict:
-        return {**self.mount.as_dict(), "folder": self.folder}
+        return {**self.mount.as_dict(), "folder": self.folder, **({"foreign": True} if self.foreign else {})}
 
 
 @dataclass(frozen=True)
@@ -68,7 +76,8 @@ def shares_from(rows: list[dict]) -> tuple[list[ShareRoot], list[Unmapped]]:
     def mount(row: dict) -> Mount:
         return Mount(row["kind"], row["source"], row["path"], row["encrypted"], row.get("writable", True))
     rows = [r for r in rows if "module" not in r]  # the rsync service's modules are said apart
-    return ([ShareRoot(mount(r), r["folder"]) for r in rows if "folder" in r and "unusable" not in r],
+    return ([ShareRoot(mount(r), r["folder"], r.get("foreign", False)) for r in rows
+             if "folder" in r and "unusable" not in r],
             [Unmapped(mount(r), r["unusable"]) for r in rows if "unusable" in r])
 
 
@@ -97,6 +106,55 @@ def smb_share(mount: Mount) -> tuple[str, str] | None:
     if len(parts) < 2 or not parts[1]:
         return None
     return parts[1], "/".join(p for p in parts[2:] if p)
+
+
+@dataclass(eq=False)
+class WriteChecks:
+    """Whose files each writable mount of the host makes, found once a session and only when a copy would
+    write through it (not on connecting: a look at a host writes nothing)."""
+
+    session: "Session"
+    _checked: dict[Mount, asyncio.Future] = field(default_factory=dict)
+
+    async def checked(self, root: ShareRoot) -> ShareRoot:
+        if root.mount not in self._checked:
+            self._checked[root.mount] = asyncio.ensure_future(_whose_writes(self.session, root))
+        return await asyncio.shield(self._checked[root.mount])
+
+    def cancel_now(self) -> None:
+        for task in self._checked.values():
+            task.cancel()
+
+
+async def _whose_writes(session: "Session", root: ShareRoot) -> ShareRoot:
+    """`root`, `foreign` where an empty file written through the mount into its top folder belongs to another
+    user of the host than the login (app.core.host.file_owner). Where the probe cannot be written or its owner
+    read, the mount is taken as it is: a copy through it then says what failed."""
+    name = file_owner.probe_name()
+    here = root.here(join(root.folder, name))
+
+    def make() -> bool:
+        try:
+            with open(here, "xb"):
+                return True
+        except OSError:
+            return False
+
+    def remove() -> None:
+        try:
+            os.unlink(here)
+        except OSError:
+            pass
+
+    try:
+        if not await asyncio.wait_for(asyncio.to_thread(make), file_owner.SECONDS):
+            return root
+        logins = await file_owner.is_logins(session, join(root.folder, name))
+    except (TransferError, asyncssh.Error, OSError, asyncio.TimeoutError):
+        return root
+    finally:
+        await asyncio.to_thread(remove)
+    return replace(root, foreign=True) if logins is False else root
 
 
 async def root(session: "Session", mount: Mount) -> ShareRoot | Unmapped:

@@ -11,7 +11,7 @@ from app.core.errors import (destination_too_small, destination_unwritable, meth
                              outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
                              sources_share_a_name)
 from app.core.host.rsync_modules import ModuleRoot, Unusable
-from app.core.host.share_roots import ShareRoot
+from app.core.host.share_roots import ShareRoot, covering
 from app.core.tasks import both
 from app.core.transfer.methods.base import Context, DaemonModule, Method
 from app.core.selection.entries import Selection
@@ -36,14 +36,22 @@ def check_names(selection: Selection) -> None:
 async def shares_for(session: "Session", host_paths: list[str], write: bool,
                      allow_insecure: bool) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
     """The host's shares, each a way a copy can go: its shares mounted here (all of them: a method through one
-    says when none holds these paths of the host), and, where unencrypted methods are allowed (their only
+    says when none holds these paths of the host; for a copy that writes, those that hold them checked for
+    whose files they make), and, where unencrypted methods are allowed (their only
     method is one), the modules of the rsync service it runs that hold these paths, checked for a copy that
     writes or not, with those that cannot be used (their method says why)."""
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
         if not allow_insecure or not host_paths:
             return [], []
         return await session.modules.covering(host_paths, write)
-    (mounted, _), (served, unusable) = await both(session.shares(), modules())
+    async def mounts() -> list[ShareRoot]:
+        roots, _ = await session.shares()
+        if not write:
+            return roots
+        # Whose files a mount that holds the destination makes: only then, as a copy would write through it.
+        return [await session.write_checks.checked(r) if r.mount.writable and covering([r], host_paths) else r
+                for r in roots]
+    mounted, (served, unusable) = await both(mounts(), modules())
     return (*mounted, *served, *unusable)
 
 

@@ -47,12 +47,16 @@ def mounted_here(mounts: list[Mount], roots: list[ShareRoot] | None = None,
     no copy goes through it: "/mnt/nas (sshfs, encrypted): the host's /srv/photos"."""
     if not mounts:
         return ""
-    shows = {r.mount: r.folder for r in roots or []}
+    shows = {r.mount: r for r in roots or []}
     why = {u.mount: u.why for u in unmapped or []}
 
     def said(m: Mount) -> str:
+        if m in shows and shows[m].foreign:
+            return ServiceWords.tr("{mount}: the host's {folder}, only to fetch from (what it writes belongs to "
+                                   "another user of the host than the login)", mount=mount_words(m),
+                                   folder=shows[m].folder)
         if m in shows:
-            return ServiceWords.tr("{mount}: the host's {folder}", mount=mount_words(m), folder=shows[m])
+            return ServiceWords.tr("{mount}: the host's {folder}", mount=mount_words(m), folder=shows[m].folder)
         if m in why:
             return ServiceWords.tr("{mount}: not used for copies, {why}", mount=mount_words(m),
                                    why=not_used_because(why[m]))

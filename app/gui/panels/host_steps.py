@@ -12,7 +12,7 @@ import asyncio
 from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
 from app.core.errors import ErrorKind, TransferError, not_connected
 from app.core.host import ssh_aliases
@@ -305,6 +305,9 @@ class HostSteps(QObject):
         dialog.setWindowTitle(HostStepsWords.tr("Password"))
         dialog.setLabelText(prompt)
         dialog.setTextEchoMode(QLineEdit.Password)
+        for label in dialog.findChildren(QLabel):  # a long question (an rsync module's) wraps, as a paragraph
+            label.setWordWrap(True)
+            label.setMinimumWidth(min(440, label.fontMetrics().horizontalAdvance(prompt)))
         dialog.textValueSelected.connect(lambda text: future.done() or future.set_result(text))
         dialog.rejected.connect(lambda: future.done() or future.set_result(None))
         self._open(dialog)

@@ -58,7 +58,7 @@ class Mounted(Method):
         """One of this method's kind of mount holding the host's paths (the destination of an upload, the
         sources of a download; `paths` ends with the destination); with no paths yet, any of its kind."""
         mine = [r for r in shares if isinstance(r, ShareRoot) and r.encrypted is self.secure
-                and (download or r.mount.writable)]
+                and (download or r.takes_writes)]
         if not paths:
             return mine[0] if mine else None
         return covering(mine, paths[:-1] if download else paths[-1:])
@@ -66,6 +66,11 @@ class Mounted(Method):
     def unavailable(self, ctx: Context) -> str | None:
         if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
             kind = [r for r in ctx.shares if isinstance(r, ShareRoot) and r.encrypted is self.secure]
+            holding = covering(kind, ctx.paths[-1:]) if ctx.paths else None
+            if holding is not None and not ctx.options.download and holding.mount.writable and holding.foreign:
+                return phrase(MethodReasons.tr("needs a share mounted here that writes as the user logged in over ssh, "
+                                               "and what the share mounted here writes belongs to another user of the "
+                                               "host (mount it with that login, or log in as its user)"))
             if kind and not ctx.options.download and not any(r.mount.writable for r in kind):
                 return phrase(MethodReasons.tr("needs a share mounted here that takes writes, and the share mounted "
                                                "here is read-only"))
