@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.errors import no_such_module, not_a_module
+from app.core.host import rsync_modules
 from app.core.transfer.methods.base import DaemonModule
 
 DEFAULT_CONF = "/etc/rsyncd.conf"
-DEFAULT_PORT = 873
+DEFAULT_PORT = rsync_modules.DEFAULT_PORT
 
 
 @dataclass
@@ -22,25 +23,9 @@ class DaemonConfig:
 
 
 def parse_conf(text: str) -> DaemonConfig:
-    port, modules, section = DEFAULT_PORT, {}, None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#;":
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1].strip()
-            if section.lower() == "global":
-                section = None
-            continue
-        key, sep, value = line.partition("=")
-        if not sep:
-            continue
-        key, value = " ".join(key.lower().split()), value.strip()
-        if section is None and key == "port" and value.isdigit():
-            port = int(value)
-        elif section is not None and key == "path":
-            modules[section] = value.rstrip("/") or "/"
-    return DaemonConfig(port, modules)
+    """The daemon's port and each module's folder (app.core.host.rsync_modules reads the file)."""
+    conf = rsync_modules.parse_conf(text)
+    return DaemonConfig(conf.port, {m.name: m.path for m in conf.modules})
 
 
 def parse_module_arg(text: str) -> tuple[str, str]:
