@@ -40,6 +40,7 @@ Run:  .venv/bin/python bench/overhead.py [--size-mb 1024] [--small-files 5000] [
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import os
 import platform
@@ -62,10 +63,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.peers import free_port, start_sshd  # noqa: E402
+from app.core.runner import stop_server  # noqa: E402
 
 INSTRUMENTED_CLI = Path(__file__).resolve().parent / "_instrumented_cli.py"
 METHODS = ["scp", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
-INSECURE = {"rsync-daemon", "tar-nc"}
+INSECURE = {"rsync-daemon", "tar-nc", "rsync-service"}
+# Not by default: the rsync service a NAS runs listens on port 873 of 127.0.0.1 (needs root; --methods rsync-service)
+SERVICE_PORT = 873
 ALIAS = "testhost"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 RUN_TIMEOUT = 900.0
@@ -286,6 +290,9 @@ def hand(env: Env, method: str, ds: Dataset, dest: Path, tag: str) -> tuple[floa
         return _hand_tar_nc(env, ds, dest)
     elif method == "rsync-daemon":
         return _hand_rsync_daemon(env, ds, dest, tag)
+    elif method == "rsync-service":  # the NAS's own service, running already: its module holds every destination
+        inside = dest.relative_to(env.work / "dest")
+        cmd = f"rsync -a {srcs} rsync://{getpass.getuser()}@127.0.0.1:{SERVICE_PORT}/bench/./{q(str(inside))}/"
     else:
         raise ValueError(method)
     t = time.monotonic()
@@ -353,6 +360,25 @@ def _hand_rsync_daemon(env: Env, ds: Dataset, dest: Path, tag: str) -> tuple[flo
     if code != 0:
         return end - t, f"exit {code}: {err.strip()[-400:]}", shown, None
     return end - t, "", shown, end - ready
+
+
+def start_service(work: Path) -> tuple[subprocess.Popen, str]:
+    """The rsync service a NAS runs, as a Synology's: a module (`bench`) over the destinations' folder for this
+    user, with a password, writing as this user; on 127.0.0.1:873. Returns the daemon and the password."""
+    d = work / "rsync-service"
+    d.mkdir()
+    secret = "bench-" + os.urandom(8).hex()
+    (d / "secrets").write_text(f"{getpass.getuser()}:{secret}\n")
+    os.chmod(d / "secrets", 0o600)
+    conf = d / "rsyncd.conf"
+    conf.write_text(f"address = 127.0.0.1\nport = {SERVICE_PORT}\nuse chroot = no\npid file = {d}/pid\n"
+                    f"[bench]\n  path = {work / 'dest'}\n  read only = false\n  auth users = {getpass.getuser()}\n"
+                    f"  secrets file = {d}/secrets\n  uid = {os.getuid()}\n  gid = {os.getgid()}\n")
+    proc = subprocess.Popen(["rsync", "--daemon", "--no-detach", f"--config={conf}", f"--log-file={d}/log"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    from app.core.demo.host import wait_for_port
+    wait_for_port(SERVICE_PORT, proc=proc, host="127.0.0.1")
+    return proc, secret
 
 
 def app_argv(env: Env, method: str, ds: Dataset, dest: Path, marks: Path) -> list[str]:
@@ -499,7 +525,7 @@ def bench(env: Env, datasets: dict[str, Dataset], todo: list[tuple[str, str]], r
           with_argv: bool) -> list[Run]:
     runs: list[Run] = []
     dst = env.work / "dest"
-    dst.mkdir()
+    dst.mkdir(exist_ok=True)
     n = 0
     modes_of = {m: ["hand", "app"] + (["argv"] if with_argv and m not in INSECURE else []) for m, _ in todo}
     total = sum(len(modes_of[m]) for m, _ in todo) * repeat
@@ -715,7 +741,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--small-min-kb", type=int, default=1)
     p.add_argument("--small-max-kb", type=int, default=64)
     p.add_argument("--repeat", type=int, default=3, help="runs per method and mode; the median counts (default 3)")
-    p.add_argument("--methods", default=",".join(METHODS), help="comma-separated subset of: " + ", ".join(METHODS))
+    p.add_argument("--methods", default=",".join(METHODS), help="comma-separated subset of: " + ", ".join(METHODS)
+                   + ", rsync-service (as root: the NAS's rsync service on port 873 of 127.0.0.1)")
     p.add_argument("--datasets", default="A,A1,B", help="comma-separated subset of A, A1, B")
     p.add_argument("--app-argv", action="store_true",
                    help="also run the app's exact argv as a plain pipeline (secure methods) to separate argv "
@@ -732,7 +759,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
 
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
-    unknown = [m for m in methods if m not in METHODS]
+    unknown = [m for m in methods if m not in [*METHODS, "rsync-service"]]
     if unknown:
         p.error(f"unknown methods {unknown}")
     import importlib.util
@@ -743,7 +770,7 @@ def main(argv: list[str] | None = None) -> int:
 
     workdir = args.workdir or default_workdir(args)
     work = Path(tempfile.mkdtemp(prefix="ta-bench-", dir=workdir))
-    server = None
+    server = service = None
     started = time.monotonic()
     try:
         server = start_sshd(work / "sshd", extra_config="" if args.remote_shell_rc else "SetEnv SHLVL=1\n")
@@ -754,6 +781,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{'read' if args.remote_shell_rc else 'skipped'}")
         datasets = build_datasets(work / "data", args.size_mb, args.large_files, args.small_files,
                                   args.small_min_kb, args.small_max_kb)
+        if "rsync-service" in methods:
+            if os.geteuid() != 0:
+                p.error("rsync-service needs root: the NAS's rsync service listens on port 873")
+            (work / "dest").mkdir()
+            service, os.environ["RSYNC_PASSWORD"] = start_service(work)  # the hand run's and the app's
+            log(f"the rsync service on 127.0.0.1:{SERVICE_PORT}, module bench over {work / 'dest'}")
         runs = bench(env, datasets, todo, args.repeat, args.app_argv)
         rows = summarize(runs, datasets, todo)
         print_tables(rows, datasets, args.app_argv)
@@ -766,6 +799,8 @@ def main(argv: list[str] | None = None) -> int:
             log(f"results written to {args.json}")
         return 1 if any(not r.ok for r in runs) else 0
     finally:
+        if service is not None:
+            stop_server(service)
         if server is not None:
             server.stop()
         if args.keep:

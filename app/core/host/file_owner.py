@@ -9,6 +9,8 @@ import os
 import secrets
 from typing import TYPE_CHECKING
 
+import asyncssh
+
 from app.core import quoting
 
 if TYPE_CHECKING:
@@ -22,13 +24,23 @@ def probe_name() -> str:
     return PROBE + secrets.token_hex(6)
 
 
-async def owner(session: "Session", path: str) -> int | None:
-    """The user number owning `path` on the host (None: not known)."""
+async def owner(session: "Session", path: str, remove: bool = False) -> int | None:
+    """The user number owning `path` on the host (None: not known); with `remove`, the file (a probe) is
+    removed in the same command."""
     if session.remote.shell:
-        result = await session.run(quoting.sh_command('ls -lnd -- "$1"', path), timeout=SECONDS)
+        script = 'ls -lnd -- "$1"' + ('; rm -f -- "$1"' if remove else '')
+        result = await session.run(quoting.sh_command(script, path), timeout=SECONDS)
         fields = (result.stdout or b"").split()
-        return int(fields[2]) if result.exit_status == 0 and len(fields) > 2 and fields[2].isdigit() else None
-    return (await (await session.files.sftp()).lstat(os.fsencode(path))).uid
+        return int(fields[2]) if len(fields) > 2 and fields[2].isdigit() else None
+    sftp = await session.files.sftp()
+    try:
+        return (await sftp.lstat(os.fsencode(path))).uid
+    finally:
+        if remove:
+            try:
+                await sftp.remove(os.fsencode(path))
+            except asyncssh.SFTPError:
+                pass
 
 
 async def login_uid(session: "Session") -> int | None:
@@ -38,7 +50,7 @@ async def login_uid(session: "Session") -> int | None:
     return await owner(session, await session.files.home())
 
 
-async def is_logins(session: "Session", path: str) -> bool | None:
-    """Whether the file at `path` on the host belongs to the login (None: not known)."""
-    theirs, mine = await owner(session, path), await login_uid(session)
+async def is_logins(session: "Session", path: str, remove: bool = False) -> bool | None:
+    """Whether the file at `path` on the host belongs to the login (None: not known); `remove`: see owner()."""
+    theirs, mine = await owner(session, path, remove), await login_uid(session)
     return None if theirs is None or mine is None else theirs == mine

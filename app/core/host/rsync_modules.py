@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from posixpath import join, normpath, relpath
 from typing import TYPE_CHECKING, Awaitable, Callable
 
@@ -41,8 +41,9 @@ CONF_LIMIT = 256 * 1024
 CHECK_SECONDS = 20
 
 # The command lines of the rsync daemons running on the host, one a line, arguments NUL-separated.
+# (one grep finds the candidates: a `tr` for each of a NAS's hundreds of processes took a third of a second)
 _DAEMONS = r"""
-for f in /proc/[0-9]*/cmdline; do
+for f in $(grep -l -a -e --daemon /proc/[0-9]*/cmdline 2>/dev/null); do
   c=$(tr '\0' '\1' < "$f" 2>/dev/null) || continue
   case "$c" in *rsync*--daemon*) printf '%s\n' "$c" ;; esac
 done
@@ -249,33 +250,66 @@ async def _running_configs(session: "Session") -> list[str]:
 
 
 async def _check(session: "Session", module: ModuleConf, port: int, write: bool) -> ModuleRoot | Unusable:
+    """Log in to the module and, for a copy that writes, learn whose files it makes. Where it takes writes, the
+    probe file's upload is the login too (one rsync run for both: each costs a connection the daemon forks for)."""
     folder = normpath(module.path)
     user = session.host.user if module.auth_users else ""
     if module.auth_users and user not in module.auth_users and not any(u.startswith("@") for u in module.auth_users):
         return Unusable(module.name, folder, "account", user)
     root = ModuleRoot(module.name, folder, session.listen_address, port, user)
-    tried: list[str] = [""] if not user else await _passwords(session, root)
-    taken = None
-    for password in tried:
-        answer = await _rsync(["--list-only", root.url()], password)
-        if answer == "":
-            taken = password
+    probing = write and not module.read_only
+    probe = file_owner.probe_name()
+
+    async def attempt(password: str) -> str:
+        """"" when the module took the password (and, probing, the file was written), else why not."""
+        answer = await _put_probe(root, probe, password) if probing else "failed"
+        if answer == "failed":  # the login may still be fine: the module takes no writes from it
+            answer = await _rsync(["--list-only", root.url()], password)
+            if answer == "" and probing:
+                answer = "login-only"
+        return answer
+
+    taken, wrote = None, False
+    for password in [""] if not user else await _passwords(session, root):
+        answer = await attempt(password)
+        if answer in ("", "login-only"):
+            taken, wrote = password, answer == ""
             break
         if answer in ("unreachable", "denied"):
             return Unusable(module.name, folder, answer, user)
     asker = session.modules.ask
     if taken is None and user and asker is not None:
         given = await asker(user, module.name)
-        if given and await _rsync(["--list-only", root.url()], given) == "":
-            taken = given
+        answer = await attempt(given) if given else "login"
+        if answer in ("", "login-only"):
+            taken, wrote = given, answer == ""
     if taken is None:
         return Unusable(module.name, folder, "login", user)
     root = ModuleRoot(root.name, folder, root.address, port, user, password=taken)
     await _kept(session, root)
-    if not write or module.read_only:
+    if not probing:
         return root
-    return ModuleRoot(root.name, folder, root.address, port, user, await _writes_as_login(session, root),
-                      root.password)
+    return replace(root, writable=wrote and await _logins_probe(session, join(folder, probe)))
+
+
+async def _put_probe(root: ModuleRoot, name: str, password: str) -> str:
+    """Upload an empty file named `name` into the module's folder; as _rsync() answers."""
+    with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here:
+        empty = os.path.join(here, name)
+        open(empty, "wb").close()
+        return await _rsync(["--", empty, root.url()], password)
+
+
+async def _logins_probe(session: "Session", path: str) -> bool:
+    """The probe file written through the module is the login's own (app.core.host.file_owner); it is removed."""
+    try:
+        return await file_owner.is_logins(session, path, remove=True) is True
+    except (TransferError, asyncssh.Error, OSError):
+        try:
+            await session.files.remove(path, timeout=CHECK_SECONDS)
+        except (TransferError, asyncssh.Error, OSError):
+            pass
+        return False
 
 
 async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
@@ -321,24 +355,3 @@ async def _rsync(args: list[str], password: str) -> str:
     if proc.returncode in (10, 35) or "failed to connect" in said or "Connection refused" in said:
         return "unreachable"
     return "failed"
-
-
-async def _writes_as_login(session: "Session", root: ModuleRoot) -> bool:
-    """An empty file written through the module is the login's own (app.core.host.file_owner)."""
-    name = file_owner.probe_name()
-    path = join(root.folder, name)
-    with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here:
-        empty = os.path.join(here, name)
-        open(empty, "wb").close()
-        wrote = await _rsync(["--", empty, root.url()], root.password) == ""
-    if not wrote:
-        return False
-    try:
-        return await file_owner.is_logins(session, path) is True
-    except (TransferError, asyncssh.Error, OSError):
-        return False
-    finally:
-        try:
-            await session.files.remove(path, timeout=CHECK_SECONDS)
-        except (TransferError, asyncssh.Error, OSError):
-            pass
