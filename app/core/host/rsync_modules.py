@@ -171,10 +171,12 @@ class RsyncModules:
 
     async def covering(self, host_paths: list[str], write: bool) -> tuple[list[ModuleRoot], list[Unusable]]:
         """The modules whose folder holds every one of these paths of the host, each checked; and those that
-        hold them and cannot be used. None where the host runs no rsync service, or its configuration cannot
-        be read."""
+        hold them and cannot be used. None of either where the host runs no rsync service, its configuration
+        cannot be read, or this computer has no rsync."""
+        if not host_paths or not self.session.local.has("rsync"):
+            return [], []
         port = await self._service_port()
-        if port is None or not host_paths:
+        if port is None:
             return [], []
         if self._conf is None:
             self._conf = asyncio.ensure_future(_read_conf(self.session, port))
@@ -184,9 +186,12 @@ class RsyncModules:
         found: list[ModuleRoot] = []
         unusable: list[Unusable] = []
         for module in holding:
+            # (a module checked for writing was logged in to too: a copy that only reads takes that answer)
             key = f"{module.name}:{write}"
+            if not write and f"{module.name}:True" in self._checked:
+                key = f"{module.name}:True"
             if key not in self._checked:
-                self._checked[key] = asyncio.ensure_future(_check(self.session, module, port, write))
+                self._checked[key] = asyncio.ensure_future(_checked(self.session, module, port, write))
             result = await asyncio.shield(self._checked[key])
             (found if isinstance(result, ModuleRoot) else unusable).append(result)
         return found, unusable
@@ -247,6 +252,13 @@ async def _running_configs(session: "Session") -> list[str]:
                     address = value
         (mine if address == session.listen_address else others).append(conf)
     return mine + others
+
+
+async def _checked(session: "Session", module: ModuleConf, port: int, write: bool) -> ModuleRoot | Unusable:
+    try:
+        return await _check(session, module, port, write)
+    except (TransferError, asyncssh.Error, OSError):  # the host or this computer did not do its part
+        return Unusable(module.name, normpath(module.path), "unreachable")
 
 
 async def _check(session: "Session", module: ModuleConf, port: int, write: bool) -> ModuleRoot | Unusable:
