@@ -38,7 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
 
-ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc"]
+# (rsync-service: the lab's NAS runs an rsync service on port 873 with a module over the destination, as a NAS does)
+ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
+               "rsync-service"]
 SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh"]
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
@@ -93,7 +95,7 @@ class Cell:
         return m, alone[m], self.best_seconds / alone[m]
 
     def best(self, secure_only: bool) -> tuple[str, float]:
-        insecure = {"rsync-daemon", "tar-nc"}
+        insecure = {"rsync-daemon", "tar-nc", "rsync-service"}
         pool = {m: r for m, r in self.rates.items() if r and not (secure_only and m.split(" ")[0] in insecure)}
         if secure_only and self.secure_rate:
             pool[f"{self.secure} (advised)"] = self.secure_rate
