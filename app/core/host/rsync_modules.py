@@ -40,10 +40,10 @@ CONFIGS = ("/etc/rsyncd.conf", "/etc/rsyncd/rsyncd.conf", "/etc/config/rsyncd.co
 CONF_LIMIT = 256 * 1024
 CHECK_SECONDS = 20
 
-# The command lines of the rsync daemons running on the host, one a line, arguments NUL-separated.
-# (one grep finds the candidates: a `tr` for each of a NAS's hundreds of processes took a third of a second)
+# The command lines of the rsync daemons running on the host, one a line, their arguments separated by \1.
+# (one grep finds the candidates, GNU or BusyBox: a `tr` for each of a NAS's hundreds of processes is slow)
 _DAEMONS = r"""
-for f in $(grep -l -a -e --daemon /proc/[0-9]*/cmdline 2>/dev/null); do
+for f in $(grep -l -e --daemon /proc/[0-9]*/cmdline 2>/dev/null); do
   c=$(tr '\0' '\1' < "$f" 2>/dev/null) || continue
   case "$c" in *rsync*--daemon*) printf '%s\n' "$c" ;; esac
 done
