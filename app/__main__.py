@@ -6,6 +6,6 @@ if sys.argv[1:2] == ["--askpass"]:
 
     raise SystemExit(askpass(sys.argv[2:]))
 
-from app.cli import main  # noqa: E402
+from app.cli import run  # noqa: E402
 
-raise SystemExit(main())
+run()

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
+import contextlib
 import errno
 import json
 import os
 import signal
 import sys
 import termios
+import threading
 import traceback
 from typing import Sequence
 
@@ -48,6 +51,26 @@ COMMANDS = {
     "trust": (commands.trust, output.print_trust),
     "setup-key": (commands.setup_key, output.print_setup_key),
 }
+
+
+def run() -> None:
+    """The program (`transfer-advisor`, `python -m app`, the frozen bundle): main(), then out."""
+    leave(main())
+
+
+def leave(code: int) -> None:
+    """End the process with `code`. Python's own teardown (every module's objects freed, one by one) took
+    0.05 s of each command's run (measured: a `copy` of 100 MB, 0.05 s from main's return to the exit): a
+    command ends as soon as its output is out. What an ending must still do is done first: the atexit handlers
+    (logging's files flushed, the demo host stopped) and the streams flushed. Not where another thread still
+    runs or Qt was loaded (the window's teardown saves its settings): then Python ends it as usual."""
+    if threading.active_count() > 1 or "PySide6.QtCore" in sys.modules:
+        raise SystemExit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe or stream: nothing more to say there
+            stream.flush()
+    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

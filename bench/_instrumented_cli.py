@@ -116,4 +116,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    getattr(cli, "leave", sys.exit)(main())  # as the program ends (app.cli.run); older versions: sys.exit
