@@ -294,6 +294,8 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
                                            ownership.marker("staging", target))
     else:
         await sides.dest.prepare(dest, None)
+    # Taken before sending: a send that has to start over empties `leftover`.
+    checked_by = verify.checked_on_arrival(method, staged and not req.verify_hashes, leftover)
     mux = Mux(session, o) if o.mux and not idle else None
     placed, sent = False, 0
     try:
@@ -311,7 +313,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
         emit(Phase("verifying", phase_verifying()))
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
             notes.append(links_followed(method.label))
-        verification = await verify.far_side(sides, method, selection, placement, sources, dest)
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
     finally:

@@ -159,6 +159,10 @@ class Method:
     keeps: Keeps = PER_FILE  # what arrives intact, with the flags build() passes (app.core.transfer.methods.keeps)
     makes_links_after = False  # the tool skips links: the engine makes them at the far side afterwards
     stages_itself: bool = False  # writes temp files and renames them (rsync): no staging folder needed
+    # The tool itself compares each file's contents as it lands (rsync: the receiver checks a whole-file checksum
+    # the sender made while reading, and sends a file again where they differ; a second miss fails the run):
+    # the name it is checked by, or "". A copy it made whole in one run needs no hashing of ours afterwards.
+    checks_contents = ""
     codecs = ("none", "ssh")
     uses_pipe_codecs = True  # zstd/lz4 run as separate processes on both sides (rsync has them built in)
     needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)

@@ -45,6 +45,7 @@ class RsyncFlow(StreamFlow):
     processes = (Process("rsync", SENDER, "rsync"), Process("rsync", RECEIVER, "rsync"))
     file_cpu_ms = 0.15
     handshake_round_trips = 3  # versions, file list, first request
+    checks_contents = "rsync"  # its whole-file checksum (MD5, or xxh128 since 3.2), checked by the receiver
 
 
 class RsyncKeeps:
