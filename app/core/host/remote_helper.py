@@ -167,8 +167,9 @@ class RemoteHelper:
             return None
         if self.proc.exit_status is None and self.proc.exit_signal is None:
             try:
-                # sshd signals the session's process group; the wrapper traps it. USR1, not TERM: the private
-                # rsync daemon exits at once on it (on TERM it sleeps 0.4 s first, a copy's time on a LAN).
+                # sshd signals the session's process group; the wrapper traps it and stops the helper's tree
+                # (app.core.host.helper_scripts). USR1, not TERM: the private rsync daemon exits at once on it
+                # (on TERM it sleeps 0.4 s first, a copy's time on a LAN).
                 self.proc.send_signal("USR1")
                 self.proc.stdin.write_eof()    # the dead-man switch, for servers that do not pass signals on
             except (asyncssh.Error, OSError, BrokenPipeError):
