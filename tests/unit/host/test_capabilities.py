@@ -4,16 +4,18 @@ applets on PATH, dash, and no shell at all (an SFTP-only account prints nothing)
 from __future__ import annotations
 
 import os
+import pwd
 import subprocess
 from pathlib import Path
 
-from app.core.host.capabilities import TOOLS, _REMOTE_SCRIPT, parse_remote
+import pytest
+
+from app.core.host.capabilities import TOOLS, _REMOTE_SCRIPT, local, parse_remote
 
 
-
-def _run(shell: list[str], path: str, dest: str) -> str:
+def _run(shell: list[str], path: str, dest: str, cwd: Path | None = None) -> str:
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
-    out = subprocess.run([*shell, "-c", script, "sh", dest], capture_output=True, text=True, timeout=30,
+    out = subprocess.run([*shell, "-c", script, "sh", dest], capture_output=True, text=True, timeout=30, cwd=cwd,
                          env={"PATH": path, "HOME": "/", "SSH_CONNECTION": "198.18.0.1 40000 198.18.0.2 22"})
     return out.stdout
 
@@ -37,6 +39,25 @@ def test_dash_with_gnu_tools() -> None:
     assert caps.shell and not caps.busybox
     assert caps.tar_flavour == "GNU tar" and caps.nc_flavour == "OpenBSD netcat" and caps.nc_listen_ok
     assert caps.dest_exists is True
+
+
+@pytest.mark.parametrize("dest", ["/", "{tmp}/new/dest/", "{tmp}", "not-made-yet/x", "x"])
+@pytest.mark.parametrize("shell", ["dash", "bash"])
+def test_the_script_sees_this_computer_as_this_computer_sees_itself(shell: str, dest: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run here, the host's script must find what `local` finds here: rsync's text, the tools' flavours, the
+    CPU, the destination (relative ones from the folder it runs in, as the host's home)."""
+    monkeypatch.chdir(tmp_path)
+    where = dest.format(tmp=tmp_path)
+    there = parse_remote(_run([shell], "/usr/bin:/bin", where, cwd=tmp_path))
+    here = local(where)
+    for name in ("rsync_version", "rsync_compress", "rsync_attrs", "tar_flavour", "nc_flavour", "cores", "aes",
+                 "boot_id", "dest_exists", "dest_writable"):
+        assert getattr(there, name) == getattr(here, name), name
+    assert there.rsync_version and there.rsync_compress  # rsync is installed here
+    assert there.uid == os.getuid() and there.login_shell == pwd.getpwuid(os.getuid()).pw_shell
+    assert there.cpu_model and ":" not in there.cpu_model
+    assert there.dest_free_bytes and abs(there.dest_free_bytes - here.dest_free_bytes) < 64 << 20
 
 
 def test_an_account_without_a_shell_prints_nothing() -> None:
