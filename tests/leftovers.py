@@ -19,7 +19,7 @@ from typing import Callable
 
 from app.core.transfer.journal import NAME as JOURNAL
 from app.core.transfer.ownership import MARKER as OWNER_MARKER
-from app.core.runner import Keeper
+from app.core.keeper import Keeper
 
 WRAPPER_TEXT = "ta-helper started"
 # The app's own small files in a staging folder, there before any tool runs: not bytes of the copy.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from app.core.runner import Keeper
+from app.core.keeper import Keeper
 from app.gui.shell.application import STOP_SIGNALS, finish_tasks, stop_on_signals
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from tests.gui import driver

@@ -13,7 +13,7 @@ import app.core
 
 CORE = Path(app.core.__file__).parent
 # Bottom first; a module may import its own package, and packages of a lower (or the same low) rank.
-RANKS = {"formatting": 0, "language": 0, "quoting": 0, "paths": 0, "atomic": 0, "tasks": 0, "events": 1, "errors": 1, "runner": 2,
+RANKS = {"formatting": 0, "language": 0, "quoting": 0, "paths": 0, "atomic": 0, "tasks": 0, "keeper": 0, "events": 1, "errors": 1, "runner": 2,
          "selection": 3, "host": 4, "transfer": 5, "profile": 6, "advice": 7, "wording": 8, "state": 9, "demo": 10}
 # Imports that still go upward; this list only shrinks (it is empty: keep it so).
 KNOWN: set[tuple[str, str]] = set()

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import TransferError
-from app.core.runner import KEEPER, run, run_sync, start_server, stop_server
+from app.core.keeper import KEEPER
+from app.core.runner import run, run_sync, start_server, stop_server
 
 # Starts a child in the same group, writes both pids, then waits far longer than any limit below.
 HANGS = 'sleep 60 & echo "$$ $!" > "$1"; wait'
