@@ -75,10 +75,10 @@ def start_demo(args: argparse.Namespace):
 
 
 async def _session(args: argparse.Namespace, remote_dest: str | None = None,
-                   local_dest: str | None = None) -> Session:
+                   local_dest: str | None = None, ssh_tools: bool = True) -> Session:
     """Open the session the command works in; with --remember-password, keep a password that was used."""
-    session = await Session.open(args.spec, remote_dest=remote_dest,
-                                 local_dest=local_dest, password=_password_prompt(args))
+    session = await Session.open(args.spec, remote_dest=remote_dest, local_dest=local_dest,
+                                 password=_password_prompt(args), ssh_tools=ssh_tools)
     if args.remember_password and session.password_login:
         note = await session.remember_password()
         if note:
@@ -129,7 +129,9 @@ async def copy(args: argparse.Namespace) -> dict[str, Any]:
     remote_dest = None if args.download else args.dest
     reading = _read_while_logging_in(args)
     try:
-        session = await _session(args, remote_dest, args.dest if args.download else None)
+        # A method that starts no OpenSSH (a listener, a share): no shared ssh connection logs in beside it.
+        session = await _session(args, remote_dest, args.dest if args.download else None,
+                                 ssh_tools=not args.method or method_registry.get(args.method).runs_openssh)
     except BaseException:
         if reading is not None:
             reading.cancel()

@@ -7,7 +7,8 @@ measurements: the CLI's emit callback is wrapped so every Phase event is stamped
 the wall clock (CLOCK_MONOTONIC, shared with the benchmark process) and the process's
 CPU time (all threads); in older versions, which relayed the data through a thread, that thread's
 own CPU time is read when it finishes.
-Nothing the app does is changed. The marks are written to MARKS.json before exit.
+Nothing the app does is changed (it starts as app.program does: the head start first). The marks are
+written to MARKS.json before exit.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ import sys  # noqa: E402
 import threading  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+try:  # as the program starts (app.program): the host's shared ssh first, before the app loads
+    from app.core.host import head_start  # noqa: E402
+    head_start.begin(sys.argv[2:])
+except ImportError:  # older versions
+    pass
 
 import app.cli as cli  # noqa: E402
 from app.core import runner  # noqa: E402

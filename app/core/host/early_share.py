@@ -19,8 +19,10 @@ from __future__ import annotations
 import json
 
 from app.core import atomic
+from app.core.host import head_start
 from app.core.host.hosts import Host
-from app.core.host.ssh_command import Ssh
+from app.core.host.mux import master_argv
+from app.core.host.ssh_command import Options, Ssh
 from app.core.paths import data_dir
 
 FILE = "shared-ciphers.json"
@@ -44,8 +46,12 @@ def recall(host: Host) -> str | None:
 
 
 def keep(host: Host, cipher: str | None) -> None:
-    """Remember the cipher (None: forget the host, e.g. it now asks for a password). Written only when it
-    changes; a state folder that cannot be written costs the next session its head start, nothing else."""
+    """Remember the cipher (None: forget the host, e.g. it now asks for a password), and the shared
+    connection's argv for the next command that names the host as this one did (app.core.host.head_start).
+    Written only when it changes; a state folder that cannot be written costs the next session its head
+    start, nothing else."""
+    template = None if cipher is None else master_argv(Before(host).ssh(), Options(cipher=cipher), head_start.CONTROL)
+    head_start.remember(host.spec.text, host.spec.ssh_config, template)
     known = _read()
     if known.get(_key(host)) == cipher:
         return

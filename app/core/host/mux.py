@@ -20,8 +20,9 @@ from dataclasses import replace
 from app.core.errors import TransferError, explain_exit, shared_connection_down
 from typing import TYPE_CHECKING
 
-from app.core.host.ssh_command import Options
-from app.core.runner import Pipeline, Stage, run
+from app.core.host import head_start
+from app.core.host.ssh_command import Options, Ssh
+from app.core.runner import CANCEL_STEPS, Pipeline, Stage, StageResult, run
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -46,12 +47,21 @@ class Mux:
         return ["ssh", "-o", "BatchMode=yes", *host.ssh_options(), "-o", f"ControlPath={self.path}", "-O", op, "--",
                 host.alias]
 
-    async def start(self) -> str:
-        ssh = replace(self.session.ssh(), shared=None)
-        argv = ["ssh", *ssh.opts(self.options), "-M", "-N", "-o", f"ControlPath={self.path}",
-                "-o", "ControlPersist=no", "--", ssh.target]
-        self.master = Pipeline([Stage(argv)], login_env=self.session.login_env)
-        await self.master.start()
+    def template(self) -> list[str]:
+        """The master's argv, its ControlPath left to fill in (head_start.CONTROL)."""
+        return master_argv(replace(self.session.ssh(), shared=None), self.options, head_start.CONTROL)
+
+    async def start(self, adopted: head_start.Started | None = None) -> str:
+        """Start the master (or take the one `adopted`, started with this argv before the app loaded) and
+        wait until it has logged in; its ControlPath."""
+        if adopted is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir, self.path = adopted.dir, adopted.path
+            self.master = _Adopted(adopted)
+        else:
+            argv = [a.replace(head_start.CONTROL, self.path) for a in self.template()]
+            self.master = Pipeline([Stage(argv)], login_env=self.session.login_env)
+            await self.master.start()
         deadline = time.monotonic() + LOGIN_TIMEOUT
         while time.monotonic() < deadline:
             if self.master.procs[0].returncode is not None:
@@ -101,3 +111,30 @@ class Mux:
             await self.master.cancel()
             await self.master.wait()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def master_argv(ssh: Ssh, options: Options, control_path: str) -> list[str]:
+    return ["ssh", *ssh.opts(options), "-M", "-N", "-o", f"ControlPath={control_path}", "-o", "ControlPersist=no",
+            "--", ssh.target]
+
+
+class _Adopted:
+    """The master app.core.host.head_start started before the app loaded, used as a Pipeline of one."""
+
+    def __init__(self, started: head_start.Started) -> None:
+        self.started = started
+        self.procs = [started]  # its pid, and its returncode once it has ended
+
+    async def wait(self) -> list[StageResult]:
+        while self.started.returncode is None:  # polled: no thread waits on it (none may outlive the loop)
+            await asyncio.sleep(0.02)
+        return [StageResult("ssh", self.started.returncode, self.started.stderr())]
+
+    async def cancel(self) -> None:
+        for sig, grace in CANCEL_STEPS:
+            if self.started.returncode is not None:
+                return
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.started.pid, sig)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wait(), grace)

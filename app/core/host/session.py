@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import asyncssh
 
-from app.core.host import capabilities, early_share, passwords
+from app.core.host import capabilities, early_share, head_start, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.rsync_modules import RsyncModules
 from app.core.host.capabilities import Capabilities
@@ -150,11 +150,18 @@ class Session:
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
-                   password: PasswordCallback | None = None) -> "Session":
+                   password: PasswordCallback | None = None, ssh_tools: bool = True) -> "Session":
+        """Log in and look at both sides. `ssh_tools` False: the session's work starts no OpenSSH tool (a copy
+        with a method that has its own connection: a listener, a share), so no shared connection logs in
+        beside it, costing both CPUs a log-in nothing uses (a weak NAS's most of all)."""
         host = await asyncio.to_thread(resolve, spec)
         # This computer's tools are looked at while the login runs: they do not depend on it.
         local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
-        early = _share_early(host)  # the shared connection, logging in beside the control connection
+        early = None
+        if ssh_tools:
+            early = _share_early(host)  # the shared connection, logging in beside the control connection
+        else:
+            head_start.drop()
         try:
             conn, given = await _login(host, password)
         except BaseException:
@@ -175,7 +182,7 @@ class Session:
             await _drop_early(early)
             raise
         session = cls(host, conn, local, remote, askpass, error)
-        await session.share(early)
+        await session.share(early, start=ssh_tools)
         return session
 
     async def services(self) -> Services:
@@ -209,7 +216,7 @@ class Session:
         looked = [await asyncio.shield(self._mapped[m]) for m in here]
         return ([r for r in looked if isinstance(r, ShareRoot)], [r for r in looked if isinstance(r, Unmapped)])
 
-    async def share(self, early: "_Early | None" = None) -> None:
+    async def share(self, early: "_Early | None" = None, start: bool = True) -> None:
         """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
         here, without waiting for it: every later OpenSSH run with that cipher opens a channel on it instead
         of logging in (ssh(), ready_ssh()). Not where this computer's OpenSSH cannot log in to the host. One
@@ -220,7 +227,7 @@ class Session:
         if early is not None and (early.cipher != cipher or not able or self.password_login or self._sharing):
             await _drop_early(early)
             early = None
-        if not able or self._sharing:
+        if not able or self._sharing or not start:  # (not started: kept for the next session all the same)
             return
         if early is not None:
             mux, starting = early.mux, early.start
@@ -401,9 +408,11 @@ def _share_early(host: Host) -> _Early | None:
     nothing is remembered."""
     cipher = early_share.recall(host)
     if cipher is None or shutil.which("ssh") is None:
+        head_start.drop()
         return None
     mux = Mux(early_share.Before(host), Options(cipher=cipher))
-    start = asyncio.ensure_future(mux.start())
+    # Started before the app loaded, where it is this very ssh (app.core.host.head_start).
+    start = asyncio.ensure_future(mux.start(head_start.take(mux.template())))
     start.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed one is ended by _drop_early
     return _Early(mux, cipher, start)
 

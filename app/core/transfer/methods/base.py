@@ -179,6 +179,12 @@ class Method:
     share_kind = "mount"   # "mount": mounted here; "rsync": a module of the rsync service the host runs
 
     @property
+    def runs_openssh(self) -> bool:
+        """Its copy starts OpenSSH (ssh, scp, sftp, rsync over ssh); False: a listener it starts over the
+        control connection (`listens`) or a share (`logs_in` False) carries the bytes."""
+        return self.logs_in and not self.listens
+
+    @property
     def label(self) -> str:
         """Its name as people read it: "tar over ssh"."""
         return names.label(self.id)
