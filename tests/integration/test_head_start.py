@@ -70,6 +70,7 @@ async def test_the_session_shares_the_ssh_started_before_the_app_loaded(sshd, ke
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)))
     try:
         assert await _shared_pid(session) == started.pid
+        assert session.shared.master.pids() == [started.pid]  # what the cipher probe reads the CPU of
         # A tool's run goes over it: a channel, no log-in of its own.
         ssh = session.ssh()
         done = subprocess.run(["ssh", *ssh.opts(session.shared.options), "--", ssh.target, "echo over the head start"],

@@ -125,6 +125,9 @@ class _Adopted:
         self.started = started
         self.procs = [started]  # its pid, and its returncode once it has ended
 
+    def pids(self) -> list[int]:
+        return [self.started.pid]
+
     async def wait(self) -> list[StageResult]:
         while self.started.returncode is None:  # polled: no thread waits on it (none may outlive the loop)
             await asyncio.sleep(0.02)
