@@ -1,6 +1,5 @@
 """The keeper: ends the app's tools when the app is gone without cancelling them (killed, crashed, out of
-memory). Standard library only: the program's head start (app.core.host.head_start) marks the ssh it starts
-before anything else is loaded, as the runner (app.core.runner) marks every tool."""
+memory). The runner (app.core.runner) marks every process it starts with it."""
 
 from __future__ import annotations
 

@@ -25,7 +25,6 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from app.core.errors import tool_timed_out
 from app.core.keeper import KEEPER
 from app.core.tasks import deadline
 
@@ -236,6 +235,7 @@ async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | 
             await proc.wait()
         await _ended(proc.stdout, proc.stderr)
         if isinstance(exc, asyncio.TimeoutError):
+            from app.core.errors import tool_timed_out  # (here: the errors load asyncssh, start_server)
             raise tool_timed_out(_tool(argv), timeout or 0) from None
         raise
     return proc.returncode, out, err.decode(errors="replace")
@@ -259,18 +259,21 @@ def run_sync(argv: Sequence[str], *, timeout: float, stdin: bytes | None = None)
             if pipe is not None:
                 pipe.close()  # not read to its end: something the tool started may still hold it
         if isinstance(exc, subprocess.TimeoutExpired):
+            from app.core.errors import tool_timed_out
             raise tool_timed_out(_tool(argv), timeout) from None
         raise
     return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
 
 
-def start_server(argv: Sequence[str], log: str | os.PathLike[str]) -> subprocess.Popen:
-    """Start a local server that runs until `stop_server` (the demo host's sshd): a session of its own,
-    stdin /dev/null, its output appended to LOG. It carries the keeper's mark, so it ends with the app
-    even when the app is killed before it can stop it."""
+def start_server(argv: Sequence[str], log: str | os.PathLike[str],
+                 env: dict[str, str] | None = None) -> subprocess.Popen:
+    """Start a local process that runs until `stop_server` (the demo host's sshd, the head start's ssh): a
+    session of its own, stdin /dev/null, its output appended to LOG, `env` added to the app's environment.
+    It carries the keeper's mark, so it ends with the app even when the app is killed before it can stop
+    it. (This module loads without the app: app.program's head start uses it before the app loads.)"""
     with open(log, "ab") as out:
         return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                env={**os.environ, **KEEPER.mark()}, start_new_session=True)
+                                env={**os.environ, **(env or {}), **KEEPER.mark()}, start_new_session=True)
 
 
 def stop_server(proc: subprocess.Popen, grace: float = SERVER_GRACE) -> None:

@@ -5,10 +5,11 @@ of 100 MB on a LAN takes 0.35 s. The session's shared connection (app.core.host.
 control connection's log-in (app.core.host.early_share), was then still logging in when the copy could
 start: the copy waited 0.07-0.11 s for it (bench/overhead.py's "prepare"). So a command that names a host
 whose last session shared its connection starts that same ssh first thing, with the argv that session
-kept here: this module needs only the standard library and the state folder. The session takes it where
+kept here: this module needs only the standard library, the runner (app.core.runner, which loads without the
+app) and the state folder. The session takes it where
 the argv it would start now is the same (options, known_hosts, cipher: `Mux.template`), and ends it
 otherwise. One nobody took is ended when the program ends; a program killed meanwhile leaves it to the
-keeper (app.core.keeper), like every tool.
+keeper (app.core.keeper), like every tool the runner starts.
 
 Kept only for hosts that logged in with a key (the argv says BatchMode=yes: it never asks anything, and
 a log-in that fails costs no password attempt) and only for the commands that open a session. Never the
@@ -21,14 +22,13 @@ import atexit
 import json
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass
 
 from app.bundle import restore_child_environment
 from app.core import atomic, paths
-from app.core.keeper import KEEPER
+from app.core.runner import start_server, stop_server
 
 FILE = "head-start.json"
 CONTROL = "{control}"  # where the kept argv names its ControlPath: each start has a folder of its own
@@ -37,6 +37,7 @@ COMMANDS = ("copy", "advise", "profile", "methods")
 # registry's): `copy --method` one of these gets no head start, and its session no shared connection.
 NO_SSH_METHODS = ("mounted", "mounted-plain", "rsync-daemon", "rsync-service", "tar-nc")
 _SAFE = ("-M", "BatchMode=yes", "StrictHostKeyChecking=yes")  # what a kept argv must hold to be started
+END_GRACE = 1.0  # seconds an unwanted one has to end on SIGTERM before SIGKILL
 
 
 @dataclass
@@ -65,13 +66,8 @@ class Started:
             return ""
 
     def end(self) -> None:
-        """Ended at once (it carries nothing yet) and reaped; its folder removed."""
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.proc.wait()
+        """Ended (it carries nothing yet) and reaped; its folder removed."""
+        stop_server(self.proc, END_GRACE)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -155,10 +151,9 @@ def begin(argv: list[str]) -> None:
         restore_child_environment()  # frozen: ssh loads the system's libraries, not the bundle's
         folder = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
         path, err = os.path.join(folder, "cm"), os.path.join(folder, "stderr")
-        with open(err, "wb") as stderr:
-            proc = subprocess.Popen([a.replace(CONTROL, path) for a in template], stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True,
-                                    env={**os.environ, "LC_ALL": "C", **KEEPER.mark()})
+        # As the runner starts every tool (a session of its own, the keeper's mark): its one way to start a
+        # process that is not awaited on an event loop (there is none yet).
+        proc = start_server([a.replace(CONTROL, path) for a in template], err, env={"LC_ALL": "C"})
         _started = Started(template, folder, path, proc, err)
         atexit.register(drop)
     except Exception:  # noqa: BLE001 - a head start that cannot start is no head start, nothing more
