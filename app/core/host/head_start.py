@@ -37,7 +37,7 @@ COMMANDS = ("copy", "advise", "profile", "methods")
 # registry's): `copy --method` one of these gets no head start, and its session no shared connection.
 NO_SSH_METHODS = ("mounted", "mounted-plain", "rsync-daemon", "rsync-service", "tar-nc")
 _SAFE = ("-M", "BatchMode=yes", "StrictHostKeyChecking=yes")  # what a kept argv must hold to be started
-END_GRACE = 1.0  # seconds an unwanted one has to end on SIGTERM before SIGKILL
+END_GRACE = 0.2  # seconds an unwanted one has to end on SIGTERM before SIGKILL (ended on the event loop)
 
 
 @dataclass
