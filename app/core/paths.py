@@ -19,6 +19,7 @@ APP_NAME = "transfer-advisor"
 POINTER = "state-folder"
 
 _set_outside = ENV_HOME in os.environ  # until settle() runs
+_from_pointer = False  # the switch holds the pointer file's folder, put there by settle() itself
 
 
 def pointer_file() -> Path:
@@ -28,11 +29,13 @@ def pointer_file() -> Path:
 
 def settle(config_dir: str | None = None) -> None:
     """At start (app.cli.main, for each command and the window): --config-dir, else the switch set from
-    outside, else the folder chosen in the window's settings, else the default folders."""
-    global _set_outside
+    outside, else the folder chosen in the window's settings, else the default folders. Settled twice (the
+    program's head start settles before main does: app.core.host.head_start), the same answer."""
+    global _set_outside, _from_pointer
     if config_dir:
         os.environ[ENV_HOME] = os.path.abspath(config_dir)
-    _set_outside = ENV_HOME in os.environ
+        _from_pointer = False
+    _set_outside = ENV_HOME in os.environ and not _from_pointer
     if _set_outside:
         return
     try:
@@ -41,6 +44,7 @@ def settle(config_dir: str | None = None) -> None:
         return
     if folder:
         os.environ[ENV_HOME] = folder
+        _from_pointer = True
 
 
 def set_from_outside() -> bool:

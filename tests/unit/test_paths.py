@@ -20,6 +20,7 @@ def fresh_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setattr(paths, "_set_outside", False)
+    monkeypatch.setattr(paths, "_from_pointer", False)
     monkeypatch.delenv(ENV_HOME)
     return tmp_path
 
@@ -38,6 +39,18 @@ def test_the_folder_chosen_in_the_window_is_used_at_the_next_start(fresh_start: 
     paths.settle()
     assert os.environ[ENV_HOME] == str(chosen) and state_folder.can_change()
     assert transfer_log._path() == chosen / "data" / "transfers.jsonl"
+
+
+def test_settled_twice_the_chosen_folder_is_still_the_users_to_change(fresh_start: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's head start settles before main does: the second time must not take the pointer's folder,
+    which the first put into the switch, for one set from outside."""
+    chosen = fresh_start / "chosen"
+    state_folder.use(chosen)
+    monkeypatch.delenv(ENV_HOME)
+    paths.settle()
+    paths.settle()
+    assert os.environ[ENV_HOME] == str(chosen) and state_folder.can_change()
 
 
 def test_the_switch_from_outside_wins_over_the_chosen_folder(fresh_start: Path,
