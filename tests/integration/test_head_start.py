@@ -120,15 +120,20 @@ def test_a_head_start_nobody_took_ends_with_the_program(sshd, kept: list[str], t
     else:
         # Stopped while it loads: the head start has begun (its ssh runs), the app is not loaded yet.
         program = ("import os, signal, sys; from app.core.host import head_start; head_start.begin(sys.argv[1:]); "
-                   "assert head_start._started is not None; print(head_start._started.pid, flush=True); "
+                   "assert head_start._started is not None; print(head_start._started.dir, flush=True); "
                    "os.kill(os.getpid(), signal.SIGKILL)")
         done = subprocess.run([sys.executable, "-c", program, *_argv(sshd, "src")], capture_output=True, text=True,
                               timeout=60, stdin=subprocess.DEVNULL)
-        assert done.returncode == -signal.SIGKILL and done.stdout.strip().isdigit(), done.stderr
+        assert done.returncode == -signal.SIGKILL and os.path.isabs(done.stdout.strip()), done.stderr
     deadline = time.monotonic() + 10
     while set(_masters(sshd)) - before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert set(_masters(sshd)) - before == set()
+    if ending == "killed":  # its folder (the control socket's) goes with the app's, which the keeper removes
+        folder = Path(done.stdout.strip())
+        while folder.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not folder.exists() and not folder.parent.exists()
 
 
 async def test_a_session_for_a_copy_that_starts_no_openssh_shares_no_connection(sshd, kept: list[str]) -> None:

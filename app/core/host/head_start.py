@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from app.bundle import restore_child_environment
 from app.core import atomic, paths
+from app.core.keeper import KEEPER
 from app.core.runner import start_server, stop_server
 
 FILE = "head-start.json"
@@ -149,7 +150,7 @@ def begin(argv: list[str]) -> None:
         if not _usable(template) or shutil.which("ssh") is None:
             return
         restore_child_environment()  # frozen: ssh loads the system's libraries, not the bundle's
-        folder = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
+        folder = tempfile.mkdtemp(prefix="ta-mux-", dir=KEEPER.folder())  # (removed with the app, however it ends)
         path, err = os.path.join(folder, "cm"), os.path.join(folder, "stderr")
         # As the runner starts every tool (a session of its own, the keeper's mark): its one way to start a
         # process that is not awaited on an event loop (there is none yet).

@@ -21,6 +21,7 @@ from app.core.errors import TransferError, explain_exit, shared_connection_down
 from typing import TYPE_CHECKING
 
 from app.core.host import head_start
+from app.core.keeper import KEEPER
 from app.core.host.ssh_command import Options, Ssh
 from app.core.runner import CANCEL_STEPS, Pipeline, Stage, StageResult, run
 
@@ -35,7 +36,7 @@ class Mux:
 
     def __init__(self, session: Session, options: Options) -> None:
         self.session, self.options = session, options
-        self.dir = tempfile.mkdtemp(prefix="ta-mux-")  # short path: sun_path holds 108 bytes
+        self.dir = tempfile.mkdtemp(prefix="ta-mux-", dir=KEEPER.folder())  # (removed with the app, however it ends)
         self.path = os.path.join(self.dir, "cm")
         self.master: Pipeline | None = None
         self.reaping: asyncio.Future | None = None  # after kill(): the master's wait
