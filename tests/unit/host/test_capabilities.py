@@ -57,7 +57,9 @@ def test_the_script_sees_this_computer_as_this_computer_sees_itself(shell: str, 
     assert there.rsync_version and there.rsync_compress  # rsync is installed here
     assert there.uid == os.getuid() and there.login_shell == pwd.getpwuid(os.getuid()).pw_shell
     assert there.cpu_model and ":" not in there.cpu_model
-    assert there.dest_free_bytes and abs(there.dest_free_bytes - here.dest_free_bytes) < 64 << 20
+    # (read a moment apart, by df there and statvfs here, while other tests fill the same file system)
+    assert there.dest_free_bytes and abs(there.dest_free_bytes - here.dest_free_bytes) < max(here.dest_free_bytes // 10,
+                                                                                          64 << 20)
 
 
 def test_an_account_without_a_shell_prints_nothing() -> None:
