@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.host.staging import PREFIX
+from app.core.keeper import Keeper
 from tests.leftovers import BOOKKEEPING
 
 APP = [sys.executable, "-m", "app"]
@@ -128,7 +129,9 @@ def cut(args: list[str], dest: Path, at: int, timeout: float = 300, env: dict | 
             if time.monotonic() - started > timeout:
                 raise AssertionError("the copy never got that far")
             time.sleep(0.002)
-        tools = _children(app.pid)
+        # Its tools, not its keeper: killed with the app, the keeper is what ends what is left of them and
+        # removes the app's folder (app.core.keeper), as after a real kill.
+        tools = [pid for pid in _children(app.pid) if Keeper.NAME.encode() not in _cmdline(pid)]
         for pid in tools:
             _signal(pid, signal.SIGSTOP)
         seconds = time.monotonic() - started
@@ -143,6 +146,13 @@ def cut(args: list[str], dest: Path, at: int, timeout: float = 300, env: dict | 
         app.stderr.close()
     _settled(dest)
     return seconds
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 def _children(pid: int) -> list[int]:
