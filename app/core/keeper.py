@@ -61,9 +61,10 @@ class Keeper:
 
     def folder(self) -> str:
         """This app's own folder under the system's temporary folder (short: a control socket's path holds 108
-        bytes at most), removed by the keeper when the app ends, however it ends."""
+        bytes at most), removed by the keeper when the app ends, however it ends. Where it is gone (a cleaner
+        of old files in /tmp, under a window open for weeks), the temporary folder itself, as before it."""
         self.mark()
-        return self._folder or tempfile.gettempdir()
+        return self._folder if self._folder and os.path.isdir(self._folder) else tempfile.gettempdir()
 
     def _start(self, token: str) -> dict[str, str]:
         sh = shutil.which("sh") or "/bin/sh"

@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
 from app.core.errors import TransferError
+from app.core.host.mux import Mux
+from app.core.host.ssh_command import Options
 from app.core.keeper import KEEPER
 from app.core.runner import run, run_sync, start_server, stop_server
 
@@ -158,3 +162,16 @@ def _command(pid: int) -> str:
             return f.read().strip()
     except OSError:
         return ""
+
+
+def test_the_apps_folder_gone_its_sockets_go_to_the_temporary_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cleaner of /tmp may remove the app's folder under a window open for weeks: a shared connection's
+    folder is then made where it was made before the app had a folder of its own, never not at all."""
+    folder = KEEPER.folder()
+    assert os.path.dirname(folder) == tempfile.gettempdir() and os.path.basename(folder).startswith("ta-run-")
+    monkeypatch.setattr(KEEPER, "_folder", folder + "-removed-by-a-cleaner")
+    mux = Mux(None, Options())  # type: ignore[arg-type]
+    try:
+        assert os.path.dirname(mux.dir) == tempfile.gettempdir()
+    finally:
+        shutil.rmtree(mux.dir)
