@@ -16,12 +16,15 @@ or a key no longer accepted ends it without a word and the session starts its ow
 
 from __future__ import annotations
 
+import asyncio
 import json
+import shutil
+from dataclasses import dataclass
 
 from app.core import atomic
 from app.core.host import head_start
 from app.core.host.hosts import Host
-from app.core.host.mux import master_argv
+from app.core.host.mux import Mux, master_argv
 from app.core.host.ssh_command import Options, Ssh
 from app.core.paths import data_dir
 
@@ -76,3 +79,36 @@ class Before:
 
     def login_env(self) -> dict[str, str]:
         return {}
+
+
+@dataclass
+class Early:
+    """A shared connection started before the session exists."""
+
+    mux: Mux
+    cipher: str
+    start: asyncio.Future
+
+
+def start(host: Host) -> Early | None:
+    """The shared connection with the cipher this host's last key-login session shared, started now; None where
+    nothing is remembered."""
+    cipher = recall(host)
+    if cipher is None or shutil.which("ssh") is None:
+        head_start.drop()
+        return None
+    mux = Mux(Before(host), Options(cipher=cipher))
+    # Started before the app loaded, where it is this very ssh (app.core.host.head_start).
+    start = asyncio.ensure_future(mux.start(head_start.take(mux.template())))
+    start.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed one is ended by drop()
+    return Early(mux, cipher, start)
+
+
+async def drop(early: Early | None) -> None:
+    """End a shared connection started early that the session does not take (or that failed): at once."""
+    if early is None:
+        return
+    early.start.cancel()
+    await asyncio.gather(early.start, return_exceptions=True)
+    early.mux.kill()
+    await early.mux.reaped()

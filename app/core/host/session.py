@@ -3,7 +3,7 @@
 When the login took a password, the session also holds what the OpenSSH binaries need to log in
 the same way (app.core.host.askpass): their options say so, and `login_env()` gives each process its
 own one-time way to ask the app for the password. Nothing of it reaches a command line or a file.
-(Over 450 lines: what one host gives every step, its connections and what was found of it, kept in one place.)
+(Over 400 lines: what one host gives every step, its connections and what was found of it, kept in one place.)
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import ipaddress
-import shutil
 import socket
 import statistics
 import struct
@@ -159,14 +158,14 @@ class Session:
         local_task = asyncio.ensure_future(asyncio.to_thread(capabilities.local, local_dest))
         early = None
         if ssh_tools:
-            early = _share_early(host)  # the shared connection, logging in beside the control connection
+            early = early_share.start(host)  # the shared connection, logging in beside the control connection
         else:
             head_start.drop()
         try:
             conn, given = await _login(host, password)
         except BaseException:
             await asyncio.gather(local_task, return_exceptions=True)
-            await _drop_early(early)
+            await early_share.drop(early)
             raise
         askpass = error = None
         try:
@@ -179,7 +178,7 @@ class Session:
             conn.close()
             if askpass is not None:
                 await askpass.close()
-            await _drop_early(early)
+            await early_share.drop(early)
             raise
         session = cls(host, conn, local, remote, askpass, error)
         await session.share(early, start=ssh_tools)
@@ -216,7 +215,7 @@ class Session:
         looked = [await asyncio.shield(self._mapped[m]) for m in here]
         return ([r for r in looked if isinstance(r, ShareRoot)], [r for r in looked if isinstance(r, Unmapped)])
 
-    async def share(self, early: "_Early | None" = None, start: bool = True) -> None:
+    async def share(self, early: early_share.Early | None = None, start: bool = True) -> None:
         """Start logging in the session's shared OpenSSH connection, with the cipher a copy most likely runs
         here, without waiting for it: every later OpenSSH run with that cipher opens a channel on it instead
         of logging in (ssh(), ready_ssh()). Not where this computer's OpenSSH cannot log in to the host. One
@@ -225,7 +224,7 @@ class Session:
         able = cipher is not None and "ssh" in self.local.tools and self.askpass_error is None
         await asyncio.to_thread(early_share.keep, self.host, cipher if able and not self.password_login else None)
         if early is not None and (early.cipher != cipher or not able or self.password_login or self._sharing):
-            await _drop_early(early)
+            await early_share.drop(early)
             early = None
         if not able or self._sharing or not start:  # (not started: kept for the next session all the same)
             return
@@ -392,39 +391,6 @@ class Session:
             self.shared.kill()
         if self.askpass is not None:
             self.askpass.close_now()
-
-
-@dataclass
-class _Early:
-    """A shared connection started before the session exists (app.core.host.early_share)."""
-
-    mux: Mux
-    cipher: str
-    start: asyncio.Future
-
-
-def _share_early(host: Host) -> _Early | None:
-    """The shared connection with the cipher this host's last key-login session shared, started now; None where
-    nothing is remembered."""
-    cipher = early_share.recall(host)
-    if cipher is None or shutil.which("ssh") is None:
-        head_start.drop()
-        return None
-    mux = Mux(early_share.Before(host), Options(cipher=cipher))
-    # Started before the app loaded, where it is this very ssh (app.core.host.head_start).
-    start = asyncio.ensure_future(mux.start(head_start.take(mux.template())))
-    start.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failed one is ended by _drop_early
-    return _Early(mux, cipher, start)
-
-
-async def _drop_early(early: _Early | None) -> None:
-    """End a shared connection started early that the session does not take (or that failed): at once."""
-    if early is None:
-        return
-    early.start.cancel()
-    await asyncio.gather(early.start, return_exceptions=True)
-    early.mux.kill()
-    await early.mux.reaped()
 
 
 async def _nothing_found() -> list[services.Service]:
