@@ -49,6 +49,7 @@ class NotificationServer(QObject):
         super().__init__()
         self.received: list[dict] = []
         self.next_id = 41
+        self.clicked_at_once = False  # the user clicks before the answer to Notify is on its way
 
     @Slot(result="QStringList")
     def GetCapabilities(self) -> list[str]:  # noqa: N802 - the specification's names
@@ -62,6 +63,8 @@ class NotificationServer(QObject):
         self.received.append(dict(id=number, app_name=app_name, replaces_id=replaces_id, app_icon=app_icon,
                                   summary=summary, body=body, actions=actions, hints=hints,
                                   expire_timeout=expire_timeout))
+        if self.clicked_at_once:
+            self.click(number)  # on the wire before the answer that names the notification
         return number
 
     @Slot("uint")

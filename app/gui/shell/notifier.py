@@ -79,6 +79,7 @@ class Notifier(QObject):
         self._ids: set[int] = set()
         self._token = ""                           # an activation token the server sent with a click
         self._calls: list[asyncio.Task] = []       # calls on their way, kept until they answer
+        self._early: list = []                     # signals that came before the answer naming their id
 
     # -- saying it -------------------------------------------------------------------------------
     def user_is_looking(self) -> bool:
@@ -136,6 +137,10 @@ class Notifier(QObject):
             self._shown_id = int(reply.body[0])
             self._ids.add(self._shown_id)
             self.via = "dbus"
+            early, self._early = self._early, []
+            for signal in early:  # a click the bus delivered before the answer that named its notification
+                if signal.body[0] == self._shown_id:
+                    self._signal(signal)
             return
         said = reply.body[0] if reply is not None and reply.body else ""
         self.dbus_error = f"{reply.error_name}: {said}" if reply is not None and reply.error_name else \
@@ -208,6 +213,10 @@ class Notifier(QObject):
             return
         notification, said = message.body[0], message.body[1]
         if notification not in self._ids:
+            # The server answers Notify before anyone can click, but both may arrive in one read, and the
+            # bus hands over the signal before the call's coroutine resumes: kept until the answer comes.
+            if self._calls and len(self._early) < 8:
+                self._early.append(message)
             return
         if message.member == "ActivationToken":
             self._token = said
