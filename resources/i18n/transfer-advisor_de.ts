@@ -393,6 +393,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>nicht verglichen: {ahead} hat bereits {ahead_rate} MB/s übertragen, und das Netzwerk lässt für {method} höchstens {rate} MB/s zu</translation>
     </message>
     <message>
+        <source>not raced: what is left to copy ({left}) is too little for {method} to win back what a lap costs here ({seconds})</source>
+        <translation>nicht verglichen: was noch zu kopieren ist ({left}), ist zu wenig, als dass {method} wieder hereinholen könnte, was ein Durchgang hier kostet ({seconds})</translation>
+    </message>
+    <message>
         <source>no data moved steadily within its time; race longer</source>
         <translation>in der vorgesehenen Zeit flossen keine Daten gleichmäßig; lassen Sie den Vergleich länger laufen</translation>
     </message>

@@ -205,6 +205,37 @@ async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album:
     assert sorted(os.listdir(dest)) == ["album"]
 
 
+async def test_entrants_that_cannot_win_back_a_lap_are_not_raced(sshd, album: Path, tmp_path: Path) -> None:
+    """A copy's race: an entrant that could not win back what a lap costs on what is left to copy, even a
+    quarter faster than predicted, is not raced (said why); the parts the laps did not take stay for the copy,
+    which carries on and arrives whole. (The sums, for a weak NAS and a long copy: tests/unit/advice.)"""
+    dest = tmp_path / "dest"
+    session = await _session(sshd, tmp_path)
+    events: list[RaceResult] = []
+    try:
+        selection = scan_local([str(album)])
+        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
+        then = CopyRequest(selection.roots, str(dest), "", selection=selection)
+        parts = await lap_parts(session, then, selection, str(dest), entrants, 6e6)
+        assert parts is not None and None not in parts
+        laps = await race(session, entrants, selection.roots, str(dest), False, 5.0, selection=selection,
+                          parts=parts, predicted={entrants[0]: 100.0, entrants[1]: 1e-3, entrants[2]: 1e-3},
+                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None)
+        result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", selection=selection,
+                                                 after_race=True))
+    finally:
+        await session.close()
+    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh"], events
+    assert laps[0].MBps and laps[0].sent
+    skipped = [e for e in events if e.skipped]
+    assert [e.label.split()[0] for e in skipped] == ["rsync", "sftp"]
+    assert all("is too little for" in e.skipped and "to win back what a lap costs here" in e.skipped
+               for e in skipped), skipped
+    assert result.verified and result.sent_bytes < result.bytes
+    assert snapshot(dest / album.name, follow_links=follows_links("tar-ssh")) == far_side(album, "tar-ssh")
+    assert sorted(os.listdir(dest)) == ["album"]
+
+
 def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:
     """As a user runs it: short laps on a selection many laps long share it out; the copy carries on."""
     dest = tmp_path / "dest"

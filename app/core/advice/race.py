@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import statistics
 import time
 from dataclasses import dataclass, replace
 from posixpath import join
@@ -39,7 +40,7 @@ from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.tasks import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.wording.advice import not_raced_behind, not_raced_held, nothing_steady, streams
+from app.core.wording.advice import not_raced_behind, not_raced_held, not_raced_too_late, nothing_steady, streams
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Entry, Selection, scan_local
@@ -66,6 +67,11 @@ SKIP_BEHIND = 1.5
 # window over the round trip): that entrant has nothing to win there. Below 1/1.1: an entrant not raced is ranked
 # after a raced one unless 10 % faster on paper (ranking.rank).
 HELD_SHARE = 0.92
+# A copy's race: an entrant is raced only where, moving WIN_BACK times what it is predicted to (as far off as the
+# model was for the laps so far), it would win back what a lap costs here on what is left to copy after the laps
+# (a lap's bytes are the copy's, but its start and its end are not: on the weak NAS 1-1.5 s each, three laps of a
+# 13 s copy took it to 18 s). 1.25: the most a lap beat its prediction by where a probe was unlucky.
+WIN_BACK = 1.25
 
 
 @dataclass(frozen=True)
@@ -114,10 +120,15 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     made = False
     laps: list[Lap] = []
+    walls: list[float] = []  # each lap's time, start to end
     try:
         for i, (candidate, part) in enumerate(zip(candidates, parts if staged else [None] * len(candidates))):
             if _behind(laps, candidate, predicted or {}, ramp, emit) or _held(laps, candidate, ceilings or {}, emit):
                 continue
+            if staged and selection is not None and _too_late(laps, walls, candidate, predicted or {},
+                                                              selection.bytes, emit):
+                continue
+            began = time.monotonic()
             if part is None and not made:
                 # Made and marked before its first lap: if the app dies mid-race, the next connection sweeps it.
                 await ownership.make(session, scratch, "race", local=download)
@@ -137,6 +148,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                 # and no lap writes while the far side is still busy with the last one's files.
                 await finish(remove_folder(session, request.dest, local=download))
             laps.append(lap)
+            walls.append(time.monotonic() - began)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
     finally:
         if made:
@@ -176,6 +188,37 @@ def _held(laps: list[Lap], candidate: Candidate, ceilings: dict[Candidate, float
         return False
     emit(RaceResult(key(candidate), label(candidate), None,
                     skipped=not_raced_held(label(candidate), label(ahead.candidate), ahead.MBps or 0.0, ceiling)))
+    return True
+
+
+def lap_cost(laps: list[Lap], walls: list[float]) -> float | None:
+    """What a lap costs a copy on this host, in seconds: its time less what its bytes take at the best lap's
+    pace (its start, its climb, its end), the median over the laps that staged bytes. None: no lap to tell."""
+    best = max((lap.MBps for lap in laps if lap.MBps), default=None)
+    if not best:
+        return None
+    costs = [max(0.0, wall - lap.sent / (best * 1e6)) for lap, wall in zip(laps, walls) if lap.sent and lap.MBps]
+    return statistics.median(costs) if costs else None
+
+
+def _too_late(laps: list[Lap], walls: list[float], candidate: Candidate, predicted: dict[Candidate, float],
+              total: int, emit: Emit) -> bool:
+    """A copy's race: the copy left after the laps so far is too short for this candidate to win back a lap's
+    cost even at WIN_BACK times its prediction (corrected as far as the model was off for the best lap). Not
+    for parallel streams or their one-stream twin: "never slower than one stream" rests on racing both."""
+    ahead = max((lap for lap in laps if lap.MBps), key=lambda lap: lap.MBps or 0.0, default=None)
+    cost = lap_cost(laps, walls)
+    said, paper = predicted.get(candidate), ahead and predicted.get(ahead.candidate)
+    if not (ahead and ahead.MBps and said and paper) or cost is None:
+        return False
+    if candidate.options.streams > 1 or any(lap.candidate.options.streams > 1 for lap in laps):
+        return False
+    left = max(0, total - sum(lap.sent for lap in laps))
+    best_case = said * (ahead.MBps / paper) * WIN_BACK
+    won = left / (ahead.MBps * 1e6) - left / (best_case * 1e6) if best_case > ahead.MBps else 0.0
+    if won >= cost:
+        return False
+    emit(RaceResult(key(candidate), label(candidate), None, skipped=not_raced_too_late(label(candidate), left, cost)))
     return True
 
 

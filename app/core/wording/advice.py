@@ -234,6 +234,14 @@ def not_raced_held(label: str, ahead: str, ahead_MBps: float, ceiling_MBps: floa
                           rate=mbps(ceiling_MBps))
 
 
+def not_raced_too_late(label: str, left_bytes: int, lap_s: float) -> str:
+    """An entrant left out of a copy's race: what is left to copy is too little for it to win back what a lap
+    costs here, even well faster than predicted."""
+    return AdviceWords.tr("not raced: what is left to copy ({left}) is too little for {method} to win back what a "
+                          "lap costs here ({seconds})", left=size(left_bytes), method=label,
+                          seconds=short_time(lap_s))
+
+
 def nothing_steady() -> str:
     """A lap whose data never flowed steadily within its seconds (the lap's error)."""
     return AdviceWords.tr("no data moved steadily within its time; race longer")
