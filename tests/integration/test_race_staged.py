@@ -207,7 +207,7 @@ async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album:
 
 async def test_entrants_that_cannot_win_back_a_lap_are_not_raced(sshd, album: Path, tmp_path: Path) -> None:
     """A copy's race: an entrant that could not win back what a lap costs on what is left to copy, even a
-    quarter faster than predicted, is not raced (said why); the parts the laps did not take stay for the copy,
+    tenth faster than predicted, is not raced (said why); the parts the laps did not take stay for the copy,
     which carries on and arrives whole. (The sums, for a weak NAS and a long copy: tests/unit/advice.)"""
     dest = tmp_path / "dest"
     session = await _session(sshd, tmp_path)
