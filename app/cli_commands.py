@@ -86,7 +86,20 @@ async def _session(args: argparse.Namespace, remote_dest: str | None = None,
     # (a module of the host's rsync service logged in to with $RSYNC_PASSWORD keeps it too)
     session.modules.remember = args.remember_password
     session.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
+    if sys.stdin.isatty():
+        session.modules.ask = _module_password_at_terminal(session.host.label)
     return session
+
+
+def _module_password_at_terminal(host: str):
+    """Where a module of the host's rsync service takes none of the passwords the app knows ($RSYNC_PASSWORD,
+    the keyring's, the login's): asked at the terminal, not echoed, as the login's password is (in the event
+    loop, as asyncssh asks that one: one question at a time, and Ctrl-C stops the command). Enter: without it."""
+    from app.core.wording.services import module_password_terminal_prompt
+
+    async def ask(user: str, module: str) -> str | None:
+        return getpass.getpass(module_password_terminal_prompt(user, module, host)) or None
+    return ask
 
 
 async def methods(args: argparse.Namespace) -> dict[str, Any]:

@@ -3455,6 +3455,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>
         <translation>Der rsync-Dienst von {host} fragt nach dem Passwort von {user} für sein Modul {module} (es wird nicht im Klartext gesendet; die Dateien schon, da Sie unverschlüsselte Methoden erlaubt haben). Abbrechen, um ohne diesen Dienst zu kopieren:</translation>
     </message>
+    <message>
+        <source>Password of {user} for the module {module} of the rsync service of {host} (not sent in clear; the files are; Enter to copy without this service): </source>
+        <translation>Passwort von {user} für das Modul {module} des rsync-Dienstes von {host} (wird nicht im Klartext gesendet, die Dateien schon; Eingabetaste, um ohne diesen Dienst zu kopieren): </translation>
+    </message>
 </context>
 <context>
     <name>SessionWords</name>

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -21,6 +22,7 @@ from app.core.host.session import Session
 from tests import nas_services
 from tests.helpers import MemoryKeyring, ProcessWatch, cli, cli_json, far_side, final_names, make_tree, snapshot
 from tests.peers import SshServer, start_sshd
+from tests.terminal import Terminal
 
 pytestmark = pytest.mark.root  # the service's standard port is under 1024
 
@@ -142,6 +144,42 @@ def test_a_module_that_takes_none_of_the_passwords_is_one_sentence(nas, tree: Pa
         assert (f"cannot log in to the module backup of the host's rsync service as {nas_services.LOGIN}: it took "
                 "none of the passwords tried") in said.stderr, said.stderr
         assert not dest.exists()
+
+
+@pytest.mark.parametrize("answer", [nas_services.RSYNC_SECRET, ""])
+def test_at_a_terminal_the_modules_password_is_asked(nas, tree: Path, answer: str) -> None:
+    """No password the app knows opens the module: at a terminal the command asks for it, not echoed, and the copy
+    goes through the module with it (in no process's arguments); Enter is a copy without the module, refused here
+    in one sentence as with no password at all."""
+    _, modules = nas
+    dest = modules / "backup" / ("asked" if answer else "declined")
+    argv = [sys.executable, "-m", "app", *ta(nas, "copy", "rsnas", str(tree), "--dest", str(dest), "--method",
+                                             "rsync-service", "--verify")]
+    env = {k: v for k, v in os.environ.items() if k != "RSYNC_PASSWORD"}
+    terminal = Terminal()
+    with ProcessWatch(nas_services.RSYNC_SECRET, "no process is marked") as watch:
+        app = terminal.start(argv, env=env)
+        try:
+            terminal.wait_for(f"Password of {nas_services.LOGIN} for the module backup of the rsync service of "
+                              "rsnas".encode())
+            os.write(terminal.master, answer.encode() + b"\n")
+            app.wait(timeout=120)
+            terminal.wait_for(b"verified" if answer else b"transfer-advisor: ")
+        finally:
+            if app.poll() is None:
+                app.kill()
+                app.wait()
+            terminal.close()
+    shown = terminal.shown.decode(errors="replace")
+    assert watch.leaks == [], watch.leaks
+    assert nas_services.RSYNC_SECRET not in shown  # not echoed
+    if answer:
+        assert app.returncode == 0, shown
+        assert "with rsync-service; verified: contents (" in shown, shown
+        assert snapshot(dest / tree.name) == far_side(tree, "rsync-service")
+    else:
+        assert app.returncode != 0 and "Traceback" not in shown, shown
+        assert "it took none of the passwords tried" in shown and not dest.exists(), shown
 
 
 def test_a_module_that_lets_in_other_computers_only_is_one_sentence(nas, tree: Path) -> None:

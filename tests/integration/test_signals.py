@@ -6,13 +6,9 @@ the host."""
 
 from __future__ import annotations
 
-import os
-import select
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +16,7 @@ import pytest
 from tests.helpers import final_names
 from tests.leftovers import hold_mid_copy, left_since, let_go_once_signalled, snapshot
 from tests.stalls import staging_folders
+from tests.terminal import Terminal
 
 CANCELLED = ("transfer-advisor: The copy was cancelled; nothing was left half-written at the destination, and "
              "running the same copy again carries on where it stopped.")
@@ -65,44 +62,6 @@ def test_a_signal_mid_copy_is_a_cancel(sshd, big_file: Path, dest: Path, name: s
     assert err.strip().splitlines()[-1] == CANCELLED
     assert out == ""
     _nothing_left(dest, before)
-
-
-class Terminal:
-    """A pseudo-terminal the CLI runs in as its controlling terminal, read like a terminal window does
-    until it is closed (which hangs it up)."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        self.shown = b""
-        self._stop = threading.Event()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-
-    def start(self, argv: list[str]) -> subprocess.Popen:
-        # setsid -c: a session of its own whose controlling terminal is this one (it execs, the pid stays).
-        app = subprocess.Popen(["setsid", "-c", *argv], stdin=self.slave, stdout=self.slave, stderr=self.slave)
-        os.close(self.slave)
-        self._reader.start()
-        return app
-
-    def _read(self) -> None:
-        while not self._stop.is_set():
-            if select.select([self.master], [], [], 0.05)[0]:
-                try:
-                    self.shown += os.read(self.master, 65536)
-                except OSError:
-                    return
-
-    def wait_for(self, text: bytes, wait: float = 30.0) -> None:
-        deadline = time.monotonic() + wait
-        while text not in self.shown:
-            assert time.monotonic() < deadline, f"{text!r} never showed: {self.shown!r}"
-            time.sleep(0.02)
-
-    def close(self) -> None:
-        if not self._stop.is_set():
-            self._stop.set()
-            self._reader.join()
-            os.close(self.master)
 
 
 def test_closing_the_terminal_mid_copy_is_a_cancel(sshd, big_file: Path, dest: Path) -> None:

@@ -98,3 +98,11 @@ def module_password_prompt(user: str, module: str, host: str) -> str:
     return ServiceWords.tr("The rsync service of {host} asks for the password of {user} for its module {module} "
                            "(it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to "
                            "copy without this service:", host=host, user=user, module=module)
+
+
+def module_password_terminal_prompt(user: str, module: str, host: str) -> str:
+    """What the command line asks at a terminal where a module of the host's rsync service takes none of the
+    passwords it knows (the answer is not echoed)."""
+    return ServiceWords.tr("Password of {user} for the module {module} of the rsync service of {host} (not sent in "
+                           "clear; the files are; Enter to copy without this service): ", user=user, module=module,
+                           host=host)
