@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "it from the first line of standard input instead of asking on the terminal"))
     common.add_argument("--remember-password", action="store_true", help=CliHelp.tr("keep the password in the system "
                         "keyring after a successful login (never in a file); later runs use it. So is a password in "
-                        "$RSYNC_PASSWORD that a module of the host's rsync service took"))
+                        "$RSYNC_PASSWORD, or typed when asked, that a module of the host's rsync service took"))
     # Commands that take a HOST can use the local demo host instead (HOST is then left out).
     demo_host = argparse.ArgumentParser(add_help=False)
     demo_host.add_argument("--demo", action="store_true", help=CliHelp.tr("use a local demo host instead of HOST: an "

@@ -835,8 +835,8 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>für Hosts mit Passwort: das Passwort aus der ersten Zeile der Standardeingabe lesen, statt im Terminal danach zu fragen</translation>
     </message>
     <message>
-        <source>keep the password in the system keyring after a successful login (never in a file); later runs use it. So is a password in $RSYNC_PASSWORD that a module of the host&apos;s rsync service took</source>
-        <translation>das Passwort nach erfolgreicher Anmeldung im Schlüsselbund des Systems aufbewahren (nie in einer Datei); spätere Läufe verwenden es. Ebenso ein Passwort aus $RSYNC_PASSWORD, das ein Modul des rsync-Dienstes des Hosts angenommen hat</translation>
+        <source>keep the password in the system keyring after a successful login (never in a file); later runs use it. So is a password in $RSYNC_PASSWORD, or typed when asked, that a module of the host&apos;s rsync service took</source>
+        <translation>das Passwort nach erfolgreicher Anmeldung im Schlüsselbund des Systems aufbewahren (nie in einer Datei); spätere Läufe verwenden es. Ebenso ein Passwort aus $RSYNC_PASSWORD oder eines, das auf Nachfrage eingegeben wurde, das ein Modul des rsync-Dienstes des Hosts angenommen hat</translation>
     </message>
     <message>
         <source>use a local demo host instead of HOST: an SSH server on 127.0.0.1 started for this command and removed after it, with --dest defaulting to its folder</source>
@@ -2641,6 +2641,25 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>rsync&apos;s own protocol to the rsync service the host already runs (port 873): nothing to start, no encryption cost. Unencrypted.</source>
         <translation>rsyncs eigenes Protokoll zum rsync-Dienst, den der Host schon betreibt (Port 873): nichts zu starten, keine Kosten für Verschlüsselung. Unverschlüsselt.</translation>
+    </message>
+</context>
+<context>
+    <name>ModulePasswordWords</name>
+    <message>
+        <source>Password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>&amp;Remember it in the system keyring</source>
+        <translation>Im Schlüsselbund des Systems &amp;merken</translation>
+    </message>
+    <message>
+        <source>Once the module takes it, the password goes to your desktop&apos;s keyring (never to a file), and the app does not ask again.</source>
+        <translation>Sobald das Modul es annimmt, kommt das Passwort in den Schlüsselbund Ihres Desktops (nie in eine Datei), und die App fragt nicht erneut.</translation>
+    </message>
+    <message>
+        <source>This computer has no system keyring: the password is kept only while the window is open.</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund: Das Passwort wird nur behalten, solange das Fenster offen ist.</translation>
     </message>
 </context>
 <context>

@@ -10,19 +10,21 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QInputDialog
+from app.core.host.rsync_modules import account
+from app.gui.dialogs.module_password_dialog import ModulePasswordDialog
 
 from tests.gui import driver
 from tests.gui.conftest import short_race
-from tests.helpers import far_side, make_tree, snapshot
+from tests.helpers import MemoryKeyring, far_side, make_tree, snapshot
 from tests.nas_services import LOGIN, RSYNC_SECRET
 
 pytestmark = pytest.mark.root  # the service's standard port is under 1024
 
 
 def test_the_window_races_and_copies_through_the_nas_rsync_service(nas_services, make_window, drive, tmp_path: Path,
+                                                                   memory_keyring: MemoryKeyring,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    sshd, _, root = nas_services
+    sshd, address, root = nas_services
     monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("RSYNC_PASSWORD", raising=False)  # the window asks for it
     # (enough files that each of the race's three laps gets a part of them to copy)
@@ -31,6 +33,8 @@ def test_the_window_races_and_copies_through_the_nas_rsync_service(nas_services,
     # Three in the race: the best secure method and two of the three unencrypted ones, as by default.
     window = make_window(sshd.ssh_config, replace(short_race(), race_count=3))
     prompts: list[str] = []
+    kept = account(LOGIN, address, 873, "backup")
+    in_keyring: list[str | None] = []
     try:
         async def steps() -> None:
             await driver.connect(window, "nas")
@@ -40,12 +44,15 @@ def test_the_window_races_and_copies_through_the_nas_rsync_service(nas_services,
             assert window.find_bar.insecure.isVisible()  # the NAS is on this computer's own network
             window.find_bar.insecure.setChecked(True)
             window.find_bar.find.click()
-            # The module that holds the destination asks a password none of those the app knows: the window asks.
-            dialog = await driver.until(lambda: isinstance(window.hosts.dialog, QInputDialog)
+            # The module that holds the destination asks a password none of those the app knows: the window asks,
+            # and offers to keep it in the keyring.
+            dialog = await driver.until(lambda: isinstance(window.hosts.dialog, ModulePasswordDialog)
                                         and window.hosts.dialog.isVisible() and window.hosts.dialog, 60,
                                         "the rsync service's password question")
-            prompts.append(dialog.labelText())
-            dialog.setTextValue(RSYNC_SECRET)
+            prompts.append(dialog.question.text())
+            assert dialog.keep.isEnabled() and not dialog.keep.isChecked()
+            dialog.password.setText(RSYNC_SECRET)
+            dialog.keep.setChecked(True)
             dialog.accept()
             await driver.state(window, "recommendation", "error", timeout=120)
             assert window.state == "recommendation", window.banner.details_text()
@@ -54,8 +61,15 @@ def test_the_window_races_and_copies_through_the_nas_rsync_service(nas_services,
             window.card.go.click()
             await driver.state(window, "done", "error", "cancelled", timeout=90)
             assert window.state == "done", window.banner.sentence.text()
+            in_keyring.append(memory_keyring.get_password("transfer-advisor", kept))
+            # The keyring has it now: the next advice (a session of its own) goes through the module unasked.
+            memory_keyring.delete_password("transfer-advisor", kept)  # ... and so it does from the window's memory
+            window.find_bar.find.click()
+            await driver.state(window, "recommendation", "error", timeout=120)
+            assert window.state == "recommendation", window.banner.details_text()
 
-        drive(steps(), 240)
+        drive(steps(), 300)
+        assert in_keyring == [RSYNC_SECRET]  # ticked: kept once the module took it
         assert prompts == [f"The rsync service of nas asks for the password of {LOGIN} for its module backup (it is not "
                            "sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without "
                            "this service:"]

@@ -225,6 +225,31 @@ async def test_a_password_given_once_is_kept_with_remember_password(nas, memory_
         assert memory_keyring.get_password("transfer-advisor", kept) == (nas_services.RSYNC_SECRET if remember else None)
 
 
+async def test_a_typed_password_is_kept_only_when_asked_to(nas, memory_keyring: MemoryKeyring, monkeypatch) -> None:
+    """The password the user typed where the module took none the app knew goes into the keyring with
+    --remember-password (or the window's "keep it"), and only then; the next session takes it from there unasked."""
+    sshd, modules = nas
+    monkeypatch.delenv("RSYNC_PASSWORD", raising=False)
+    kept = account(nas_services.LOGIN, nas_services.worker_address(110), 873, "backup")
+    asked: list[tuple[str, str]] = []
+
+    async def ask(user: str, module: str) -> str:
+        asked.append((user, module))
+        return nas_services.RSYNC_SECRET
+
+    for remember in (False, True, None):
+        session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
+        session.modules.ask, session.modules.remember = ask, bool(remember)
+        try:
+            found, _ = await session.modules.covering([str(modules / "backup")], write=False)
+        finally:
+            await session.close()
+        assert [m.name for m in found] == ["backup"]
+        assert memory_keyring.get_password("transfer-advisor", kept) == (None if remember is False
+                                                                         else nas_services.RSYNC_SECRET)
+    assert asked == [(nas_services.LOGIN, "backup")] * 2  # the third session found it in the keyring
+
+
 async def test_without_the_password_the_module_is_said_refused(nas, memory_keyring: MemoryKeyring,
                                                               monkeypatch) -> None:
     sshd, modules = nas

@@ -159,13 +159,17 @@ class RsyncModules:
     module checked once."""
 
     session: "Session"
-    # Keep a password given in $RSYNC_PASSWORD in the keyring once a module takes it (--remember-password); `tell`
-    # shows the sentence when there is no keyring to keep it in.
+    # Keep a password given in $RSYNC_PASSWORD, or typed when asked, in the keyring once a module takes it
+    # (--remember-password; the window's question sets it as the user ticks "keep it"); `tell` shows the sentence
+    # when there is no keyring to keep it in.
     remember: bool = False
     tell: Callable[[str], None] | None = None
     # Where none of those passwords works: ask the user (the window does; the user's account and the module's
     # name are given), None when they decline.
     ask: Callable[[str, str], Awaitable[str | None]] | None = None
+    # Passwords the user typed earlier for (user, module) of this host, tried before asking (the window's, kept
+    # while it is open: each of its advices and copies has a session of its own).
+    typed: dict[tuple[str, str], str] = field(default_factory=dict)
     _conf: asyncio.Future | None = None
     _checked: dict[str, asyncio.Future] = field(default_factory=dict)
 
@@ -290,15 +294,16 @@ async def _check(session: "Session", module: ModuleConf, port: int, write: bool)
         if answer in ("unreachable", "denied"):
             return Unusable(module.name, folder, answer, user)
     asker = session.modules.ask
+    typed = False
     if taken is None and user and asker is not None:
         given = await asker(user, module.name)
         answer = await attempt(given) if given else "login"
         if answer in ("", "login-only"):
-            taken, wrote = given, answer == ""
+            taken, wrote, typed = given, answer == "", True
     if taken is None:
         return Unusable(module.name, folder, "login", user)
     root = ModuleRoot(root.name, folder, root.address, port, user, password=taken)
-    await _kept(session, root)
+    await _kept(session, root, typed)
     if not probing:
         return root
     return replace(root, writable=wrote and await _logins_probe(session, join(folder, probe)))
@@ -326,15 +331,16 @@ async def _logins_probe(session: "Session", path: str) -> bool:
 
 async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
     kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port, root.name))
-    found = [os.environ.get("RSYNC_PASSWORD"), kept,
+    found = [os.environ.get("RSYNC_PASSWORD"), kept, session.modules.typed.get((root.user, root.name)),
              session.askpass.password if session.askpass is not None else None]
     return [p for p in dict.fromkeys(found) if p]
 
 
-async def _kept(session: "Session", root: ModuleRoot) -> None:
-    """With --remember-password, a password from $RSYNC_PASSWORD that the module took goes into the keyring."""
+async def _kept(session: "Session", root: ModuleRoot, typed: bool) -> None:
+    """With --remember-password (or the window's "keep it" beside its question), a password the module took goes
+    into the keyring: one from $RSYNC_PASSWORD, or one the user `typed` when asked."""
     modules = session.modules
-    if not modules.remember or not root.user or root.password != os.environ.get("RSYNC_PASSWORD"):
+    if not modules.remember or not root.user or not (typed or root.password == os.environ.get("RSYNC_PASSWORD")):
         return
     note = await asyncio.to_thread(passwords.remember_account, account(root.user, root.address, root.port, root.name),
                                    root.password)

@@ -19,6 +19,7 @@ from app.core.host import ssh_aliases
 from app.core.host.keylogin import KeySetup
 from app.core.state import added_hosts
 from app.gui.dialogs.add_host_dialog import AddHostDialog
+from app.gui.dialogs.module_password_dialog import ModulePasswordDialog
 from app.gui.panels.demo_host import DemoChoice, DemoHostKeeper, is_demo
 from app.gui.panels.error_banner import ErrorBanner
 from app.gui.shell.bridge import Job
@@ -59,6 +60,7 @@ class HostSteps(QObject):
         picker.choice_changed.connect(self._choice_changed)
         picker.setup_key_requested.connect(self.setup_key)
         flow.password_needed.connect(self._ask_password)
+        flow.module_password_needed.connect(self._ask_module_password)
 
     def load(self) -> None:
         """The host list as the state folder holds it: the added hosts' ssh config is written again to
@@ -305,10 +307,16 @@ class HostSteps(QObject):
         dialog.setWindowTitle(HostStepsWords.tr("Password"))
         dialog.setLabelText(prompt)
         dialog.setTextEchoMode(QLineEdit.Password)
-        for label in dialog.findChildren(QLabel):  # a long question (an rsync module's) wraps, as a paragraph
+        for label in dialog.findChildren(QLabel):  # a long question wraps, as a paragraph
             label.setWordWrap(True)
             label.setMinimumWidth(min(440, label.fontMetrics().horizontalAdvance(prompt)))
         dialog.textValueSelected.connect(lambda text: future.done() or future.set_result(text))
+        dialog.rejected.connect(lambda: future.done() or future.set_result(None))
+        self._open(dialog)
+
+    def _ask_module_password(self, question: str, can_keep: bool, future: asyncio.Future) -> None:
+        dialog = ModulePasswordDialog(question, can_keep, self.window)
+        dialog.accepted.connect(lambda: future.done() or future.set_result(dialog.answer()))
         dialog.rejected.connect(lambda: future.done() or future.set_result(None))
         self._open(dialog)
 

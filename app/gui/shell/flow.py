@@ -38,6 +38,7 @@ from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
+from app.core.host.rsync_modules import RsyncModules
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.tasks import both
@@ -131,6 +132,9 @@ SERVICES_GRACE = 0.3  # seconds the connection line waits for the host's other s
 
 class Flow(QObject):
     password_needed = Signal(str, object)  # prompt, asyncio.Future that gets the password or None
+    # An rsync module's question, whether the keyring can keep the answer, and an asyncio.Future that gets
+    # (password, keep it in the keyring) or None.
+    module_password_needed = Signal(str, bool, object)
     # What is in the way at the destination (a Placement), where, and an asyncio.Future for the choice
     # (an Existing, or None to copy nothing): asked once per copy, before it starts.
     existing_found = Signal(object, str, object)
@@ -144,6 +148,8 @@ class Flow(QObject):
         self.bridge = bridge
         self.passwords: dict[tuple[str, str | None], str] = {}
         self.keep_in_keyring: set[tuple[str, str | None]] = set()
+        # Passwords typed for modules of a host's rsync service, by host and (user, module): this window's run only.
+        self.module_passwords: dict[tuple[str, str | None], dict[tuple[str, str], str]] = {}
         self.session: Session | None = None
         self.connected: Connected | None = None
         self.running_job: Job | None = None  # the advice or the copy: one at a time
@@ -203,13 +209,23 @@ class Flow(QObject):
             self.passwords[key] = password
         return password
 
-    def _module_password(self, choice: HostChoice):
+    def _module_password(self, choice: HostChoice, modules: RsyncModules):
         """Where none of the passwords it knows opens a module of the host's rsync service that holds the
-        destination (unencrypted methods allowed): ask. The session keeps what the module took."""
+        destination (unencrypted methods allowed): ask. What was typed is tried first by the later sessions of
+        this window (each advice and copy has one of its own: `modules.typed`), and kept in the keyring where the
+        user ticked that (`modules.remember`: rsync_modules keeps it once the module took it)."""
+        modules.typed = self.module_passwords.setdefault((choice.text, choice.ssh_config), {})
+
         async def ask(user: str, module: str) -> str | None:
+            can_keep = await asyncio.to_thread(passwords.available)
             future = asyncio.get_running_loop().create_future()
-            self.password_needed.emit(module_password_prompt(user, module, choice.label), future)
-            return await future
+            self.module_password_needed.emit(module_password_prompt(user, module, choice.label), can_keep, future)
+            answer = await future
+            if answer is None:
+                return None
+            password, modules.remember = answer
+            modules.typed[(user, module)] = password
+            return password
         return ask
 
     def follow_config(self, old: str, new: str) -> None:
@@ -219,12 +235,14 @@ class Flow(QObject):
             self.connected = replace(self.connected, choice=moved_config(self.connected.choice, old, new))
         self.passwords = {(text, new if config == old else config): password
                           for (text, config), password in self.passwords.items()}
+        self.module_passwords = {(text, new if config == old else config): typed
+                                 for (text, config), typed in self.module_passwords.items()}
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
         session = await Session.open(choice.spec(), password=self._password(choice))
-        session.modules.ask = self._module_password(choice)
+        session.modules.ask = self._module_password(choice, session.modules)
         looking = asyncio.ensure_future(_services_and_shares(session))  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
@@ -351,7 +369,7 @@ class Flow(QObject):
     async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
         session = await Session.open(choice.spec(), remote_dest=None if download else dest,
                                      local_dest=dest if download else None, password=self._password(choice))
-        session.modules.ask = self._module_password(choice)
+        session.modules.ask = self._module_password(choice, session.modules)
         return session
 
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
