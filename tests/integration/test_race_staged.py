@@ -176,9 +176,10 @@ async def test_laps_without_a_fair_part_race_on_a_scratch_sample(sshd, movies: P
     assert sorted(os.listdir(dest)) == ["movies"]
 
 
-async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album: Path, tmp_path: Path) -> None:
-    """A lap that moved what the link lets a later entrant move ends that entrant's chance: it is not raced
-    (said why), its part stays for the copy; an entrant the link lets go faster still races."""
+async def _race_then_copy(sshd, album: Path, tmp_path: Path, seconds: float, **rules) -> tuple[list, list, object]:
+    """Race tar over ssh, rsync over ssh and sftp on parts of the album into a copy's staging folder (with the
+    race's `rules`: ceilings, predictions), then copy with tar over ssh after the race: the laps, the race's
+    results, the copy's result."""
     dest = tmp_path / "dest"
     session = await _session(sshd, tmp_path)
     events: list[RaceResult] = []
@@ -188,52 +189,40 @@ async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album:
         then = CopyRequest(selection.roots, str(dest), "", selection=selection)
         parts = await lap_parts(session, then, selection, str(dest), entrants, 6e6)
         assert parts is not None and None not in parts
-        # The first lap moves hundreds of MB/s on loopback: rsync's ceiling here is far below, sftp's far above.
-        ceilings = {entrants[1]: 1.0, entrants[2]: 1e6}
-        laps = await race(session, entrants, selection.roots, str(dest), False, 0.3, selection=selection,
-                          parts=parts, ceilings=ceilings,
-                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None)
+        laps = await race(session, entrants, selection.roots, str(dest), False, seconds, selection=selection,
+                          parts=parts, emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None,
+                          **{k: {entrants[i]: v for i, v in enumerate(rule) if v is not None}
+                             for k, rule in rules.items()})
         result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", selection=selection,
                                                  after_race=True))
     finally:
         await session.close()
-    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh", "sftp"]
-    (skipped,) = [e for e in events if e.skipped]
-    assert skipped.label.startswith("rsync") and "the network lets" in skipped.skipped, skipped
     assert result.verified and result.sent_bytes < result.bytes
     assert snapshot(dest / album.name, follow_links=follows_links("tar-ssh")) == far_side(album, "tar-ssh")
     assert sorted(os.listdir(dest)) == ["album"]
+    return laps, [e for e in events if e.skipped], result
+
+
+async def test_a_lap_at_the_links_ceiling_leaves_the_others_unraced(sshd, album: Path, tmp_path: Path) -> None:
+    """A lap that moved what the link lets a later entrant move ends that entrant's chance: it is not raced
+    (said why), its part stays for the copy; an entrant the link lets go faster still races."""
+    # The first lap moves hundreds of MB/s on loopback: rsync's ceiling here is far below, sftp's far above.
+    laps, skipped, _ = await _race_then_copy(sshd, album, tmp_path, 0.3, ceilings=(None, 1.0, 1e6))
+    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh", "sftp"]
+    assert len(skipped) == 1 and skipped[0].label.startswith("rsync"), skipped
+    assert "the network lets" in skipped[0].skipped, skipped
 
 
 async def test_entrants_that_cannot_win_back_a_lap_are_not_raced(sshd, album: Path, tmp_path: Path) -> None:
     """A copy's race: an entrant that could not win back what a lap costs on what is left to copy, even a
     tenth faster than predicted, is not raced (said why); the parts the laps did not take stay for the copy,
     which carries on and arrives whole. (The sums, for a weak NAS and a long copy: tests/unit/advice.)"""
-    dest = tmp_path / "dest"
-    session = await _session(sshd, tmp_path)
-    events: list[RaceResult] = []
-    try:
-        selection = scan_local([str(album)])
-        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
-        then = CopyRequest(selection.roots, str(dest), "", selection=selection)
-        parts = await lap_parts(session, then, selection, str(dest), entrants, 6e6)
-        assert parts is not None and None not in parts
-        laps = await race(session, entrants, selection.roots, str(dest), False, 5.0, selection=selection,
-                          parts=parts, predicted={entrants[0]: 100.0, entrants[1]: 1e-3, entrants[2]: 1e-3},
-                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None)
-        result = await copy(session, CopyRequest(selection.roots, str(dest), "tar-ssh", selection=selection,
-                                                 after_race=True))
-    finally:
-        await session.close()
-    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh"], events
+    laps, skipped, _ = await _race_then_copy(sshd, album, tmp_path, 5.0, predicted=(100.0, 1e-3, 1e-3))
+    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh"], skipped
     assert laps[0].MBps and laps[0].sent
-    skipped = [e for e in events if e.skipped]
     assert [e.label.split()[0] for e in skipped] == ["rsync", "sftp"]
     assert all("is too little for" in e.skipped and "to win back what a lap costs here" in e.skipped
                for e in skipped), skipped
-    assert result.verified and result.sent_bytes < result.bytes
-    assert snapshot(dest / album.name, follow_links=follows_links("tar-ssh")) == far_side(album, "tar-ssh")
-    assert sorted(os.listdir(dest)) == ["album"]
 
 
 def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:
