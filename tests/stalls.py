@@ -58,10 +58,36 @@ def frozen(pids: list[int]) -> Iterator[list[int]]:
         signal_all(pids, signal.SIGCONT)
 
 
+def processes_named(root: int, names: tuple[str, ...]) -> list[int]:
+    """The processes under `root` whose command name is one of `names`."""
+    found = []
+    for pid in descendants(root):
+        try:
+            if Path(f"/proc/{pid}/comm").read_text().strip() in names:
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+async def _hold(find: Callable[[], list[int]], held: list[int]) -> None:
+    """SIGSTOP what `find` names as soon as it exists (polled every 5 ms), and keep its pids in `held`."""
+    while not held:
+        pids = find()
+        if pids:
+            signal_all(pids, signal.SIGSTOP)
+            held += pids
+            return
+        await asyncio.sleep(0.005)
+
+
 async def copy_caught_moving(session: Session, request: CopyRequest, at_least: int = 1,
-                             timeout: float = 60) -> asyncio.Task:
+                             timeout: float = 60, hold: Callable[[], list[int]] | None = None,
+                             held: list[int] | None = None) -> asyncio.Task:
     """Start a copy and return its task once `at_least` bytes have moved (a copy that ends before that is
-    a test that cannot show anything: it fails)."""
+    a test that cannot show anything: it fails). `hold` names the receiving end's processes: they are
+    stopped the moment they exist (their pids go to `held`; the caller continues them), so a copy faster
+    than the progress ticks still stands mid-way, its sender blocked once the buffers between are full."""
     moving = asyncio.Event()
 
     def emit(event) -> None:
@@ -69,9 +95,12 @@ async def copy_caught_moving(session: Session, request: CopyRequest, at_least: i
             moving.set()
 
     task = asyncio.create_task(copy(session, request, emit))
+    holder = asyncio.create_task(_hold(hold, held if held is not None else [])) if hold else None
     waiter = asyncio.create_task(moving.wait())
     done, _ = await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED, timeout=timeout)
     waiter.cancel()
+    if holder is not None:
+        holder.cancel()
     if task in done:
         raise AssertionError(f"the copy ended before it could be stalled: {task.exception() or task.result()}")
     assert waiter in done, "no bytes moved"
@@ -94,14 +123,18 @@ async def ended_within(task: asyncio.Task, seconds: float) -> BaseException | No
 
 async def copy_while_link_dies(session: Session, request: CopyRequest,
                                link_dies: Callable[[], AbstractContextManager], at_least: int = 1,
-                               bound: float = 60) -> BaseException | None:
+                               bound: float = 60, hold: Callable[[], list[int]] | None = None
+                               ) -> BaseException | None:
     """Start a copy; once `at_least` bytes have moved, enter `link_dies()` (a stopped host, a cut link)
-    until the copy ends; how it ended. The session is closed afterwards."""
+    until the copy ends; how it ended. The session is closed afterwards. `hold`: see copy_caught_moving."""
+    held: list[int] = []
     try:
-        task = await copy_caught_moving(session, request, at_least)
+        task = await copy_caught_moving(session, request, at_least, hold=hold, held=held)
+        assert held or hold is None, "the receiving end to hold never started"
         with link_dies():
             return await ended_within(task, bound)
     finally:
+        signal_all(held, signal.SIGCONT)
         await session.close()
 
 

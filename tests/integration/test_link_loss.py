@@ -23,8 +23,8 @@ from app.core.host.ssh_command import Options
 from app.core.host.session import Session, acknowledges
 from app.core.transfer.engine import CopyRequest, copy
 from tests.leftovers import BOOKKEEPING
-from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, random_file, same_bytes,
-                          signal_all, staging_folders)
+from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, processes_named,
+                          random_file, same_bytes, signal_all, staging_folders)
 
 STALL = 3.0     # the watchdog's limit in these tests
 BOUND = 90.0    # a copy still running this long after its link went is a hang (a failure bound, not a timing)
@@ -52,9 +52,12 @@ async def test_a_host_that_stops_answering_ends_the_copy_as_link_lost(sshd, big_
     dest = tmp_path / "dest"
     dest.mkdir()
     session = await _session(sshd, None if download else str(dest))
-    # Every session of the host stopped: data and control alike.
+    # Every session of the host stopped: data and control alike. An upload's receiving tar on the host is
+    # stopped the moment it starts, so a copy faster than the progress ticks (tar over netcat here moves
+    # 256 MiB in a quarter of a second) is still mid-way when the host goes.
+    hold = None if download else (lambda: processes_named(sshd.proc.pid, ("tar",)))
     outcome = await copy_while_link_dies(session, _request(big_file, dest, method, download),
-                                         lambda: frozen(descendants(sshd.proc.pid)), bound=BOUND)
+                                         lambda: frozen(descendants(sshd.proc.pid)), bound=BOUND, hold=hold)
     assert_lost_and_kept(outcome, "testhost", STALL, not download, dest, big_file.name)
     await _copy_again_works(sshd, big_file, dest, method, download)
 
