@@ -94,13 +94,15 @@ async def copy_caught_moving(session: Session, request: CopyRequest, at_least: i
         if isinstance(event, Progress) and at_least <= event.done < event.total:
             moving.set()
 
+    async def caught() -> None:
+        # Bytes moving, and the receiving end held where one is named (the sender may fill the pipes and ssh's
+        # window before the far end's tool has even started).
+        await asyncio.gather(moving.wait(), _hold(hold, held if held is not None else []) if hold else moving.wait())
+
     task = asyncio.create_task(copy(session, request, emit))
-    holder = asyncio.create_task(_hold(hold, held if held is not None else [])) if hold else None
-    waiter = asyncio.create_task(moving.wait())
+    waiter = asyncio.create_task(caught())
     done, _ = await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED, timeout=timeout)
     waiter.cancel()
-    if holder is not None:
-        holder.cancel()
     if task in done:
         raise AssertionError(f"the copy ended before it could be stalled: {task.exception() or task.result()}")
     assert waiter in done, "no bytes moved"
