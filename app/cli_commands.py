@@ -18,6 +18,7 @@ from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, 
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
 from app.core.host.rsync_modules import ModuleRoot, Unusable
+from app.core.host.ftp_logins import FtpRoot, FtpUnusable
 from app.core.host.session import Session
 from app.core.host.share_roots import ShareRoot
 from app.core.language import Words
@@ -113,7 +114,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
         paths = [await session.files.abspath(args.dest)] if args.dest else []
         found = await preflight.shares_for(session, paths, True, args.allow_insecure)
         shares = [r for r in found if isinstance(r, ShareRoot)]
-        modules = [r for r in found if isinstance(r, (ModuleRoot, Unusable))]
+        modules = [r for r in found if isinstance(r, (ModuleRoot, Unusable, FtpRoot, FtpUnusable))]
         ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=found)
         rows = []
         for m in method_registry.METHODS.values():

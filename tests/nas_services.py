@@ -94,14 +94,15 @@ def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str]
 
 def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = (),
                  timeout: float = START_TIMEOUT) -> Server:
-    """vsftpd in the foreground for local accounts (nobody logs in here), offering explicit TLS when `tls`
-    (plain FTP stays allowed, as on most NAS systems)."""
+    """vsftpd in the foreground for local accounts (anonymous logins refused), taking their uploads as a NAS's FTP
+    service does, offering explicit TLS when `tls` (plain FTP stays allowed, as on most NAS systems)."""
     root = root / ("vsftpd-tls" if tls else "vsftpd")
     empty = root / "empty"
     empty.mkdir(parents=True, exist_ok=True)
     os.chmod(empty, 0o755)
     lines = ["listen=YES", "listen_ipv6=NO", f"listen_address={address}", f"listen_port={port}", "background=NO",
-             "anonymous_enable=NO", "local_enable=YES", f"secure_chroot_dir={empty}", "seccomp_sandbox=NO",
+             "anonymous_enable=NO", "local_enable=YES", "write_enable=YES", "local_umask=022",
+             f"secure_chroot_dir={empty}", "seccomp_sandbox=NO",
              "xferlog_enable=NO", f"vsftpd_log_file={root}/vsftpd.log"]
     if tls:
         cert, key = root / "cert.pem", root / "key.pem"

@@ -648,6 +648,14 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>der rsync-Dienst des NAS, unverschlüsselt</translation>
     </message>
     <message>
+        <source>the NAS&apos;s FTP service with TLS</source>
+        <translation>der FTP-Dienst des NAS mit TLS</translation>
+    </message>
+    <message>
+        <source>the NAS&apos;s FTP service, not encrypted</source>
+        <translation>der FTP-Dienst des NAS, unverschlüsselt</translation>
+    </message>
+    <message>
         <source>The only secure method that can run here.</source>
         <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
     </message>
@@ -2559,6 +2567,46 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>needs the host&apos;s rsync service, which did not answer</source>
         <translation>braucht den rsync-Dienst des Hosts, der nicht geantwortet hat</translation>
     </message>
+    <message>
+        <source>copies to the host only</source>
+        <translation>kopiert nur zum Host</translation>
+    </message>
+    <message>
+        <source>FTP cannot name a path with a line break in it</source>
+        <translation>FTP kann keinen Pfad mit einem Zeilenumbruch benennen</translation>
+    </message>
+    <message>
+        <source>needs an FTP service on the host that offers TLS (port 21) and takes this account&apos;s login and writes</source>
+        <translation>braucht einen FTP-Dienst auf dem Host, der TLS anbietet (Port 21) und die Anmeldung und Schreibzugriffe dieses Kontos annimmt</translation>
+    </message>
+    <message>
+        <source>needs an FTP service on the host (port 21) that takes this account&apos;s login and writes</source>
+        <translation>braucht einen FTP-Dienst auf dem Host (Port 21), der die Anmeldung und Schreibzugriffe dieses Kontos annimmt</translation>
+    </message>
+    <message>
+        <source>talks to the host&apos;s FTP service without ssh (no --cipher or --mux)</source>
+        <translation>spricht ohne ssh mit dem FTP-Dienst des Hosts (kein --cipher oder --mux)</translation>
+    </message>
+    <message>
+        <source>cannot log in to the host&apos;s FTP service as {user}: it took none of the passwords tried ($FTP_PASSWORD, the one the keyring keeps, the ssh login&apos;s own)</source>
+        <translation>kann sich beim FTP-Dienst des Hosts nicht als {user} anmelden: er nahm keines der versuchten Passwörter an ($FTP_PASSWORD, das im Schlüsselbund gespeicherte, das der ssh-Anmeldung)</translation>
+    </message>
+    <message>
+        <source>cannot find the destination in what the host&apos;s FTP service shows {user}</source>
+        <translation>findet das Ziel nicht in dem, was der FTP-Dienst des Hosts {user} zeigt</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s FTP service to write as {user}, and it writes as another user</source>
+        <translation>braucht einen FTP-Dienst des Hosts, der als {user} schreibt, und er schreibt als ein anderer Benutzer</translation>
+    </message>
+    <message>
+        <source>cannot check the certificate of the host&apos;s FTP service: the host did not show the same one through ssh (it needs a shell and openssl for that)</source>
+        <translation>kann das Zertifikat des FTP-Dienstes des Hosts nicht prüfen: der Host zeigte über ssh nicht dasselbe (dafür braucht er eine Shell und openssl)</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s FTP service, which did not answer</source>
+        <translation>braucht den FTP-Dienst des Hosts, der nicht geantwortet hat</translation>
+    </message>
 </context>
 <context>
     <name>Methods</name>
@@ -2597,6 +2645,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>the host&apos;s rsync service (insecure)</source>
         <translation>der rsync-Dienst des Hosts (unsicher)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s FTP service with TLS (FTPS)</source>
+        <translation>der FTP-Dienst des Hosts mit TLS (FTPS)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s FTP service (insecure)</source>
+        <translation>der FTP-Dienst des Hosts (unsicher)</translation>
     </message>
     <message>
         <source>Streams one tar archive through ssh: no per-file round trips, best for many small files.</source>
@@ -2641,6 +2697,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>rsync&apos;s own protocol to the rsync service the host already runs (port 873): nothing to start, no encryption cost. Unencrypted.</source>
         <translation>rsyncs eigenes Protokoll zum rsync-Dienst, den der Host schon betreibt (Port 873): nichts zu starten, keine Kosten für Verschlüsselung. Unverschlüsselt.</translation>
+    </message>
+    <message>
+        <source>Uploads to the FTP service the host already runs, with TLS on the commands and the files; its certificate is checked through ssh. Slow with many small files.</source>
+        <translation>Lädt zum FTP-Dienst hoch, den der Host schon betreibt, mit TLS für Befehle und Dateien; sein Zertifikat wird über ssh geprüft. Langsam bei vielen kleinen Dateien.</translation>
+    </message>
+    <message>
+        <source>Uploads to the FTP service the host already runs: no encryption cost, but the files and the password cross in clear. Unencrypted.</source>
+        <translation>Lädt zum FTP-Dienst hoch, den der Host schon betreibt: keine Kosten für Verschlüsselung, aber Dateien und Passwort gehen im Klartext. Unverschlüsselt.</translation>
     </message>
 </context>
 <context>
@@ -3469,6 +3533,34 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Its rsync service: {modules}.</source>
         <translation>Sein rsync-Dienst: {modules}.</translation>
+    </message>
+    <message>
+        <source>with TLS</source>
+        <translation>mit TLS</translation>
+    </message>
+    <message>
+        <source>in clear</source>
+        <translation>im Klartext</translation>
+    </message>
+    <message>
+        <source>{how}, not used</source>
+        <translation>{how}, nicht verwendet</translation>
+    </message>
+    <message>
+        <source>{how}, the host&apos;s {folder} shown as {ftp_folder}</source>
+        <translation>{how}, {folder} des Hosts gezeigt als {ftp_folder}</translation>
+    </message>
+    <message>
+        <source>(certificate SHA-256 {fingerprint}, checked on the host over ssh)</source>
+        <translation>(Zertifikat SHA-256 {fingerprint}, auf dem Host über ssh geprüft)</translation>
+    </message>
+    <message>
+        <source>taking no uploads of this account&apos;s</source>
+        <translation>nimmt keine Uploads dieses Kontos an</translation>
+    </message>
+    <message>
+        <source>Its FTP service: {ways}.</source>
+        <translation>Sein FTP-Dienst: {ways}.</translation>
     </message>
     <message>
         <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>
@@ -4406,6 +4498,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Insecure: the files cross the network unencrypted; use it only on a network you trust.</source>
         <translation>Unsicher: Die Dateien gehen unverschlüsselt über das Netzwerk; nur in einem vertrauenswürdigen Netzwerk verwenden.</translation>
+    </message>
+    <message>
+        <source>Using {method}: your files and your password cross the network unencrypted.</source>
+        <translation>{method} wird verwendet: Ihre Dateien und Ihr Passwort gehen unverschlüsselt über das Netzwerk.</translation>
     </message>
     <message>
         <source>Using {method}: your files cross the network unencrypted.</source>

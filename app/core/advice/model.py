@@ -203,7 +203,7 @@ def _caps(method: Method, works: list[Work], codec: Codec | None, ratio: float, 
     caps = [Cap((cond.tcp_all or cond.tcp) * framing, Factor.LINK, "network")]
     if cond.tcp_all:  # one connection is held by its buffers over the round trip: each stream has its own
         caps.append(Cap(cond.tcp * framing * streams, Factor.LINK, "tcp-window", each=True))
-    if secure and cond.rtt_s > 0:
+    if secure and method.ssh_channel and cond.rtt_s > 0:
         caps.append(Cap(SSH_WINDOW / cond.rtt_s / 1e6 * channel * streams, Factor.LINK, "ssh-window", each=True))
     if method.in_flight and cond.rtt_s > 0:  # SFTP's requests in flight
         caps.append(Cap(method.in_flight / cond.rtt_s / 1e6 * streams, Factor.LINK, "sftp-window", each=True))

@@ -10,6 +10,7 @@ from app.core.transfer import rsyncd
 from app.core.errors import (destination_too_small, destination_unwritable, method_unusable, module_without_daemon,
                              outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
                              sources_share_a_name)
+from app.core.host.ftp_logins import FtpRoot, FtpUnusable
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot, covering
 from app.core.tasks import both
@@ -51,8 +52,12 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool,
         # Whose files a mount that holds the destination makes: only then, as a copy would write through it.
         return [await session.write_checks.checked(r) if r.mount.writable and covering([r], host_paths) else r
                 for r in roots]
-    mounted, (served, unusable) = await both(mounts(), modules())
-    return (*mounted, *served, *unusable)
+    async def ftp() -> tuple[list[FtpRoot], list[FtpUnusable]]:
+        if not host_paths:
+            return [], []
+        return await session.ftp.covering(host_paths, write, allow_insecure)
+    (mounted, (served, unusable)), (ftp_roots, ftp_unusable) = await both(both(mounts(), modules()), ftp())
+    return (*mounted, *served, *ftp_roots, *unusable, *ftp_unusable)
 
 
 def check_method(session: "Session", method: Method, req: "CopyRequest", selection: Selection,

@@ -74,7 +74,8 @@ def plan_sends(method: Method, wanted: list[Entry], everything: list[Entry], lef
     if streams > 1 and method.parallel and method.lists_folders and _in_streams(method, todo, parents, stage, own,
                                                                                 fits, streams, out):
         return out
-    whole = len(wanted) == len(everything) and not leftover.complete and not leftover.partial
+    whole = (len(wanted) == len(everything) and not leftover.complete and not leftover.partial
+             and not method.always_lists)
     main = [] if whole else _lists(method, todo, parents, stage, own)
     if whole or not all(fits(s) for s in main):
         out.again = not whole

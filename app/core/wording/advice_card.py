@@ -27,7 +27,9 @@ def plain(method_id: str) -> str | None:
              "rsync-daemon": AdviceWords.tr("rsync without encryption"),
              "mounted": AdviceWords.tr("the share this computer has mounted, encrypted"),
              "mounted-plain": AdviceWords.tr("the share this computer has mounted, not encrypted"),
-             "rsync-service": AdviceWords.tr("the rsync service the NAS runs, not encrypted")}
+             "rsync-service": AdviceWords.tr("the rsync service the NAS runs, not encrypted"),
+             "ftps": AdviceWords.tr("the NAS's FTP service with TLS"),
+             "ftp": AdviceWords.tr("the NAS's FTP service, not encrypted")}
     return words.get(method_id)
 
 

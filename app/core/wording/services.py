@@ -93,6 +93,29 @@ def rsync_modules_said(rows: list[dict]) -> str:
     return ServiceWords.tr("Its rsync service: {modules}.", modules="; ".join(said)) if said else ""
 
 
+def ftp_said(rows: list[dict]) -> str:
+    """The host's FTP service as `methods --json` has it under "shares" (app.core.host.ftp_logins: FtpRoot.as_dict,
+    FtpUnusable.as_dict): "Its FTP service: with TLS, the destination's folder /volume1/photo shown as /photo
+    (certificate SHA-256 AB:CD:…); in clear, the same."; "" for none. Why one is not used is its method's reason."""
+    said = []
+    for row in rows:
+        if row.get("kind") not in ("ftp", "ftps"):
+            continue
+        how = ServiceWords.tr("with TLS") if row["kind"] == "ftps" else ServiceWords.tr("in clear")
+        if "unusable" in row:
+            said.append(ServiceWords.tr("{how}, not used", how=how))
+            continue
+        where = ServiceWords.tr("{how}, the host's {folder} shown as {ftp_folder}", how=how, folder=row["folder"],
+                                ftp_folder=row["ftp_folder"])
+        if row.get("certificate"):
+            where += " " + ServiceWords.tr("(certificate SHA-256 {fingerprint}, checked on the host over ssh)",
+                                           fingerprint=row["certificate"])
+        if not row.get("writable"):
+            where += ", " + ServiceWords.tr("taking no uploads of this account's")
+        said.append(where)
+    return ServiceWords.tr("Its FTP service: {ways}.", ways="; ".join(said)) if said else ""
+
+
 def module_password_prompt(user: str, module: str, host: str) -> str:
     """What the window asks where a module of the host's rsync service takes none of the passwords it knows."""
     return ServiceWords.tr("The rsync service of {host} asks for the password of {user} for its module {module} "

@@ -405,5 +405,8 @@ def unencrypted_warning(method_id: str) -> str | None:
     method = METHODS[method_id]
     if method.secure:
         return None
+    if method_id == "ftp":  # FTP's login is in clear too
+        return TransferWording.tr("Using {method}: your files and your password cross the network unencrypted.",
+                                  method=method.label.removesuffix(" (insecure)"))
     return TransferWording.tr("Using {method}: your files cross the network unencrypted.",
                               method=method.label.removesuffix(" (insecure)"))

@@ -14,6 +14,7 @@ from posixpath import basename, dirname
 
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
+from app.core.host.ftp_logins import FtpRoot, FtpUnusable
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
 from app.core.host.listener import Listener
@@ -47,7 +48,7 @@ class Job:
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
     # mounted: the share of the host mounted here that the copy goes through; rsync-service: the module of the
     # rsync service the host runs
-    share: ShareRoot | ModuleRoot | None = None
+    share: ShareRoot | ModuleRoot | FtpRoot | None = None
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
@@ -106,7 +107,7 @@ class Context:
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
     # The host's shares mounted here (app.core.host.share_roots) and the modules of its rsync service
     # (app.core.host.rsync_modules) that hold the copy's paths, each checked.
-    shares: tuple[ShareRoot | ModuleRoot | Unusable, ...] = ()
+    shares: tuple[ShareRoot | ModuleRoot | FtpRoot | Unusable | FtpUnusable, ...] = ()
 
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)
@@ -168,6 +169,7 @@ class Method:
     needs_remote_shell = True  # runs commands on the host (an SFTP-only account runs none)
     # Sending a list (Job.files), for resuming and for what is already at the destination:
     lists_folders = True     # folders go in the list (tar, rsync); False: the engine makes them first
+    always_lists = False     # the tool takes only lists of files (curl's FTP): whole sources go as their files
     parallel = False         # takes Options.streams: the files split into parts, each over its own connection
     list_scope = "parent"    # one plan per: "parent" folder of the sources, "folder" of the files, or "any"
     continues_files = False  # carries on a file staged in part itself (Job.partial)
@@ -176,7 +178,8 @@ class Method:
     # False: what carries the bytes is connected already (a share of the host mounted here).
     logs_in = True
     through_share = False  # copies through a share of the host (Context.shares, Job.share): one of
-    share_kind = "mount"   # "mount": mounted here; "rsync": a module of the rsync service the host runs
+    share_kind = "mount"   # "mount": mounted here; "rsync": a module of the rsync service the host runs; "ftp"
+    ssh_channel = True     # a secure method's bytes cross an ssh channel, whose window caps one stream
 
     @property
     def runs_openssh(self) -> bool:

@@ -23,6 +23,8 @@ def label(method_id: str) -> str:
         "mounted": Methods.tr("the share mounted here"),
         "mounted-plain": Methods.tr("the share mounted here (insecure)"),
         "rsync-service": Methods.tr("the host's rsync service (insecure)"),
+        "ftps": Methods.tr("the host's FTP service with TLS (FTPS)"),
+        "ftp": Methods.tr("the host's FTP service (insecure)"),
     }.get(method_id, method_id)
 
 
@@ -48,4 +50,8 @@ def summary(method_id: str) -> str:
                                     "login and no encryption cost. Unencrypted."),
         "rsync-service": Methods.tr("rsync's own protocol to the rsync service the host already runs (port 873): "
                                     "nothing to start, no encryption cost. Unencrypted."),
+        "ftps": Methods.tr("Uploads to the FTP service the host already runs, with TLS on the commands and the "
+                           "files; its certificate is checked through ssh. Slow with many small files."),
+        "ftp": Methods.tr("Uploads to the FTP service the host already runs: no encryption cost, but the files "
+                          "and the password cross in clear. Unencrypted."),
     }.get(method_id, "")

@@ -56,7 +56,9 @@ def test_the_declared_table() -> None:
         "tar-nc         yes    yes    yes       yes         yes     asked   asked  asked",
         "mounted        yes    yes    yes       no          no      no      no     no",
         "mounted-plain  yes    yes    yes       no          no      no      no     no",
-        "rsync-service  yes    yes    yes       yes         yes     asked   asked  asked"]
+        "rsync-service  yes    yes    yes       yes         yes     asked   asked  asked",
+        "ftps           no     yes    yes       no          no      no      no     no",
+        "ftp            no     yes    yes       no          no      no      no     no"]
     assert not METHODS["scp"].keeps_symlinks and METHODS["sftp"].keeps_symlinks
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
+from app.core.host.ftp_logins import FtpRoot
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.services import Mount
 from app.core.host.share_roots import ShareRoot
@@ -25,7 +26,9 @@ def caps(missing: tuple[str, ...] = (), ciphers: list[str] | None = None, nc: st
 # service it runs, taking this account's writes.
 SHARES = (ShareRoot(Mount("sshfs", "nas:/", "/mnt/nas", True), "/"),
           ShareRoot(Mount("nfs", "nas:/", "/mnt/nas-nfs", False), "/"),
-          ModuleRoot("root", "/", "198.18.0.2", 873, "ann", writable=True))
+          ModuleRoot("root", "/", "198.18.0.2", 873, "ann", writable=True),
+          FtpRoot("/", "/", "198.18.0.2", 21, "ann", tls=True, pin="sha256//pin", writable=True),
+          FtpRoot("/", "/", "198.18.0.2", 21, "ann", writable=True))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,
@@ -40,6 +43,9 @@ def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Ca
 def test_every_method_runs_where_everything_is_installed(method_id, download):
     method = METHODS[method_id]
     cipher = "aes128-gcm@openssh.com" if method.logs_in else None  # a mount has its own (see below)
+    if download and method.share_kind == "ftp":  # FTP carries uploads only, so far
+        assert method.unavailable(ctx(Options(download=True))) == "copies to the host only"
+        return
     assert method.unavailable(ctx(Options(download=download, cipher=cipher))) is None
 
 

@@ -58,13 +58,13 @@ def argvs(plan) -> list[list[str]]:
 
 def test_registry_order_and_lookup():
     assert list(METHODS) == ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-                             "mounted", "mounted-plain", "rsync-service"]
+                             "mounted", "mounted-plain", "rsync-service", "ftps", "ftp"]
     assert get("tar-ssh") is METHODS["tar-ssh"]
     with pytest.raises(TransferError) as err:
-        get("ftp")
+        get("smb")
     assert err.value.kind == "usage"
-    assert err.value.sentence == ("There is no method 'ftp'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
-                                  "ssh-cat, rsync-daemon, tar-nc, mounted, mounted-plain, rsync-service.")
+    assert err.value.sentence == ("There is no method 'smb'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
+                                  "ssh-cat, rsync-daemon, tar-nc, mounted, mounted-plain, rsync-service, ftps, ftp.")
 
 
 def test_ssh_options_with_a_shared_connection():

@@ -1,0 +1,358 @@
+"""The FTP service a NAS runs (port 21): whether this computer can log in to it as the ssh login's account, which
+FTP path names the copy's folder of the host, whether a file written through it is the login's own, and, for
+FTPS, which certificate is the server's.
+
+- Logging in: as the ssh login's user, with the first password the server takes of $FTP_PASSWORD, the one the
+  keyring keeps for that account, and the one the session logged in with (a NAS's FTP service takes its
+  accounts' own passwords). curl is given them in its configuration on its standard input, never in argv.
+- The folder: an FTP server shows the host's folders under paths of its own (the host's own path where it does
+  not lock the login in, the path below the login's home where it does, "/photo" for a Synology's
+  /volume1/photo). A probe file with a name of its own is written into the folder through the control
+  connection, and the server is asked for it under each candidate path (one login, no file written through
+  FTP); the one that has it names the folder. The probe is removed at once.
+- Whose files: an empty probe file is then uploaded through FTP; it must belong to the login's own user (the
+  staging folder lets only the login in). It is removed through the control connection.
+- FTPS (explicit TLS): the certificate the server shows this computer must be the one it shows the host itself
+  (asked on the host, through the ssh connection, from its own address), so a machine in between cannot pass
+  off its own: the key is then pinned (curl's --pinnedpubkey), as a host key is. A certificate that cannot be
+  checked that way (no shell on the host, no openssl there) makes FTPS unusable, never trusted blindly.
+Each folder is checked once a session (FtpLogins keeps the answers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import os
+import re
+import socket
+import ssl
+from dataclasses import dataclass, field, replace
+from posixpath import join, normpath, relpath
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+import asyncssh
+
+from app.core import quoting
+from app.core.errors import TransferError
+from app.core.host import file_owner, passwords
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
+
+CHECK_SECONDS = 20
+PASSWORD_VARIABLE = "FTP_PASSWORD"
+CURL_BASE = ["curl", "--disable", "--globoff", "--silent", "--show-error", "--ftp-method", "nocwd", "--config", "-"]
+
+
+@dataclass(frozen=True)
+class FtpRoot:
+    """A folder of the host and the FTP path its FTP service shows it under, for the ssh login's account."""
+
+    folder: str             # on the host, absolute, normalised
+    ftp_folder: str         # the same folder as the FTP server names it
+    address: str
+    port: int
+    user: str
+    tls: bool = False       # FTPS: explicit TLS on control and data, the server's key pinned
+    pin: str = ""           # curl's --pinnedpubkey value (sha256//…) for FTPS
+    fingerprint: str = ""   # the certificate's SHA-256, as people compare it
+    writable: bool = False  # takes uploads as the login's own user
+    password: str = field(default="", repr=False, compare=False)
+
+    @property
+    def encrypted(self) -> bool:
+        return self.tls
+
+    @property
+    def kind(self) -> str:
+        return "ftps" if self.tls else "ftp"
+
+    def holds(self, host_path: str) -> bool:
+        path, top = normpath(host_path), self.folder
+        return path == top or path.startswith(top.rstrip("/") + "/")
+
+    def ftp_path(self, host_path: str) -> str:
+        rest = relpath(normpath(host_path), self.folder)
+        return self.ftp_folder if rest == "." else join(self.ftp_folder, rest)
+
+    def url(self, host_path: str) -> str:
+        return url(self.address, self.port, self.ftp_path(host_path))
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "port": self.port, "folder": self.folder, "ftp_folder": self.ftp_folder,
+                "user": self.user, "writable": self.writable, "certificate": self.fingerprint}
+
+
+@dataclass(frozen=True)
+class FtpUnusable:
+    """The host's FTP service that no copy goes through, and why (the FTP methods word it): "login" (no password
+    it takes), "folder" (it shows no path for the folder), "owner" (its files are another user's), "certificate"
+    (its certificate could not be checked through the ssh connection, or was not the host's own), "unreachable"."""
+
+    tls: bool
+    why: str
+    user: str = ""
+
+    def as_dict(self) -> dict:
+        return {"kind": "ftps" if self.tls else "ftp", "unusable": self.why, "user": self.user}
+
+
+def url(address: str, port: int, ftp_path: str) -> str:
+    """curl's URL of an FTP path: absolute paths start with %2F (RFC 1738), every other byte is escaped."""
+    host = f"[{address}]" if ":" in address else address
+    escaped = quote(ftp_path.encode("utf-8", "surrogateescape"), safe="/")  # a name's bytes as they are
+    return f"ftp://{host}:{port}/" + escaped.replace("/", "%2F", 1)
+
+
+def config_value(text: str) -> str:
+    """A value in curl's configuration: double-quoted, backslash and quote escaped (line breaks cannot be
+    carried: callers never give one)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def login_config(root_or_user: FtpRoot | str, password: str, tls: bool = False, pin: str = "") -> list[str]:
+    """The configuration lines that log in (and, with TLS, require it on control and data, pinned)."""
+    if isinstance(root_or_user, FtpRoot):
+        user, tls, pin = root_or_user.user, root_or_user.tls, root_or_user.pin
+    else:
+        user = root_or_user
+    lines = [f"user = {config_value(user + ':' + password)}", f"connect-timeout = {CHECK_SECONDS}"]
+    if tls:
+        # --insecure: the certificate is trusted by its pinned key, not by a certificate authority (a NAS's own
+        # certificate is signed by itself); a server showing another key is refused before anything is sent.
+        # TLS 1.2 at most: vsftpd (and servers like it) want each data connection to resume the control
+        # connection's TLS session, which curl does with 1.2's session ids; with 1.3's tickets the second
+        # file of a run was refused ("522 SSL connection failed; session reuse required").
+        lines += ["ssl-reqd", "insecure", f"pinnedpubkey = {config_value(pin)}", "tls-max = 1.2"]
+    return lines
+
+
+def candidates(folder: str, home: str) -> list[str]:
+    """The FTP paths a server may show the host's `folder` under: its own path, the path below the login's home
+    (a server that locks the login in there), and each shorter tail (a NAS showing /volume1/photo as /photo)."""
+    folder = normpath(folder)
+    found = [folder]
+    home = normpath(home) if home else ""
+    if home and home != "/" and (folder == home or folder.startswith(home + "/")):
+        rest = relpath(folder, home)
+        found.append("/" if rest == "." else "/" + rest)
+    parts = [p for p in folder.split("/") if p]
+    found += ["/" + "/".join(parts[k:]) for k in range(1, len(parts))]
+    return list(dict.fromkeys(found))
+
+
+@dataclass(eq=False)
+class FtpLogins:
+    """A session's look at the host's FTP service, kept for the session: each folder checked once, the
+    certificate once."""
+
+    session: "Session"
+    _checked: dict[tuple[str, bool], asyncio.Future] = field(default_factory=dict)
+    _pin: asyncio.Future | None = None
+
+    async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
+                       ) -> tuple[list[FtpRoot], list[FtpUnusable]]:
+        """FTP roots for the folder that receives an upload (`host_paths` ends with it): an FTPS one where the
+        server offers TLS, and a plain one where unencrypted methods are allowed; with what cannot be used. None
+        where the host runs no FTP service, this computer has no curl, or the copy is a download (not yet
+        carried by FTP)."""
+        if not write or not host_paths or not self.session.local.has("curl"):
+            return [], []
+        service = next((s for s in (await self.session.services()).found if s.kind == "ftp"), None)
+        if service is None:
+            return [], []
+        try:  # the folder the copy makes its destination in, where that is not there yet
+            folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
+        except (TransferError, asyncssh.Error, OSError):
+            return [], []
+        kinds = ([True] if service.tls else []) + ([False] if allow_insecure else [])
+        found: list[FtpRoot] = []
+        unusable: list[FtpUnusable] = []
+        for tls in kinds:
+            key = (folder, tls)
+            if key not in self._checked:
+                self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, tls))
+            result = await asyncio.shield(self._checked[key])
+            (found if isinstance(result, FtpRoot) else unusable).append(result)
+        return found, unusable
+
+    async def _check(self, folder: str, port: int, tls: bool) -> FtpRoot | FtpUnusable:
+        session = self.session
+        user = session.host.user
+        try:
+            pin, fingerprint = ("", "")
+            if tls:
+                if self._pin is None:
+                    self._pin = asyncio.ensure_future(_checked_pin(session, session.listen_address, port))
+                checked = await asyncio.shield(self._pin)
+                if checked is None:
+                    return FtpUnusable(tls, "certificate", user)
+                pin, fingerprint = checked
+            root = FtpRoot(folder, folder, session.listen_address, port, user, tls, pin, fingerprint)
+            return await _found(session, root)
+        except (TransferError, asyncssh.Error, OSError):
+            return FtpUnusable(tls, "unreachable", user)
+
+    def cancel_now(self) -> None:
+        for task in [self._pin, *self._checked.values()]:
+            if task is not None:
+                task.cancel()
+
+    async def cancel(self) -> None:
+        self.cancel_now()
+        await asyncio.gather(*[t for t in [self._pin, *self._checked.values()] if t is not None],
+                             return_exceptions=True)
+
+
+async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
+    """Log in, find the folder's FTP path with a probe made through the control connection, then check that a
+    file uploaded through FTP is the login's own."""
+    probe = file_owner.probe_name()
+    here = join(root.folder, probe)
+    await session.files.write_file(here, b"")
+    try:
+        paths = candidates(root.folder, await _home(session))
+        answer, taken, where = "login", None, None
+        for password in await _passwords(session, root):
+            answer, where = await _look(replace(root, password=password), [join(p, probe) for p in paths])
+            if answer != "login":
+                taken = password
+                break
+    finally:
+        await session.files.remove(here, timeout=CHECK_SECONDS)
+    if taken is None or answer:
+        return FtpUnusable(root.tls, answer, root.user)
+    if where is None:
+        return FtpUnusable(root.tls, "folder", root.user)
+    root = replace(root, ftp_folder=paths[where], password=taken)
+    written = file_owner.probe_name()
+    upload = [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(root.url(join(root.folder, written)))}"]
+    if await _curl(root, upload) != 0:
+        return root  # logs in, shows the folder, takes no writes: nothing is copied to it
+    mine = await file_owner.is_logins(session, join(root.folder, written), remove=True)
+    return replace(root, writable=mine is True) if mine else FtpUnusable(root.tls, "owner", root.user)
+
+
+async def _home(session: "Session") -> str:
+    try:
+        return await session.files.home()
+    except (TransferError, asyncssh.Error, OSError):
+        return ""
+
+
+async def _look(root: FtpRoot, ftp_paths: list[str]) -> tuple[str, int | None]:
+    """Ask the server for each path (one login, SIZE on each): ("", the first that is there), ("", None) where
+    none is, "login" where the password was refused, "unreachable" where the server did not answer."""
+    lines = ["head", "write-out = \"%{exitcode}\\n\""]
+    for path in ftp_paths:
+        lines.append(f"url = {config_value(url(root.address, root.port, path))}")
+        lines.append("output = /dev/null")
+    code, out = await _curl_out(root, lines)
+    codes = [int(c) for c in out.split() if c.isdigit()]
+    if 67 in codes:  # CURLE_LOGIN_DENIED
+        return "login", None
+    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):  # no connection, TLS or pin refused
+        return "unreachable", None
+    return "", next((i for i, c in enumerate(codes) if c == 0), None)
+
+
+async def _curl(root: FtpRoot, lines: list[str]) -> int:
+    code, _ = await _curl_out(root, lines)
+    return code
+
+
+async def _curl_out(root: FtpRoot, lines: list[str]) -> tuple[int, str]:
+    """Run curl with these configuration lines after the login's (on stdin: the password is in no argv)."""
+    from app.core.runner import spawn
+    config = "\n".join([*login_config(root, root.password), *lines]) + "\n"
+    proc = await spawn(CURL_BASE, env={**os.environ, "LC_ALL": "C"}, stdin=asyncio.subprocess.PIPE,
+                       stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        out, _ = await asyncio.wait_for(proc.communicate(config.encode("utf-8", "surrogateescape")),
+                                        CHECK_SECONDS * 2)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        return 28, ""
+    return proc.returncode or 0, (out or b"").decode(errors="replace")
+
+
+async def _passwords(session: "Session", root: FtpRoot) -> list[str]:
+    kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port))
+    found = [os.environ.get(PASSWORD_VARIABLE), kept, session.askpass.password if session.askpass is not None else None]
+    return [p for p in dict.fromkeys(found) if p and "\n" not in p and "\r" not in p]
+
+
+def account(user: str, address: str, port: int) -> str:
+    """How the keyring names the FTP account."""
+    return f"ftp://{user}@{address}:{port}"
+
+
+# -- the server's certificate ----------------------------------------------------------------------
+
+_PEM = re.compile(rb"-----BEGIN CERTIFICATE-----.+?-----END CERTIFICATE-----", re.S)
+
+
+def spki_pin(der_certificate: bytes) -> tuple[str, str]:
+    """(curl's sha256// pin of the certificate's public key, the certificate's SHA-256 fingerprint)."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    cert = x509.load_der_x509_certificate(der_certificate)
+    spki = cert.public_key().public_bytes(serialization.Encoding.DER,
+                                          serialization.PublicFormat.SubjectPublicKeyInfo)
+    pin = "sha256//" + base64.b64encode(hashlib.sha256(spki).digest()).decode()
+    digest = hashlib.sha256(der_certificate).hexdigest().upper()
+    return pin, ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
+
+
+def shown_here(address: str, port: int) -> bytes | None:
+    """The certificate the FTP server shows this computer after AUTH TLS (DER), or None."""
+    try:
+        with socket.create_connection((address, port), timeout=CHECK_SECONDS) as sock:
+            reader = sock.makefile("rb")
+            if not _reply(reader).startswith(b"220"):
+                return None
+            sock.sendall(b"AUTH TLS\r\n")
+            if not _reply(reader).startswith(b"234"):
+                return None
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE  # only to read it: trust comes from the host's own answer
+            with context.wrap_socket(sock) as tls:
+                return tls.getpeercert(binary_form=True)
+    except (OSError, ssl.SSLError):
+        return None
+
+
+def _reply(reader) -> bytes:
+    """An FTP reply's last line (a multi-line reply ends with its code and a space)."""
+    for _ in range(200):
+        line = reader.readline()
+        if not line or (len(line) >= 4 and line[:3].isdigit() and line[3:4] == b" "):
+            return line
+    return b""
+
+
+async def shown_to_host(session: "Session", address: str, port: int) -> bytes | None:
+    """The certificate the FTP server shows the host itself, asked there (openssl) through the control
+    connection (DER), or None where the host cannot say."""
+    if not session.remote.shell:
+        return None
+    target = f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+    script = 'openssl s_client -connect "$1" -starttls ftp </dev/null 2>/dev/null'
+    result = await session.run(quoting.sh_command(script, target), timeout=CHECK_SECONDS)
+    found = _PEM.search(result.stdout or b"")
+    if found is None:
+        return None
+    return ssl.PEM_cert_to_DER_cert(found.group(0).decode("ascii", "replace"))
+
+
+async def _checked_pin(session: "Session", address: str, port: int) -> tuple[str, str] | None:
+    here, there = await asyncio.gather(asyncio.to_thread(shown_here, address, port),
+                                       shown_to_host(session, address, port))
+    if here is None or there is None or here != there:
+        return None
+    return spki_pin(here)

@@ -1,0 +1,152 @@
+"""The FTP service the NAS already runs: curl here uploads each file to the FTP path of its staging place, one
+login for the whole list (curl reuses the connection). Nothing is started on the host and no ssh carries the
+bytes. Two methods: FTPS (explicit TLS on the commands and the data, the server's key pinned after the host
+itself showed the same certificate through the ssh connection: secure) and plain FTP (the files and the
+password cross in clear: used only where the user allows unencrypted methods).
+
+Which FTP path names the destination, the login and that it writes as the login's own user are found first
+(app.core.host.ftp_logins); the engine makes the staging folder and its folders, sets the files' times and
+makes the links through the control connection, then places and verifies as for every method. FTP cannot
+name a path with a line break (its commands end there): such a selection is not copied this way. The
+password goes to curl in its configuration on its standard input, never in argv.
+"""
+
+from __future__ import annotations
+
+from posixpath import join
+
+from app.core.host.ftp_logins import CURL_BASE, FtpRoot, FtpUnusable, config_value, login_config
+from app.core.host.share_roots import covering
+from app.core.host.ssh_command import Options
+from app.core.host.capabilities import Capabilities
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
+                                            clause, phrase, split_sources)
+from app.core.transfer.methods.keeps import Keep, Keeps
+from app.core.transfer.progress import Count, ProgressMode
+from app.core.runner import Stage
+
+# What an FTP upload keeps: the bytes; the engine sets the times and makes the links afterwards; the files'
+# permissions are the server's (its umask).
+FTP_KEEPS = Keeps(mode=Keep.LOST)
+
+
+class FtpsUpload(Method):
+    """Through the host's FTP service with explicit TLS (FTPS)."""
+
+    id = "ftps"
+    secure = True
+    # curl here; the host's FTP server receives, file by file: a data connection opened (EPSV, then TCP), STOR,
+    # the bytes, and the server's "transfer complete" waited for before the next file. With TLS the data
+    # connection's handshake comes on top.
+    processes = (Process("curl", SENDER, "curl"), Process("ftpd", RECEIVER, "curl"))
+    pipelined = False
+    file_cpu_ms = 1.5
+    round_trips_per_file = 5
+    round_trips_per_dir = 0  # the engine makes the folders in one command
+    in_flight = 0            # a plain TCP data connection: only its buffers hold bytes in flight
+    handshake_round_trips = 6  # TCP, greeting, AUTH TLS and its handshake, USER/PASS, PBSZ/PROT
+    listens = False
+    listener_start_s = 0.0
+    tar_stream = False
+    logs_in = False
+    ssh_channel = False
+    through_share = True
+    share_kind = "ftp"
+    keeps = FTP_KEEPS
+    makes_links_after = True
+    keeps_mtime = False
+    codecs = ("none",)
+    uses_pipe_codecs = False
+    needs_remote_shell = False
+    lists_folders = False  # the engine makes the folders first
+    always_lists = True    # curl uploads files one by one: a whole folder is a list of its files too
+    list_scope = "any"
+
+    def needs(self, ctx: Context) -> list[tuple[str, str]]:
+        return [("local", "curl")]
+
+    def share_for(self, shares, paths: list[str], download: bool) -> FtpRoot | None:
+        mine = [r for r in shares if isinstance(r, FtpRoot) and r.tls is self.secure and r.writable]
+        if download:
+            return None
+        if not paths:
+            return mine[0] if mine else None
+        return covering(mine, paths[-1:])
+
+    def unavailable(self, ctx: Context) -> str | None:
+        reason = super().unavailable(ctx)
+        if reason is not None:
+            return reason
+        if ctx.options.download:
+            return phrase(MethodReasons.tr("copies to the host only"))
+        if any("\n" in p or "\r" in p for p in ctx.paths + ctx.entry_paths):
+            return clause(MethodReasons.tr("FTP cannot name a path with a line break in it"))
+        if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
+            refused = next((r for r in ctx.shares if isinstance(r, FtpUnusable) and r.tls is self.secure), None)
+            if refused is not None:
+                return _refused(refused)
+            if self.secure:
+                return phrase(MethodReasons.tr("needs an FTP service on the host that offers TLS (port 21) and takes "
+                                               "this account's login and writes"))
+            return phrase(MethodReasons.tr("needs an FTP service on the host (port 21) that takes this account's "
+                                           "login and writes"))
+        return None
+
+    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
+        if o.cipher or o.mux:
+            return phrase(MethodReasons.tr("talks to the host's FTP service without ssh (no --cipher or --mux)"))
+        return super().refuses(o, local, remote)
+
+    def takes_list(self, job: Job) -> bool:
+        return not any("\n" in f or "\r" in f for f in job.files)
+
+    def build(self, job: Job) -> Plan:
+        root = job.share
+        if not isinstance(root, FtpRoot):
+            raise ValueError("a copy through the host's FTP service needs its folder (Job.share)")
+        if job.options.download:
+            raise ValueError("FTP carries uploads only")
+        parents = {name: parent for parent, name in split_sources(job.sources)}
+        # (the engine always gives the files; the line shown for a whole selection names its top entries)
+        files = job.files or tuple(parents)
+        lines = ["fail-early"]
+        for f in files:
+            lines.append(f"upload-file = {config_value(join(parents[f.split('/')[0]], f))}")
+            lines.append(f"url = {config_value(root.url(join(job.dest, f)))}")
+        config = "\n".join([*login_config(root, root.password), *lines]) + "\n"
+        shown_lines = [*login_config(root, "..."), *lines]
+        shown = "printf '%s\\n' " + " ".join(_sh_quote(line) for line in shown_lines) + " | " + " ".join(CURL_BASE)
+        return Plan([Stage(list(CURL_BASE))], shown, ProgressMode.IO, (0, Count.READ),
+                    stdin_data=config.encode("utf-8", "surrogateescape"))
+
+
+class FtpUpload(FtpsUpload):
+    """Through the host's FTP service in clear (FTP)."""
+
+    id = "ftp"
+    secure = False
+    file_cpu_ms = 0.5
+    round_trips_per_file = 3
+    handshake_round_trips = 3  # TCP, greeting, USER/PASS
+
+
+def _sh_quote(text: str) -> str:
+    from app.core import quoting
+    return quoting.join([text])
+
+
+def _refused(unusable: FtpUnusable) -> str:
+    if unusable.why == "login":
+        return phrase(MethodReasons.tr("cannot log in to the host's FTP service as {user}: it took none of the "
+                                       "passwords tried ($FTP_PASSWORD, the one the keyring keeps, the ssh "
+                                       "login's own)", user=unusable.user))
+    if unusable.why == "folder":
+        return phrase(MethodReasons.tr("cannot find the destination in what the host's FTP service shows {user}",
+                                       user=unusable.user))
+    if unusable.why == "owner":
+        return phrase(MethodReasons.tr("needs the host's FTP service to write as {user}, and it writes as another "
+                                       "user", user=unusable.user))
+    if unusable.why == "certificate":
+        return phrase(MethodReasons.tr("cannot check the certificate of the host's FTP service: the host did not "
+                                       "show the same one through ssh (it needs a shell and openssl for that)"))
+    return phrase(MethodReasons.tr("needs the host's FTP service, which did not answer"))

@@ -1,0 +1,168 @@
+"""The FTP service a NAS already runs, for real: vsftpd offering explicit TLS on port 21 of the NAS's own address,
+beside a password-only sshd for the same throwaway account (as a NAS's FTP takes its accounts' own passwords).
+A copy through FTPS and through plain FTP lands byte for byte (the mixed tree with its hostile names, on RAM and
+on disk), its times set, links made and the staging folder placed over ssh; the password is in no process's
+argv; plain FTP is refused until unencrypted methods are allowed, and a selection FTP cannot name is refused
+before anything is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.core.host.ftp_logins import candidates, spki_pin, shown_here
+from tests import nas_services
+from tests.conftest import DISK_BASE
+from tests.helpers import ProcessWatch, far_side, make_tree, snapshot
+from tests.peers import PasswordUser, start_sshd
+
+ALIAS = "ftpnas"
+
+
+@pytest.fixture(scope="module")
+def ftp_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
+    """(the ssh config, the NAS's address, the vsftpd server) for the throwaway account."""
+    if os.geteuid() != 0:
+        pytest.skip("port 21 needs root")
+    missing = [t for t in ("curl", "openssl", "vsftpd") if not (shutil.which(t) or os.path.exists(f"/usr/sbin/{t}"))]
+    if missing:
+        pytest.fail(f"missing tools {missing}: run `make test`, which installs them")
+    address = nas_services.worker_address(130)
+    root = tmp_path_factory.mktemp("ftp-nas")
+    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
+                      alias=ALIAS)
+    server = nas_services.start_vsftpd(root, address, tls=True)
+    try:
+        yield sshd.ssh_config, address, server
+    finally:
+        server.stop()
+        sshd.stop()
+
+
+@pytest.fixture(scope="module", params=["ram", "disk"])
+def tree(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mixed tree without the name holding a line break (FTP's commands end at one: refused below)."""
+    on_disk = request.param == "disk"
+    tree = make_tree(request.getfixturevalue("disk_tmp_module") if on_disk else tmp_path_factory.mktemp("src"),
+                     small_files=120, big_bytes=6 * 1024 * 1024)
+    for name in os.listdir(tree / "hostile"):
+        if "\n" in name or "\r" in name:
+            os.remove(tree / "hostile" / name)
+    return tree
+
+
+def _cli(*args: str, password: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["setsid", "--wait", sys.executable, "-m", "app", *args, "--password-stdin", "--json"],
+                          input=password + "\n", capture_output=True, text=True, timeout=300)
+
+
+def _dest(user: PasswordUser, name: str, tree: Path) -> Path:
+    """A fresh folder of the account's, on the tree's kind of storage."""
+    if tree.is_relative_to(DISK_BASE):
+        os.chmod(tree.parent, 0o755)  # (made 0700) the account reaches its folder in there
+        folder = tree.parent / f"{name} of {user.name}"
+        folder.mkdir()
+        shutil.chown(folder, user.name)
+        return folder
+    return user.home / name
+
+
+@pytest.mark.parametrize("method", ["ftps", "ftp"])
+def test_a_copy_through_the_ftp_service_lands_byte_for_byte(ftp_nas, password_user: PasswordUser, tree: Path,
+                                                           method: str) -> None:
+    config, address, _server = ftp_nas
+    dest = _dest(password_user, f"through {method}", tree)
+    insecure = ["--allow-insecure"] if method == "ftp" else []
+    with ProcessWatch(password_user.password, str(config)) as watch:
+        proc = _cli("copy", ALIAS, str(tree), "--dest", str(dest), "--method", method, "--ssh-config", str(config),
+                    "--verify", *insecure, password=password_user.password)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    out = json.loads(proc.stdout)
+    assert out["method"] == method and out["verified"] is True, out
+    assert snapshot(dest / tree.name) == far_side(tree, method)
+    assert watch.leaks == [], f"the password in a process's arguments: {watch.leaks}"
+    # The files' times are the sources' (set over ssh afterwards: FTP keeps none).
+    big = dest / tree.name / "big.bin"
+    assert int(big.stat().st_mtime) == int((tree / "big.bin").stat().st_mtime)
+    # Written as the account itself, and no folder of the app's is left.
+    assert big.stat().st_uid == password_user_uid(password_user)
+    assert [n for n in os.listdir(dest) if n.startswith(".transfer-advisor-")] == []
+    # The line to do it by hand is curl's, the password left out.
+    assert "curl" in out["command"] and password_user.password not in out["command"]
+    assert ("ssl-reqd" in out["command"]) is (method == "ftps")
+
+
+def password_user_uid(user: PasswordUser) -> int:
+    import pwd
+    return pwd.getpwnam(user.name).pw_uid
+
+
+def test_plain_ftp_waits_for_unencrypted_methods_to_be_allowed(ftp_nas, password_user: PasswordUser,
+                                                               tmp_path: Path) -> None:
+    config, _address, _server = ftp_nas
+    source = tmp_path / "notes.txt"
+    source.write_text("a note\n")
+    dest = password_user.home / "refused plain"
+    proc = _cli("copy", ALIAS, str(source), "--dest", str(dest), "--method", "ftp", "--ssh-config", str(config),
+                password=password_user.password)
+    assert proc.returncode != 0
+    said = json.loads(proc.stdout)["error"]
+    assert "unencrypted" in said and "\n" not in said.strip()
+    assert not (dest / "notes.txt").exists()
+
+
+def test_a_name_with_a_line_break_is_not_sent_through_ftp(ftp_nas, password_user: PasswordUser,
+                                                          tmp_path: Path) -> None:
+    config, _address, _server = ftp_nas
+    source = tmp_path / "odd"
+    source.mkdir()
+    (source / "two\nlines.txt").write_text("x")
+    dest = password_user.home / "refused break"
+    proc = _cli("copy", ALIAS, str(source), "--dest", str(dest), "--method", "ftps", "--ssh-config", str(config),
+                password=password_user.password)
+    assert proc.returncode != 0
+    assert "line break" in json.loads(proc.stdout)["error"]
+    assert not (dest / "odd").exists()
+
+
+def test_methods_lists_the_ftp_service_for_the_destination(ftp_nas, password_user: PasswordUser) -> None:
+    config, _address, _server = ftp_nas
+    proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(config),
+                password=password_user.password)
+    assert proc.returncode == 0, proc.stderr
+    listed = {m["id"]: m for m in json.loads(proc.stdout)["methods"]}
+    assert listed["ftps"]["available"] is True, listed["ftps"]
+    assert listed["ftp"]["available"] is False and "unencrypted" in listed["ftp"]["reason"]
+    ftps = next(r for r in json.loads(proc.stdout)["shares"] if r["kind"] == "ftps")
+    assert ftps["folder"] == ftps["ftp_folder"] == str(password_user.home) and ftps["writable"] is True
+    # As people read it: the folder the FTP service shows, and the certificate checked.
+    text = subprocess.run(["setsid", "--wait", sys.executable, "-m", "app", "methods", ALIAS, "--dest",
+                           str(password_user.home), "--ssh-config", str(config), "--password-stdin"],
+                          input=password_user.password + "\n", capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0, text.stderr
+    line = next(x for x in text.stdout.splitlines() if x.startswith("Its FTP service: with TLS, "))
+    assert f"the host's {password_user.home} shown as {password_user.home}" in line and "SHA-256" in line
+
+
+def test_the_pin_is_the_certificate_the_server_shows(ftp_nas) -> None:
+    _config, address, server = ftp_nas
+    shown = shown_here(address, 21)
+    assert shown is not None
+    import ssl
+    pem = (server.root / "cert.pem").read_text()
+    assert shown == ssl.PEM_cert_to_DER_cert(pem)
+    pin, fingerprint = spki_pin(shown)
+    assert pin.startswith("sha256//") and len(fingerprint.split(":")) == 32
+
+
+def test_the_paths_an_ftp_server_may_show_a_folder_under() -> None:
+    assert candidates("/volume1/photo/2024", "/var/services/homes/ann") == [
+        "/volume1/photo/2024", "/photo/2024", "/2024"]
+    assert candidates("/home/ann/backup", "/home/ann") == ["/home/ann/backup", "/backup", "/ann/backup"]
+    assert candidates("/home/ann", "/home/ann") == ["/home/ann", "/", "/ann"]
