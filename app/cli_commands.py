@@ -87,9 +87,22 @@ async def _session(args: argparse.Namespace, remote_dest: str | None = None,
     # (a module of the host's rsync service logged in to with $RSYNC_PASSWORD keeps it too)
     session.modules.remember = args.remember_password
     session.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
+    session.ftp.remember = args.remember_password
+    session.ftp.tell = session.modules.tell
     if sys.stdin.isatty():
         session.modules.ask = _module_password_at_terminal(session.host.label)
+        session.ftp.ask = _ftp_password_at_terminal(session.host.label)
     return session
+
+
+def _ftp_password_at_terminal(host: str):
+    """Where the host's FTP service takes none of the passwords the app knows ($FTP_PASSWORD, the keyring's, the
+    login's): asked at the terminal, not echoed. Enter: without it."""
+    from app.core.wording.services import ftp_password_terminal_prompt
+
+    async def ask(user: str) -> str | None:
+        return getpass.getpass(ftp_password_terminal_prompt(user, host)) or None
+    return ask
 
 
 def _module_password_at_terminal(host: str):

@@ -206,6 +206,39 @@ def nas_services(tmp_path_factory: pytest.TempPathFactory):
         sshd.stop()
 
 
+@pytest.fixture(scope="session")
+def ftp_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
+    """A NAS whose FTP service takes its accounts' own passwords, on a loopback address of this worker's own:
+    vsftpd offering explicit TLS on port 21, and two sshd for the throwaway account, alias `ftpnas` in each
+    config: `password` (the login is that password, which the FTP service takes too) and `key` (a key: the app
+    knows no password the FTP service takes). tests/nas_services.py."""
+    from tests import nas_services
+    if os.geteuid() != 0:
+        pytest.skip("port 21 needs root")
+    missing = [t for t in ("curl", "openssl") if not shutil.which(t)] + [m for m in nas_services.missing()
+                                                                        if m == "vsftpd"]
+    if missing:
+        pytest.fail(f"missing tools {missing}: run `make test`, which installs them")
+    address = nas_services.worker_address(130)
+    # Beside the account's home (0755 on the way: sshd reads the key's authorized_keys as the account),
+    # removed with it.
+    root = password_user.home.parent / "ftp-nas"
+    servers = []
+    try:
+        for login in ("password", "key"):
+            servers.append(start_sshd(root / f"sshd-{login}", listen=address, hostname=address, login=login,
+                                      user=password_user.name, alias="ftpnas"))
+        # sshd reads a key's authorized_keys as the account: the demo's (root's own, 0600) is made readable to it
+        # (a public key)
+        os.chmod(servers[1].root / "authorized_keys", 0o644)
+        ftp = nas_services.start_vsftpd(root, address, tls=True)
+        yield nas_services.FtpNas(address, servers[0].ssh_config, servers[1].ssh_config, ftp)
+        ftp.stop()
+    finally:
+        for server in servers:
+            server.stop()
+
+
 @pytest.fixture
 def memory_keyring() -> MemoryKeyring:
     """An in-memory keyring for one test (the real one is never touched)."""

@@ -47,6 +47,17 @@ class Server:
 
 
 @dataclass
+class FtpNas:
+    """The FTP NAS of the tests (tests/conftest.py `ftp_nas`): its address, the ssh configs that reach its account
+    with the password and with a key (alias `ftpnas`), and its vsftpd."""
+
+    address: str
+    password_config: Path
+    key_config: Path
+    server: Server
+
+
+@dataclass
 class NasServices:
     servers: list[Server] = field(default_factory=list)
 

@@ -2568,20 +2568,16 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>braucht den rsync-Dienst des Hosts, der nicht geantwortet hat</translation>
     </message>
     <message>
-        <source>copies to the host only</source>
-        <translation>kopiert nur zum Host</translation>
-    </message>
-    <message>
         <source>FTP cannot name a path with a line break in it</source>
         <translation>FTP kann keinen Pfad mit einem Zeilenumbruch benennen</translation>
     </message>
     <message>
-        <source>needs an FTP service on the host that offers TLS (port 21) and takes this account&apos;s login and writes</source>
-        <translation>braucht einen FTP-Dienst auf dem Host, der TLS anbietet (Port 21) und die Anmeldung und Schreibzugriffe dieses Kontos annimmt</translation>
+        <source>needs an FTP service on the host that offers TLS (port 21), takes this account&apos;s login and shows the folder (and, to copy to it, takes its writes)</source>
+        <translation>braucht einen FTP-Dienst auf dem Host, der TLS anbietet (Port 21), die Anmeldung dieses Kontos annimmt und den Ordner zeigt (und, um dorthin zu kopieren, seine Schreibzugriffe annimmt)</translation>
     </message>
     <message>
-        <source>needs an FTP service on the host (port 21) that takes this account&apos;s login and writes</source>
-        <translation>braucht einen FTP-Dienst auf dem Host (Port 21), der die Anmeldung und Schreibzugriffe dieses Kontos annimmt</translation>
+        <source>needs an FTP service on the host (port 21) that takes this account&apos;s login and shows the folder (and, to copy to it, takes its writes)</source>
+        <translation>braucht einen FTP-Dienst auf dem Host (Port 21), der die Anmeldung dieses Kontos annimmt und den Ordner zeigt (und, um dorthin zu kopieren, seine Schreibzugriffe annimmt)</translation>
     </message>
     <message>
         <source>talks to the host&apos;s FTP service without ssh (no --cipher or --mux)</source>
@@ -3565,6 +3561,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>
         <translation>Der rsync-Dienst von {host} fragt nach dem Passwort von {user} für sein Modul {module} (es wird nicht im Klartext gesendet; die Dateien schon, da Sie unverschlüsselte Methoden erlaubt haben). Abbrechen, um ohne diesen Dienst zu kopieren:</translation>
+    </message>
+    <message>
+        <source>The FTP service of {host} asks for the password of {user} (with TLS where it offers it; in clear where you allowed unencrypted methods). Cancel to copy without this service:</source>
+        <translation>Der FTP-Dienst von {host} fragt nach dem Passwort von {user} (mit TLS, wo er es anbietet; im Klartext, wo Sie unverschlüsselte Methoden erlaubt haben). Abbrechen, um ohne diesen Dienst zu kopieren:</translation>
+    </message>
+    <message>
+        <source>Password of {user} for the FTP service of {host} (Enter to copy without this service): </source>
+        <translation>Passwort von {user} für den FTP-Dienst von {host} (Eingabetaste, um ohne diesen Dienst zu kopieren): </translation>
     </message>
     <message>
         <source>Password of {user} for the module {module} of the rsync service of {host} (not sent in clear; the files are; Enter to copy without this service): </source>

@@ -46,7 +46,10 @@ def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path
                                                 "(SMB, NFS)",
                                # nor does it run an rsync service
                                "rsync-service": "needs a module of an rsync service the host runs (port 873) that "
-                                                "holds the folder and that this computer can log in to"}
+                                                "holds the folder and that this computer can log in to",
+                               # FTP's commands end at a line break
+                               "ftps": "FTP cannot name a path with a line break in it",
+                               "ftp": "FTP cannot name a path with a line break in it"}
     # The race copied into a scratch folder that is gone now; nothing else was written.
     assert not dest.exists() or list(dest.iterdir()) == []
 

@@ -1,6 +1,6 @@
 """The FTP service a NAS already runs, for real: vsftpd offering explicit TLS on port 21 of the NAS's own address,
 beside a password-only sshd for the same throwaway account (as a NAS's FTP takes its accounts' own passwords).
-A copy through FTPS and through plain FTP lands byte for byte (the mixed tree with its hostile names, on RAM and
+A copy through FTPS and through plain FTP, either way, lands byte for byte (the mixed tree with its hostile names, on RAM and
 on disk), its times set, links made and the staging folder placed over ssh; the password is in no process's
 argv; plain FTP is refused until unencrypted methods are allowed, and a selection FTP cannot name is refused
 before anything is written."""
@@ -16,33 +16,19 @@ from pathlib import Path
 
 import pytest
 
-from app.core.host.ftp_logins import candidates, spki_pin, shown_here
-from tests import nas_services
+from app.core.host.ftp_logins import FtpRoot, FtpUnusable, account, candidates, spki_pin, shown_here
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
+from app.core.host.ssh_command import Options
+from app.core.transfer import preflight
+from app.core.transfer.methods import METHODS
+from app.core.transfer.methods.base import Context
+from tests.nas_services import FtpNas
 from tests.conftest import DISK_BASE
-from tests.helpers import ProcessWatch, far_side, make_tree, snapshot
-from tests.peers import PasswordUser, start_sshd
+from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
+from tests.peers import PasswordUser
 
 ALIAS = "ftpnas"
-
-
-@pytest.fixture(scope="module")
-def ftp_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
-    """(the ssh config, the NAS's address, the vsftpd server) for the throwaway account."""
-    if os.geteuid() != 0:
-        pytest.skip("port 21 needs root")
-    missing = [t for t in ("curl", "openssl", "vsftpd") if not (shutil.which(t) or os.path.exists(f"/usr/sbin/{t}"))]
-    if missing:
-        pytest.fail(f"missing tools {missing}: run `make test`, which installs them")
-    address = nas_services.worker_address(130)
-    root = tmp_path_factory.mktemp("ftp-nas")
-    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
-                      alias=ALIAS)
-    server = nas_services.start_vsftpd(root, address, tls=True)
-    try:
-        yield sshd.ssh_config, address, server
-    finally:
-        server.stop()
-        sshd.stop()
 
 
 @pytest.fixture(scope="module", params=["ram", "disk"])
@@ -76,7 +62,7 @@ def _dest(user: PasswordUser, name: str, tree: Path) -> Path:
 @pytest.mark.parametrize("method", ["ftps", "ftp"])
 def test_a_copy_through_the_ftp_service_lands_byte_for_byte(ftp_nas, password_user: PasswordUser, tree: Path,
                                                            method: str) -> None:
-    config, address, _server = ftp_nas
+    config = ftp_nas.password_config
     dest = _dest(password_user, f"through {method}", tree)
     insecure = ["--allow-insecure"] if method == "ftp" else []
     with ProcessWatch(password_user.password, str(config)) as watch:
@@ -98,6 +84,25 @@ def test_a_copy_through_the_ftp_service_lands_byte_for_byte(ftp_nas, password_us
     assert ("ssl-reqd" in out["command"]) is (method == "ftps")
 
 
+@pytest.mark.parametrize("method", ["ftps", "ftp"])
+def test_a_download_through_the_ftp_service_lands_byte_for_byte(ftp_nas, password_user: PasswordUser, tree: Path,
+                                                               tmp_path: Path, method: str) -> None:
+    config = ftp_nas.password_config
+    there = _dest(password_user, f"to fetch by {method}", tree)
+    shutil.copytree(tree, there / tree.name, symlinks=True)
+    subprocess.run(["chown", "-R", "--no-dereference", password_user.name, str(there)], check=True)
+    dest = tmp_path / "fetched"
+    insecure = ["--allow-insecure"] if method == "ftp" else []
+    proc = _cli("copy", ALIAS, str(there / tree.name), "--dest", str(dest), "--download", "--method", method,
+                "--ssh-config", str(config), "--verify", *insecure, password=password_user.password)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    out = json.loads(proc.stdout)
+    assert out["method"] == method and out["verified"] is True, out
+    assert snapshot(dest / tree.name) == far_side(tree, method)
+    assert int((dest / tree.name / "big.bin").stat().st_mtime) == int((tree / "big.bin").stat().st_mtime)
+    assert sorted(os.listdir(dest)) == [tree.name]  # no staging folder left
+
+
 def password_user_uid(user: PasswordUser) -> int:
     import pwd
     return pwd.getpwnam(user.name).pw_uid
@@ -105,7 +110,7 @@ def password_user_uid(user: PasswordUser) -> int:
 
 def test_plain_ftp_waits_for_unencrypted_methods_to_be_allowed(ftp_nas, password_user: PasswordUser,
                                                                tmp_path: Path) -> None:
-    config, _address, _server = ftp_nas
+    config = ftp_nas.password_config
     source = tmp_path / "notes.txt"
     source.write_text("a note\n")
     dest = password_user.home / "refused plain"
@@ -119,7 +124,7 @@ def test_plain_ftp_waits_for_unencrypted_methods_to_be_allowed(ftp_nas, password
 
 def test_a_name_with_a_line_break_is_not_sent_through_ftp(ftp_nas, password_user: PasswordUser,
                                                           tmp_path: Path) -> None:
-    config, _address, _server = ftp_nas
+    config = ftp_nas.password_config
     source = tmp_path / "odd"
     source.mkdir()
     (source / "two\nlines.txt").write_text("x")
@@ -132,7 +137,7 @@ def test_a_name_with_a_line_break_is_not_sent_through_ftp(ftp_nas, password_user
 
 
 def test_methods_lists_the_ftp_service_for_the_destination(ftp_nas, password_user: PasswordUser) -> None:
-    config, _address, _server = ftp_nas
+    config = ftp_nas.password_config
     proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(config),
                 password=password_user.password)
     assert proc.returncode == 0, proc.stderr
@@ -150,9 +155,55 @@ def test_methods_lists_the_ftp_service_for_the_destination(ftp_nas, password_use
     assert f"the host's {password_user.home} shown as {password_user.home}" in line and "SHA-256" in line
 
 
-def test_the_pin_is_the_certificate_the_server_shows(ftp_nas) -> None:
-    _config, address, server = ftp_nas
-    shown = shown_here(address, 21)
+async def _ftp_shares(config: Path, dest: str, ask=None, remember: bool = False) -> tuple:
+    """The host's shares for an upload into `dest` (FTPS only: unencrypted methods not allowed), and why FTPS
+    cannot carry it (None: it can)."""
+    session = await Session.open(HostSpec(ALIAS, str(config)))
+    try:
+        session.ftp.ask, session.ftp.remember = ask, remember
+        shares = await preflight.shares_for(session, [dest], True, False)
+        ctx = Context(session.local, session.remote, Options(), False, paths=[dest], shares=shares)
+        return shares, METHODS["ftps"].unavailable(ctx)
+    finally:
+        await session.close()
+
+
+async def test_a_password_the_ftp_service_wants_is_asked_and_kept_where_wanted(
+        ftp_nas: FtpNas, password_user: PasswordUser, memory_keyring: MemoryKeyring, monkeypatch) -> None:
+    monkeypatch.delenv("FTP_PASSWORD", raising=False)
+    key_login = ftp_nas.key_config
+    dest = str(password_user.home)
+    kept = account(password_user.name, ftp_nas.address, 21)
+    asked: list[str] = []
+
+    async def declines(user: str) -> None:
+        asked.append(user)
+        return None
+
+    async def types(user: str) -> str:
+        asked.append(user)
+        return password_user.password
+
+    # Declined: FTPS is not used, and says why in one sentence.
+    shares, reason = await _ftp_shares(key_login, dest, declines)
+    assert asked == [password_user.name] and [s for s in shares if isinstance(s, FtpRoot)] == []
+    assert any(isinstance(s, FtpUnusable) and s.why == "login" for s in shares)
+    assert reason.startswith(f"cannot log in to the host's FTP service as {password_user.name}")
+    # Typed, not to be kept: used, not in the keyring.
+    shares, reason = await _ftp_shares(key_login, dest, types)
+    assert reason is None and [s.writable for s in shares if isinstance(s, FtpRoot)] == [True]
+    assert memory_keyring.get_password("transfer-advisor", kept) is None
+    # Typed and to be kept: in the keyring; the next session takes it from there without asking.
+    await _ftp_shares(key_login, dest, types, remember=True)
+    assert memory_keyring.get_password("transfer-advisor", kept) == password_user.password
+    asked.clear()
+    shares, reason = await _ftp_shares(key_login, dest, declines)
+    assert reason is None and asked == []
+
+
+def test_the_pin_is_the_certificate_the_server_shows(ftp_nas: FtpNas) -> None:
+    server = ftp_nas.server
+    shown = shown_here(ftp_nas.address, 21)
     assert shown is not None
     import ssl
     pem = (server.root / "cert.pem").read_text()

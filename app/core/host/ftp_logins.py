@@ -3,8 +3,10 @@ FTP path names the copy's folder of the host, whether a file written through it 
 FTPS, which certificate is the server's.
 
 - Logging in: as the ssh login's user, with the first password the server takes of $FTP_PASSWORD, the one the
-  keyring keeps for that account, and the one the session logged in with (a NAS's FTP service takes its
-  accounts' own passwords). curl is given them in its configuration on its standard input, never in argv.
+  keyring keeps for that account, one typed earlier while the window is open, and the one the session logged
+  in with (a NAS's FTP service takes its accounts' own passwords); then the one the user types where the window
+  or the terminal asks (FtpLogins.ask), kept in the keyring where they say so. curl is given it in its
+  configuration on its standard input, never in argv.
 - The folder: an FTP server shows the host's folders under paths of its own (the host's own path where it does
   not lock the login in, the path below the login's home where it does, "/photo" for a Synology's
   /volume1/photo). A probe file with a name of its own is written into the folder through the control
@@ -29,8 +31,8 @@ import re
 import socket
 import ssl
 from dataclasses import dataclass, field, replace
-from posixpath import join, normpath, relpath
-from typing import TYPE_CHECKING
+from posixpath import commonpath, dirname, join, normpath, relpath
+from typing import TYPE_CHECKING, Awaitable, Callable
 from urllib.parse import quote
 
 import asyncssh
@@ -150,36 +152,48 @@ class FtpLogins:
     certificate once."""
 
     session: "Session"
-    _checked: dict[tuple[str, bool], asyncio.Future] = field(default_factory=dict)
+    # Where none of the passwords it knows is taken: ask the user (the account's name is given), None when they
+    # decline; `remember` keeps a typed one (or one from $FTP_PASSWORD) in the keyring once the server took it,
+    # `tell` shows the sentence where there is no keyring; `typed` holds what the user typed for each account
+    # while the window is open (each of its advices and copies has a session of its own).
+    ask: Callable[[str], Awaitable[str | None]] | None = None
+    remember: bool = False
+    tell: Callable[[str], None] | None = None
+    typed: dict[str, str] = field(default_factory=dict)
+    declined: set[str] = field(default_factory=set)  # accounts whose password the user did not give this session
+    _checked: dict[tuple[str, bool, bool], asyncio.Future] = field(default_factory=dict)
     _pin: asyncio.Future | None = None
 
     async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
                        ) -> tuple[list[FtpRoot], list[FtpUnusable]]:
-        """FTP roots for the folder that receives an upload (`host_paths` ends with it): an FTPS one where the
-        server offers TLS, and a plain one where unencrypted methods are allowed; with what cannot be used. None
-        where the host runs no FTP service, this computer has no curl, or the copy is a download (not yet
-        carried by FTP)."""
-        if not write or not host_paths or not self.session.local.has("curl"):
+        """FTP roots for the folder that receives an upload (`write`: `host_paths` ends with it) or holds the
+        sources of a download (`host_paths` are they): an FTPS one where the server offers TLS, and a plain one
+        where unencrypted methods are allowed; with what cannot be used. None where the host runs no FTP service
+        or this computer has no curl."""
+        if not host_paths or not self.session.local.has("curl"):
             return [], []
         service = next((s for s in (await self.session.services()).found if s.kind == "ftp"), None)
         if service is None:
             return [], []
-        try:  # the folder the copy makes its destination in, where that is not there yet
-            folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
-        except (TransferError, asyncssh.Error, OSError):
-            return [], []
+        if write:
+            try:  # the folder the copy makes its destination in, where that is not there yet
+                folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
+            except (TransferError, asyncssh.Error, OSError):
+                return [], []
+        else:
+            folder = commonpath([dirname(normpath(p)) or "/" for p in host_paths])
         kinds = ([True] if service.tls else []) + ([False] if allow_insecure else [])
         found: list[FtpRoot] = []
         unusable: list[FtpUnusable] = []
         for tls in kinds:
-            key = (folder, tls)
+            key = (folder, tls, write)
             if key not in self._checked:
-                self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, tls))
+                self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, tls, write))
             result = await asyncio.shield(self._checked[key])
             (found if isinstance(result, FtpRoot) else unusable).append(result)
         return found, unusable
 
-    async def _check(self, folder: str, port: int, tls: bool) -> FtpRoot | FtpUnusable:
+    async def _check(self, folder: str, port: int, tls: bool, write: bool) -> FtpRoot | FtpUnusable:
         session = self.session
         user = session.host.user
         try:
@@ -192,7 +206,7 @@ class FtpLogins:
                     return FtpUnusable(tls, "certificate", user)
                 pin, fingerprint = checked
             root = FtpRoot(folder, folder, session.listen_address, port, user, tls, pin, fingerprint)
-            return await _found(session, root)
+            return await (_found if write else _found_reading)(session, root)
         except (TransferError, asyncssh.Error, OSError):
             return FtpUnusable(tls, "unreachable", user)
 
@@ -207,20 +221,40 @@ class FtpLogins:
                              return_exceptions=True)
 
 
+Look = Callable[[FtpRoot], Awaitable[tuple[str, int | None]]]
+
+
+async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, str | None, int | None]:
+    """Try the passwords the app knows with `look` (one login each), then the one the user types where asked:
+    (why not: "login", "unreachable", or "" once logged in; the password taken; what `look` found)."""
+    answer, where = "login", None
+    for password in await _passwords(session, root):
+        answer, where = await look(replace(root, password=password))
+        if answer != "login":
+            return answer, password, where
+    logins = session.ftp
+    if answer == "login" and logins.ask is not None and root.user not in logins.declined:
+        given = await logins.ask(root.user)
+        if not given:
+            logins.declined.add(root.user)  # asked once a session (FTPS and FTP check the same login)
+        elif "\n" not in given and "\r" not in given:
+            answer, where = await look(replace(root, password=given))
+            if answer != "login":
+                logins.typed[root.user] = given
+                await _kept(session, replace(root, password=given), typed=True)
+                return answer, given, where
+    return answer, None, None
+
+
 async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
-    """Log in, find the folder's FTP path with a probe made through the control connection, then check that a
-    file uploaded through FTP is the login's own."""
+    """For an upload: log in, find the folder's FTP path with a probe made through the control connection, then
+    check that a file uploaded through FTP is the login's own."""
     probe = file_owner.probe_name()
     here = join(root.folder, probe)
     await session.files.write_file(here, b"")
     try:
         paths = candidates(root.folder, await _home(session))
-        answer, taken, where = "login", None, None
-        for password in await _passwords(session, root):
-            answer, where = await _look(replace(root, password=password), [join(p, probe) for p in paths])
-            if answer != "login":
-                taken = password
-                break
+        answer, taken, where = await _login(session, root, lambda r: _look(r, [join(p, probe) for p in paths]))
     finally:
         await session.files.remove(here, timeout=CHECK_SECONDS)
     if taken is None or answer:
@@ -228,12 +262,59 @@ async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
     if where is None:
         return FtpUnusable(root.tls, "folder", root.user)
     root = replace(root, ftp_folder=paths[where], password=taken)
+    await _kept(session, root, typed=False)
     written = file_owner.probe_name()
     upload = [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(root.url(join(root.folder, written)))}"]
     if await _curl(root, upload) != 0:
         return root  # logs in, shows the folder, takes no writes: nothing is copied to it
     mine = await file_owner.is_logins(session, join(root.folder, written), remove=True)
     return replace(root, writable=mine is True) if mine else FtpUnusable(root.tls, "owner", root.user)
+
+
+COMPARED_NAMES = 50  # of the folder's names, those the FTP server must list where it shows the folder
+
+
+async def _found_reading(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
+    """For a download (nothing written anywhere): log in and find the FTP path under which the server lists what
+    the host lists in the sources' folder (its visible names that FTP can carry, up to COMPARED_NAMES)."""
+    names = await session.files.names_in(root.folder)
+    wanted = sorted(n for n in names if not n.startswith(".") and "\n" not in n and "\r" not in n)[:COMPARED_NAMES]
+    if not wanted:
+        return FtpUnusable(root.tls, "folder", root.user)
+    paths = candidates(root.folder, await _home(session))
+    answer, taken, where = await _login(session, root, lambda r: _listed(r, paths, set(wanted)))
+    if taken is None or answer:
+        return FtpUnusable(root.tls, answer, root.user)
+    if where is None:
+        return FtpUnusable(root.tls, "folder", root.user)
+    root = replace(root, ftp_folder=paths[where], password=taken)
+    await _kept(session, root, typed=False)
+    return root
+
+
+_END = "--transfer-advisor-listed "
+
+
+async def _listed(root: FtpRoot, ftp_folders: list[str], wanted: set[str]) -> tuple[str, int | None]:
+    """List each folder (NLST, one login): ("", the first that lists every wanted name), as _look() answers."""
+    lines = ["list-only", 'write-out = "\\n' + _END + '%{exitcode}\\n"']  # (curl's own escape for a line break)
+    for folder in ftp_folders:
+        lines.append(f"url = {config_value(url(root.address, root.port, folder.rstrip('/') + '/'))}")
+    _code, out = await _curl_out(root, lines)
+    chunks, names = [], []
+    for line in out.split("\n"):
+        if line.startswith(_END):
+            code = line[len(_END):].strip()
+            chunks.append((int(code) if code.isdigit() else -1, set(names)))
+            names = []
+        elif line.strip("\r"):
+            names.append(line.rstrip("\r").rsplit("/", 1)[-1])
+    codes = [c for c, _ in chunks]
+    if 67 in codes:
+        return "login", None
+    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):
+        return "unreachable", None
+    return "", next((i for i, (c, listed) in enumerate(chunks) if c == 0 and wanted <= listed), None)
 
 
 async def _home(session: "Session") -> str:
@@ -282,8 +363,21 @@ async def _curl_out(root: FtpRoot, lines: list[str]) -> tuple[int, str]:
 
 async def _passwords(session: "Session", root: FtpRoot) -> list[str]:
     kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port))
-    found = [os.environ.get(PASSWORD_VARIABLE), kept, session.askpass.password if session.askpass is not None else None]
+    found = [os.environ.get(PASSWORD_VARIABLE), kept, session.ftp.typed.get(root.user),
+             session.askpass.password if session.askpass is not None else None]
     return [p for p in dict.fromkeys(found) if p and "\n" not in p and "\r" not in p]
+
+
+async def _kept(session: "Session", root: FtpRoot, typed: bool) -> None:
+    """With --remember-password (or the window's "keep it" beside its question), a password the server took goes
+    into the keyring: one the user `typed` when asked, or one from $FTP_PASSWORD."""
+    logins = session.ftp
+    if not logins.remember or not (typed or root.password == os.environ.get(PASSWORD_VARIABLE)):
+        return
+    note = await asyncio.to_thread(passwords.remember_account, account(root.user, root.address, root.port),
+                                   root.password)
+    if note and logins.tell is not None:
+        logins.tell(note)
 
 
 def account(user: str, address: str, port: int) -> str:

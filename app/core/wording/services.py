@@ -123,6 +123,19 @@ def module_password_prompt(user: str, module: str, host: str) -> str:
                            "copy without this service:", host=host, user=user, module=module)
 
 
+def ftp_password_prompt(user: str, host: str) -> str:
+    """What the window asks where the host's FTP service takes none of the passwords the app knows."""
+    return ServiceWords.tr("The FTP service of {host} asks for the password of {user} (with TLS where it offers it; "
+                           "in clear where you allowed unencrypted methods). Cancel to copy without this service:",
+                           host=host, user=user)
+
+
+def ftp_password_terminal_prompt(user: str, host: str) -> str:
+    """What the command line asks at a terminal where the host's FTP service takes none of the passwords it knows."""
+    return ServiceWords.tr("Password of {user} for the FTP service of {host} (Enter to copy without this service): ",
+                           user=user, host=host)
+
+
 def module_password_terminal_prompt(user: str, module: str, host: str) -> str:
     """What the command line asks at a terminal where a module of the host's rsync service takes none of the
     passwords it knows (the answer is not echoed)."""

@@ -38,11 +38,12 @@ from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
+from app.core.host.ftp_logins import FtpLogins
 from app.core.host.rsync_modules import RsyncModules
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.tasks import both
-from app.core.wording.services import also_serves, module_password_prompt, mounted_here
+from app.core.wording.services import also_serves, ftp_password_prompt, module_password_prompt, mounted_here
 from app.core.wording.window import connected_summary
 
 
@@ -150,6 +151,7 @@ class Flow(QObject):
         self.keep_in_keyring: set[tuple[str, str | None]] = set()
         # Passwords typed for modules of a host's rsync service, by host and (user, module): this window's run only.
         self.module_passwords: dict[tuple[str, str | None], dict[tuple[str, str], str]] = {}
+        self.ftp_passwords: dict[tuple[str, str | None], dict[str, str]] = {}
         self.session: Session | None = None
         self.connected: Connected | None = None
         self.running_job: Job | None = None  # the advice or the copy: one at a time
@@ -228,6 +230,26 @@ class Flow(QObject):
             return password
         return ask
 
+    def _ftp_password(self, choice: HostChoice, logins: FtpLogins):
+        """The same for the host's FTP service (the account's password), in the same dialog."""
+        logins.typed = self.ftp_passwords.setdefault((choice.text, choice.ssh_config), {})
+
+        async def ask(user: str) -> str | None:
+            can_keep = await asyncio.to_thread(passwords.available)
+            future = asyncio.get_running_loop().create_future()
+            self.module_password_needed.emit(ftp_password_prompt(user, choice.label), can_keep, future)
+            answer = await future
+            if answer is None:
+                return None
+            password, logins.remember = answer
+            return password
+        return ask
+
+    def _ask_on(self, choice: HostChoice, session: Session) -> None:
+        """What this session asks the user for: the passwords of its rsync service's modules and its FTP service."""
+        session.modules.ask = self._module_password(choice, session.modules)
+        session.ftp.ask = self._ftp_password(choice, session.ftp)
+
     def follow_config(self, old: str, new: str) -> None:
         """The added hosts' ssh config moved from `old` to `new` (with the state folder): the connected
         host and the passwords typed for its hosts follow it."""
@@ -237,12 +259,14 @@ class Flow(QObject):
                           for (text, config), password in self.passwords.items()}
         self.module_passwords = {(text, new if config == old else config): typed
                                  for (text, config), typed in self.module_passwords.items()}
+        self.ftp_passwords = {(text, new if config == old else config): typed
+                              for (text, config), typed in self.ftp_passwords.items()}
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
         session = await Session.open(choice.spec(), password=self._password(choice))
-        session.modules.ask = self._module_password(choice, session.modules)
+        self._ask_on(choice, session)
         looking = asyncio.ensure_future(_services_and_shares(session))  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
@@ -369,7 +393,7 @@ class Flow(QObject):
     async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
         session = await Session.open(choice.spec(), remote_dest=None if download else dest,
                                      local_dest=dest if download else None, password=self._password(choice))
-        session.modules.ask = self._module_password(choice, session.modules)
+        self._ask_on(choice, session)
         return session
 
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,

@@ -1,5 +1,6 @@
-"""The FTP service the NAS already runs: curl here uploads each file to the FTP path of its staging place, one
-login for the whole list (curl reuses the connection). Nothing is started on the host and no ssh carries the
+"""The FTP service the NAS already runs: curl here uploads each file to the FTP path of its staging place (or
+fetches each from its FTP path into the staging folder here), one login for the whole list (curl reuses the
+connection). Nothing is started on the host and no ssh carries the
 bytes. Two methods: FTPS (explicit TLS on the commands and the data, the server's key pinned after the host
 itself showed the same certificate through the ssh connection: secure) and plain FTP (the files and the
 password cross in clear: used only where the user allows unencrypted methods).
@@ -66,19 +67,17 @@ class FtpsUpload(Method):
         return [("local", "curl")]
 
     def share_for(self, shares, paths: list[str], download: bool) -> FtpRoot | None:
-        mine = [r for r in shares if isinstance(r, FtpRoot) and r.tls is self.secure and r.writable]
-        if download:
-            return None
+        """The FTP service's view of the folder the copy writes into (an upload: `paths` ends with it) or reads
+        from (a download: the sources); with no paths yet, any of this method's kind."""
+        mine = [r for r in shares if isinstance(r, FtpRoot) and r.tls is self.secure and (download or r.writable)]
         if not paths:
             return mine[0] if mine else None
-        return covering(mine, paths[-1:])
+        return covering(mine, paths[:-1] if download else paths[-1:])
 
     def unavailable(self, ctx: Context) -> str | None:
         reason = super().unavailable(ctx)
         if reason is not None:
             return reason
-        if ctx.options.download:
-            return phrase(MethodReasons.tr("copies to the host only"))
         if any("\n" in p or "\r" in p for p in ctx.paths + ctx.entry_paths):
             return clause(MethodReasons.tr("FTP cannot name a path with a line break in it"))
         if self.share_for(ctx.shares, ctx.paths, ctx.options.download) is None:
@@ -86,10 +85,11 @@ class FtpsUpload(Method):
             if refused is not None:
                 return _refused(refused)
             if self.secure:
-                return phrase(MethodReasons.tr("needs an FTP service on the host that offers TLS (port 21) and takes "
-                                               "this account's login and writes"))
+                return phrase(MethodReasons.tr("needs an FTP service on the host that offers TLS (port 21), takes "
+                                               "this account's login and shows the folder (and, to copy to it, "
+                                               "takes its writes)"))
             return phrase(MethodReasons.tr("needs an FTP service on the host (port 21) that takes this account's "
-                                           "login and writes"))
+                                           "login and shows the folder (and, to copy to it, takes its writes)"))
         return None
 
     def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
@@ -104,19 +104,23 @@ class FtpsUpload(Method):
         root = job.share
         if not isinstance(root, FtpRoot):
             raise ValueError("a copy through the host's FTP service needs its folder (Job.share)")
-        if job.options.download:
-            raise ValueError("FTP carries uploads only")
         parents = {name: parent for parent, name in split_sources(job.sources)}
         # (the engine always gives the files; the line shown for a whole selection names its top entries)
         files = job.files or tuple(parents)
         lines = ["fail-early"]
         for f in files:
-            lines.append(f"upload-file = {config_value(join(parents[f.split('/')[0]], f))}")
-            lines.append(f"url = {config_value(root.url(join(job.dest, f)))}")
+            source = join(parents[f.split('/')[0]], f)
+            if job.options.download:  # from the host's file to its place in the staging folder here
+                lines.append(f"url = {config_value(root.url(source))}")
+                lines.append(f"output = {config_value(join(job.dest, f))}")
+            else:
+                lines.append(f"upload-file = {config_value(source)}")
+                lines.append(f"url = {config_value(root.url(join(job.dest, f)))}")
         config = "\n".join([*login_config(root, root.password), *lines]) + "\n"
         shown_lines = [*login_config(root, "..."), *lines]
         shown = "printf '%s\\n' " + " ".join(_sh_quote(line) for line in shown_lines) + " | " + " ".join(CURL_BASE)
-        return Plan([Stage(list(CURL_BASE))], shown, ProgressMode.IO, (0, Count.READ),
+        counted = Count.WRITTEN if job.options.download else Count.READ  # the files' bytes here, either way
+        return Plan([Stage(list(CURL_BASE))], shown, ProgressMode.IO, (0, counted),
                     stdin_data=config.encode("utf-8", "surrogateescape"))
 
 

@@ -44,10 +44,12 @@ def test_each_file_goes_to_its_place_and_the_password_only_on_stdin(method_id: s
     assert SECRET not in plan.display and "ann:..." in plan.display
 
 
-def test_a_download_is_not_built() -> None:
-    with pytest.raises(ValueError):
-        METHODS["ftps"].build(Job(Ssh("nas"), ("/volume1/photo/trip",), "/home/ann", Options(download=True),
-                                  share=_root(True), files=("trip/a.jpg",)))
+def test_a_download_fetches_each_file_into_its_place_here() -> None:
+    plan = METHODS["ftps"].build(Job(Ssh("nas"), ("/volume1/photo/trip",), "/home/ann/.transfer-advisor-partial-1",
+                                     Options(download=True), share=_root(True), files=("trip/a b.jpg",)))
+    assert ('url = "ftp://198.18.0.2:21/%2Fphoto/trip/a%20b.jpg"\n'
+            'output = "/home/ann/.transfer-advisor-partial-1/trip/a b.jpg"') in plan.stdin_data.decode()
+    assert plan.watch[1].value == "wchar"  # what curl wrote here
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n/\x00"),

@@ -43,9 +43,6 @@ def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Ca
 def test_every_method_runs_where_everything_is_installed(method_id, download):
     method = METHODS[method_id]
     cipher = "aes128-gcm@openssh.com" if method.logs_in else None  # a mount has its own (see below)
-    if download and method.share_kind == "ftp":  # FTP carries uploads only, so far
-        assert method.unavailable(ctx(Options(download=True))) == "copies to the host only"
-        return
     assert method.unavailable(ctx(Options(download=download, cipher=cipher))) is None
 
 
