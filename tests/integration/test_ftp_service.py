@@ -27,6 +27,7 @@ from tests.nas_services import FtpNas
 from tests.conftest import DISK_BASE
 from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser
+from tests.terminal import Terminal
 
 ALIAS = "ftpnas"
 
@@ -199,6 +200,44 @@ async def test_a_password_the_ftp_service_wants_is_asked_and_kept_where_wanted(
     asked.clear()
     shares, reason = await _ftp_shares(key_login, dest, declines)
     assert reason is None and asked == []
+
+
+@pytest.mark.parametrize("answer", ["the password", ""])
+def test_at_a_terminal_the_ftp_password_is_asked(ftp_nas: FtpNas, password_user: PasswordUser, tmp_path: Path,
+                                                 answer: str) -> None:
+    """Logged in with a key, no password the app knows opens the FTP service: at a terminal the command asks for
+    it once, not echoed, and the copy goes through FTPS with it (in no process's arguments); Enter is a copy
+    without the service, refused in one sentence."""
+    typed = password_user.password if answer else ""
+    source = tmp_path / "notes.txt"
+    source.write_bytes(os.urandom(100_000))
+    dest = password_user.home / ("asked at a terminal" if answer else "declined at a terminal")
+    argv = [sys.executable, "-m", "app", "copy", ALIAS, str(source), "--dest", str(dest), "--method", "ftps",
+            "--verify", "--ssh-config", str(ftp_nas.key_config)]
+    env = {k: v for k, v in os.environ.items() if k != "FTP_PASSWORD"}
+    terminal = Terminal()
+    with ProcessWatch(password_user.password, "no process is marked") as watch:
+        app = terminal.start(argv, env=env)
+        try:
+            terminal.wait_for(f"Password of {password_user.name} for the FTP service of {ALIAS}".encode())
+            os.write(terminal.master, typed.encode() + b"\n")
+            app.wait(timeout=120)
+            terminal.wait_for(b"verified" if answer else b"transfer-advisor: ")
+        finally:
+            if app.poll() is None:
+                app.kill()
+                app.wait()
+            terminal.close()
+    shown = terminal.shown.decode(errors="replace")
+    assert watch.leaks == [], watch.leaks
+    assert password_user.password not in shown  # not echoed
+    assert shown.count("Password of ") == 1, shown  # asked once (FTPS and its check share the answer)
+    if answer:
+        assert app.returncode == 0, shown
+        assert (dest / "notes.txt").read_bytes() == source.read_bytes()
+    else:
+        assert app.returncode != 0 and "Traceback" not in shown, shown
+        assert "it took none of the passwords tried" in shown and not (dest / "notes.txt").exists(), shown
 
 
 def test_the_pin_is_the_certificate_the_server_shows(ftp_nas: FtpNas) -> None:

@@ -197,6 +197,9 @@ class FtpLogins:
         session = self.session
         user = session.host.user
         try:
+            probe = FtpRoot(folder, folder, session.listen_address, port, user, tls)
+            if not await _passwords(session, probe) and (self.ask is None or user in self.declined):
+                return FtpUnusable(tls, "login", user)  # no password to try: nothing is looked at or written
             pin, fingerprint = ("", "")
             if tls:
                 if self._pin is None:

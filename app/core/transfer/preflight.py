@@ -34,18 +34,22 @@ def check_names(selection: Selection) -> None:
         raise sources_share_a_name(twice[0])
 
 
-async def shares_for(session: "Session", host_paths: list[str], write: bool,
-                     allow_insecure: bool) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
+async def shares_for(session: "Session", host_paths: list[str], write: bool, allow_insecure: bool,
+                     kinds: frozenset[str] | None = None) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
     """The host's shares, each a way a copy can go: its shares mounted here (all of them: a method through one
     says when none holds these paths of the host; for a copy that writes, those that hold them checked for
     whose files they make), and, where unencrypted methods are allowed (their only
     method is one), the modules of the rsync service it runs that hold these paths, checked for a copy that
-    writes or not, with those that cannot be used (their method says why)."""
+    writes or not, with those that cannot be used (their method says why); and the FTP service's view of these
+    paths (app.core.host.ftp_logins). `kinds`: only these kinds of share (Method.share_kind; a copy with one
+    method asks no password of another service)."""
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
-        if not allow_insecure or not host_paths:
+        if not allow_insecure or not host_paths or (kinds is not None and "rsync" not in kinds):
             return [], []
         return await session.modules.covering(host_paths, write)
     async def mounts() -> list[ShareRoot]:
+        if kinds is not None and "mount" not in kinds:
+            return []
         roots, _ = await session.shares()
         if not write:
             return roots
@@ -53,7 +57,7 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool,
         return [await session.write_checks.checked(r) if r.mount.writable and covering([r], host_paths) else r
                 for r in roots]
     async def ftp() -> tuple[list[FtpRoot], list[FtpUnusable]]:
-        if not host_paths:
+        if not host_paths or (kinds is not None and "ftp" not in kinds):
             return [], []
         return await session.ftp.covering(host_paths, write, allow_insecure)
     (mounted, (served, unusable)), (ftp_roots, ftp_unusable) = await both(both(mounts(), modules()), ftp())

@@ -152,6 +152,8 @@ class Flow(QObject):
         # Passwords typed for modules of a host's rsync service, by host and (user, module): this window's run only.
         self.module_passwords: dict[tuple[str, str | None], dict[tuple[str, str], str]] = {}
         self.ftp_passwords: dict[tuple[str, str | None], dict[str, str]] = {}
+        self.ftp_declined: dict[tuple[str, str | None], set[str]] = {}
+        self._asking = asyncio.Lock()  # one password question at a time
         self.session: Session | None = None
         self.connected: Connected | None = None
         self.running_job: Job | None = None  # the advice or the copy: one at a time
@@ -219,10 +221,7 @@ class Flow(QObject):
         modules.typed = self.module_passwords.setdefault((choice.text, choice.ssh_config), {})
 
         async def ask(user: str, module: str) -> str | None:
-            can_keep = await asyncio.to_thread(passwords.available)
-            future = asyncio.get_running_loop().create_future()
-            self.module_password_needed.emit(module_password_prompt(user, module, choice.label), can_keep, future)
-            answer = await future
+            answer = await self._question(module_password_prompt(user, module, choice.label))
             if answer is None:
                 return None
             password, modules.remember = answer
@@ -231,19 +230,28 @@ class Flow(QObject):
         return ask
 
     def _ftp_password(self, choice: HostChoice, logins: FtpLogins):
-        """The same for the host's FTP service (the account's password), in the same dialog."""
-        logins.typed = self.ftp_passwords.setdefault((choice.text, choice.ssh_config), {})
+        """The same for the host's FTP service (the account's password), in the same dialog; an account whose
+        password the user declined to give is not asked again while the window is open."""
+        key = (choice.text, choice.ssh_config)
+        logins.typed = self.ftp_passwords.setdefault(key, {})
+        logins.declined = self.ftp_declined.setdefault(key, set())
 
         async def ask(user: str) -> str | None:
-            can_keep = await asyncio.to_thread(passwords.available)
-            future = asyncio.get_running_loop().create_future()
-            self.module_password_needed.emit(ftp_password_prompt(user, choice.label), can_keep, future)
-            answer = await future
+            answer = await self._question(ftp_password_prompt(user, choice.label))
             if answer is None:
                 return None
             password, logins.remember = answer
             return password
         return ask
+
+    async def _question(self, prompt: str) -> tuple[str, bool] | None:
+        """One password question at a time (the rsync service's and the FTP service's are looked at side by
+        side): (the password, keep it), or None when declined."""
+        async with self._asking:
+            can_keep = await asyncio.to_thread(passwords.available)
+            future = asyncio.get_running_loop().create_future()
+            self.module_password_needed.emit(prompt, can_keep, future)
+            return await future
 
     def _ask_on(self, choice: HostChoice, session: Session) -> None:
         """What this session asks the user for: the passwords of its rsync service's modules and its FTP service."""
@@ -261,6 +269,8 @@ class Flow(QObject):
                                  for (text, config), typed in self.module_passwords.items()}
         self.ftp_passwords = {(text, new if config == old else config): typed
                               for (text, config), typed in self.ftp_passwords.items()}
+        self.ftp_declined = {(text, new if config == old else config): users
+                             for (text, config), users in self.ftp_declined.items()}
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:
