@@ -46,3 +46,22 @@ class Terminal:
             self._stop.set()
             self._reader.join()
             os.close(self.master)
+
+
+def answer_at_terminal(argv: list[str], env: dict[str, str], question: bytes, answer: str, ends_with: bytes,
+                       wait: float = 120) -> tuple[int, str]:
+    """Run the CLI at a terminal, type `answer` (and Enter) once `question` shows, and wait for it to end and for
+    `ends_with` to show: (its exit status, all it showed)."""
+    terminal = Terminal()
+    app = terminal.start(argv, env=env)
+    try:
+        terminal.wait_for(question)
+        os.write(terminal.master, answer.encode() + b"\n")
+        app.wait(timeout=wait)
+        terminal.wait_for(ends_with)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        terminal.close()
+    return app.returncode, terminal.shown.decode(errors="replace")

@@ -27,7 +27,7 @@ from tests.nas_services import FtpNas
 from tests.conftest import DISK_BASE
 from tests.helpers import MemoryKeyring, ProcessWatch, far_side, make_tree, snapshot
 from tests.peers import PasswordUser
-from tests.terminal import Terminal
+from tests.terminal import answer_at_terminal
 
 ALIAS = "ftpnas"
 
@@ -215,28 +215,17 @@ def test_at_a_terminal_the_ftp_password_is_asked(ftp_nas: FtpNas, password_user:
     argv = [sys.executable, "-m", "app", "copy", ALIAS, str(source), "--dest", str(dest), "--method", "ftps",
             "--verify", "--ssh-config", str(ftp_nas.key_config)]
     env = {k: v for k, v in os.environ.items() if k != "FTP_PASSWORD"}
-    terminal = Terminal()
     with ProcessWatch(password_user.password, "no process is marked") as watch:
-        app = terminal.start(argv, env=env)
-        try:
-            terminal.wait_for(f"Password of {password_user.name} for the FTP service of {ALIAS}".encode())
-            os.write(terminal.master, typed.encode() + b"\n")
-            app.wait(timeout=120)
-            terminal.wait_for(b"verified" if answer else b"transfer-advisor: ")
-        finally:
-            if app.poll() is None:
-                app.kill()
-                app.wait()
-            terminal.close()
-    shown = terminal.shown.decode(errors="replace")
+        code, shown = answer_at_terminal(argv, env, f"Password of {password_user.name} for the FTP service of "
+                                         f"{ALIAS}".encode(), typed, b"verified" if answer else b"transfer-advisor: ")
     assert watch.leaks == [], watch.leaks
     assert password_user.password not in shown  # not echoed
     assert shown.count("Password of ") == 1, shown  # asked once (FTPS and its check share the answer)
     if answer:
-        assert app.returncode == 0, shown
+        assert code == 0, shown
         assert (dest / "notes.txt").read_bytes() == source.read_bytes()
     else:
-        assert app.returncode != 0 and "Traceback" not in shown, shown
+        assert code != 0 and "Traceback" not in shown, shown
         assert "it took none of the passwords tried" in shown and not (dest / "notes.txt").exists(), shown
 
 

@@ -22,7 +22,7 @@ from app.core.host.session import Session
 from tests import nas_services
 from tests.helpers import MemoryKeyring, ProcessWatch, cli, cli_json, far_side, final_names, make_tree, snapshot
 from tests.peers import SshServer, start_sshd
-from tests.terminal import Terminal
+from tests.terminal import answer_at_terminal
 
 pytestmark = pytest.mark.root  # the service's standard port is under 1024
 
@@ -156,29 +156,18 @@ def test_at_a_terminal_the_modules_password_is_asked(nas, tree: Path, answer: st
     argv = [sys.executable, "-m", "app", *ta(nas, "copy", "rsnas", str(tree), "--dest", str(dest), "--method",
                                              "rsync-service", "--verify")]
     env = {k: v for k, v in os.environ.items() if k != "RSYNC_PASSWORD"}
-    terminal = Terminal()
     with ProcessWatch(nas_services.RSYNC_SECRET, "no process is marked") as watch:
-        app = terminal.start(argv, env=env)
-        try:
-            terminal.wait_for(f"Password of {nas_services.LOGIN} for the module backup of the rsync service of "
-                              "rsnas".encode())
-            os.write(terminal.master, answer.encode() + b"\n")
-            app.wait(timeout=120)
-            terminal.wait_for(b"verified" if answer else b"transfer-advisor: ")
-        finally:
-            if app.poll() is None:
-                app.kill()
-                app.wait()
-            terminal.close()
-    shown = terminal.shown.decode(errors="replace")
+        code, shown = answer_at_terminal(argv, env, f"Password of {nas_services.LOGIN} for the module backup of the "
+                                         "rsync service of rsnas".encode(), answer,
+                                         b"verified" if answer else b"transfer-advisor: ")
     assert watch.leaks == [], watch.leaks
     assert nas_services.RSYNC_SECRET not in shown  # not echoed
     if answer:
-        assert app.returncode == 0, shown
+        assert code == 0, shown
         assert "with rsync-service; verified: contents (" in shown, shown
         assert snapshot(dest / tree.name) == far_side(tree, "rsync-service")
     else:
-        assert app.returncode != 0 and "Traceback" not in shown, shown
+        assert code != 0 and "Traceback" not in shown, shown
         assert "it took none of the passwords tried" in shown and not dest.exists(), shown
 
 

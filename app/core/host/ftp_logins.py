@@ -257,15 +257,12 @@ async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
     await session.files.write_file(here, b"")
     try:
         paths = candidates(root.folder, await _home(session))
-        answer, taken, where = await _login(session, root, lambda r: _look(r, [join(p, probe) for p in paths]))
+        found = await _login(session, root, lambda r: _look(r, [join(p, probe) for p in paths]))
     finally:
         await session.files.remove(here, timeout=CHECK_SECONDS)
-    if taken is None or answer:
-        return FtpUnusable(root.tls, answer, root.user)
-    if where is None:
-        return FtpUnusable(root.tls, "folder", root.user)
-    root = replace(root, ftp_folder=paths[where], password=taken)
-    await _kept(session, root, typed=False)
+    root = await _mapped(session, root, paths, *found)
+    if isinstance(root, FtpUnusable):
+        return root
     written = file_owner.probe_name()
     upload = [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(root.url(join(root.folder, written)))}"]
     if await _curl(root, upload) != 0:
@@ -285,7 +282,14 @@ async def _found_reading(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnus
     if not wanted:
         return FtpUnusable(root.tls, "folder", root.user)
     paths = candidates(root.folder, await _home(session))
-    answer, taken, where = await _login(session, root, lambda r: _listed(r, paths, set(wanted)))
+    return await _mapped(session, root, paths, *await _login(session, root, lambda r: _listed(r, paths, set(wanted))))
+
+
+async def _mapped(session: "Session", root: FtpRoot, paths: list[str], answer: str, taken: str | None,
+                  where: int | None) -> FtpRoot | FtpUnusable:
+    """What a login's look found (see _login): the root with the FTP path that names its folder and the password
+    the server took (kept in the keyring where it came from $FTP_PASSWORD and --remember-password asks), or why
+    not."""
     if taken is None or answer:
         return FtpUnusable(root.tls, answer, root.user)
     if where is None:
