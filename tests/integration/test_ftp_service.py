@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.host.ftp_logins import FtpRoot, FtpUnusable, account, candidates, spki_pin, shown_here
+from app.core.host.ftp_certificate import shown_here, spki_pin
+from app.core.host.ftp_logins import FtpRoot, FtpUnusable, account, candidates
 from app.core.host.hosts import HostSpec
 from app.core.host.session import Session
 from app.core.host.ssh_command import Options

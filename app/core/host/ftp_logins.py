@@ -14,22 +14,15 @@ FTPS, which certificate is the server's.
   FTP); the one that has it names the folder. The probe is removed at once.
 - Whose files: an empty probe file is then uploaded through FTP; it must belong to the login's own user (the
   staging folder lets only the login in). It is removed through the control connection.
-- FTPS (explicit TLS): the certificate the server shows this computer must be the one it shows the host itself
-  (asked on the host, through the ssh connection, from its own address), so a machine in between cannot pass
-  off its own: the key is then pinned (curl's --pinnedpubkey), as a host key is. A certificate that cannot be
-  checked that way (no shell on the host, no openssl there) makes FTPS unusable, never trusted blindly.
+- FTPS (explicit TLS): the server's certificate is checked through the ssh connection and its key pinned
+  (app.core.host.ftp_certificate); one that cannot be checked makes FTPS unusable, never trusted blindly.
 Each folder is checked once a session (FtpLogins keeps the answers).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 import os
-import re
-import socket
-import ssl
 from dataclasses import dataclass, field, replace
 from posixpath import commonpath, dirname, join, normpath, relpath
 from typing import TYPE_CHECKING, Awaitable, Callable
@@ -37,9 +30,9 @@ from urllib.parse import quote
 
 import asyncssh
 
-from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host import file_owner, passwords
+from app.core.host.ftp_certificate import checked_pin
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -203,7 +196,7 @@ class FtpLogins:
             pin, fingerprint = ("", "")
             if tls:
                 if self._pin is None:
-                    self._pin = asyncio.ensure_future(_checked_pin(session, session.listen_address, port))
+                    self._pin = asyncio.ensure_future(checked_pin(session, session.listen_address, port))
                 checked = await asyncio.shield(self._pin)
                 if checked is None:
                     return FtpUnusable(tls, "certificate", user)
@@ -390,70 +383,3 @@ async def _kept(session: "Session", root: FtpRoot, typed: bool) -> None:
 def account(user: str, address: str, port: int) -> str:
     """How the keyring names the FTP account."""
     return f"ftp://{user}@{address}:{port}"
-
-
-# -- the server's certificate ----------------------------------------------------------------------
-
-_PEM = re.compile(rb"-----BEGIN CERTIFICATE-----.+?-----END CERTIFICATE-----", re.S)
-
-
-def spki_pin(der_certificate: bytes) -> tuple[str, str]:
-    """(curl's sha256// pin of the certificate's public key, the certificate's SHA-256 fingerprint)."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import serialization
-    cert = x509.load_der_x509_certificate(der_certificate)
-    spki = cert.public_key().public_bytes(serialization.Encoding.DER,
-                                          serialization.PublicFormat.SubjectPublicKeyInfo)
-    pin = "sha256//" + base64.b64encode(hashlib.sha256(spki).digest()).decode()
-    digest = hashlib.sha256(der_certificate).hexdigest().upper()
-    return pin, ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
-
-
-def shown_here(address: str, port: int) -> bytes | None:
-    """The certificate the FTP server shows this computer after AUTH TLS (DER), or None."""
-    try:
-        with socket.create_connection((address, port), timeout=CHECK_SECONDS) as sock:
-            reader = sock.makefile("rb")
-            if not _reply(reader).startswith(b"220"):
-                return None
-            sock.sendall(b"AUTH TLS\r\n")
-            if not _reply(reader).startswith(b"234"):
-                return None
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE  # only to read it: trust comes from the host's own answer
-            with context.wrap_socket(sock) as tls:
-                return tls.getpeercert(binary_form=True)
-    except (OSError, ssl.SSLError):
-        return None
-
-
-def _reply(reader) -> bytes:
-    """An FTP reply's last line (a multi-line reply ends with its code and a space)."""
-    for _ in range(200):
-        line = reader.readline()
-        if not line or (len(line) >= 4 and line[:3].isdigit() and line[3:4] == b" "):
-            return line
-    return b""
-
-
-async def shown_to_host(session: "Session", address: str, port: int) -> bytes | None:
-    """The certificate the FTP server shows the host itself, asked there (openssl) through the control
-    connection (DER), or None where the host cannot say."""
-    if not session.remote.shell:
-        return None
-    target = f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
-    script = 'openssl s_client -connect "$1" -starttls ftp </dev/null 2>/dev/null'
-    result = await session.run(quoting.sh_command(script, target), timeout=CHECK_SECONDS)
-    found = _PEM.search(result.stdout or b"")
-    if found is None:
-        return None
-    return ssl.PEM_cert_to_DER_cert(found.group(0).decode("ascii", "replace"))
-
-
-async def _checked_pin(session: "Session", address: str, port: int) -> tuple[str, str] | None:
-    here, there = await asyncio.gather(asyncio.to_thread(shown_here, address, port),
-                                       shown_to_host(session, address, port))
-    if here is None or there is None or here != there:
-        return None
-    return spki_pin(here)
