@@ -10,15 +10,13 @@ import getpass
 import os
 import sys
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from app.cli_output import AdviceLive, ProgressBar
 from app.core.errors import (Cancelled, TransferError, fingerprint_unconfirmed, method_refuses,
                              no_password_on_stdin, no_secure_method)
 from app.core.events import Event, Phase, ProbeDone, TransferResult
 from app.core.host.hosts import HostSpec, resolve, trust as trust_host
-from app.core.host.rsync_modules import ModuleRoot, Unusable
-from app.core.host.ftp_logins import FtpRoot, FtpUnusable
 from app.core.host.session import Session
 from app.core.host.share_roots import ShareRoot
 from app.core.language import Words
@@ -87,21 +85,22 @@ async def _session(args: argparse.Namespace, remote_dest: str | None = None,
     # (a module of the host's rsync service logged in to with $RSYNC_PASSWORD keeps it too)
     session.modules.remember = args.remember_password
     session.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
-    session.ftp.remember = args.remember_password
-    session.ftp.tell = session.modules.tell
+    for logins in (session.ftp, session.smb):
+        logins.remember = args.remember_password
+        logins.tell = session.modules.tell
     if sys.stdin.isatty():
+        from app.core.wording.services import ftp_password_terminal_prompt, smb_password_terminal_prompt
         session.modules.ask = _module_password_at_terminal(session.host.label)
-        session.ftp.ask = _ftp_password_at_terminal(session.host.label)
+        session.ftp.ask = _password_at_terminal(session.host.label, ftp_password_terminal_prompt)
+        session.smb.ask = _password_at_terminal(session.host.label, smb_password_terminal_prompt)
     return session
 
 
-def _ftp_password_at_terminal(host: str):
-    """Where the host's FTP service takes none of the passwords the app knows ($FTP_PASSWORD, the keyring's, the
-    login's): asked at the terminal, not echoed. Enter: without it."""
-    from app.core.wording.services import ftp_password_terminal_prompt
-
+def _password_at_terminal(host: str, prompt: Callable[[str, str], str]):
+    """Where the host's FTP service (or SMB share) takes none of the passwords the app knows ($FTP_PASSWORD or
+    $SMB_PASSWORD, the keyring's, the login's): asked at the terminal, not echoed. Enter: without it."""
     async def ask(user: str) -> str | None:
-        return getpass.getpass(ftp_password_terminal_prompt(user, host)) or None
+        return getpass.getpass(prompt(user, host)) or None
     return ask
 
 
@@ -127,7 +126,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
         paths = [await session.files.abspath(args.dest)] if args.dest else []
         found = await preflight.shares_for(session, paths, True, args.allow_insecure)
         shares = [r for r in found if isinstance(r, ShareRoot)]
-        modules = [r for r in found if isinstance(r, (ModuleRoot, Unusable, FtpRoot, FtpUnusable))]
+        modules = [r for r in found if not isinstance(r, ShareRoot)]  # a service's: rsync, FTP, SMB
         ctx = Context(session.local, session.remote, options, args.allow_insecure, paths=paths, shares=found)
         rows = []
         for m in method_registry.METHODS.values():

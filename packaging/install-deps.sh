@@ -6,7 +6,7 @@ set -euo pipefail
 
 # What the app needs: the tools its methods run, Python, and the Qt libraries a desktop may lack.
 # Nothing here listens: no server (the local demo host runs its built-in one when there is no sshd).
-packages=(openssh-client rsync netcat-openbsd zstd lz4 xxhash tar coreutils curl
+packages=(openssh-client rsync netcat-openbsd zstd lz4 xxhash tar coreutils curl smbclient
           python3 python3-venv
           libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3
           libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0)

@@ -239,6 +239,42 @@ def ftp_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactor
             server.stop()
 
 
+@pytest.fixture(scope="session")
+def smb_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
+    """A NAS whose SMB shares take its accounts' own passwords, on a loopback address of this worker's own: smbd
+    on port 445 with the shares `photo` (in RAM) and `nasdisk` (on the real disk) for the throwaway account,
+    and two sshd for it, alias `smbnas` in each config: `password` (the login is that password, which the
+    shares take too) and `key` (the app knows no password they take). tests/nas_services.py."""
+    from tests import nas_services
+    if os.geteuid() != 0:
+        pytest.skip("port 445 needs root")
+    missing = [t for t in ("smbclient", "smbpasswd") if not shutil.which(t)] + [m for m in nas_services.missing()
+                                                                             if m == "smbd"]
+    if missing:
+        pytest.fail(f"missing tools {missing}: run `make test`, which installs them")
+    address = nas_services.worker_address(170)
+    root = password_user.home.parent / "smb-nas"
+    servers = []
+    with disk_folder() as disk:
+        os.chmod(disk, 0o755)
+        shares = {"photo": password_user.home / "photo", "nasdisk": disk / "nasdisk"}
+        for folder in shares.values():
+            folder.mkdir()
+            shutil.chown(folder, password_user.name)
+        try:
+            for login in ("password", "key"):
+                servers.append(start_sshd(root / f"sshd-{login}", listen=address, hostname=address, login=login,
+                                          user=password_user.name, alias="smbnas"))
+            os.chmod(servers[1].root / "authorized_keys", 0o644)  # (as for ftp_nas)
+            smbd = nas_services.start_samba(root, address, shares=shares,
+                                            accounts=[(password_user.name, password_user.password)])
+            yield nas_services.SmbNas(address, servers[0].ssh_config, servers[1].ssh_config, smbd, shares)
+            smbd.stop()
+        finally:
+            for server in servers:
+                server.stop()
+
+
 @pytest.fixture
 def memory_keyring() -> MemoryKeyring:
     """An in-memory keyring for one test (the real one is never touched)."""

@@ -58,6 +58,19 @@ class FtpNas:
 
 
 @dataclass
+class SmbNas:
+    """The SMB NAS of the tests (tests/conftest.py `smb_nas`): its address, the ssh configs that reach its account
+    with the password and with a key (alias `smbnas`), its smbd, and its two shares for the account: `photo` in
+    RAM (the account's home/photo) and `nasdisk` on the real disk, each the folder of its name."""
+
+    address: str
+    password_config: Path
+    key_config: Path
+    server: Server
+    shares: dict[str, Path]
+
+
+@dataclass
 class NasServices:
     servers: list[Server] = field(default_factory=list)
 
@@ -82,9 +95,12 @@ def _start(name: str, argv: list[str], root: Path, address: str, port: int, pref
 
 
 def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str] = (), mask: int = 8,
-                share: Path | None = None, timeout: float = START_TIMEOUT) -> Server:
+                share: Path | None = None, timeout: float = START_TIMEOUT, shares: dict[str, Path] | None = None,
+                accounts: Sequence[tuple[str, str]] = (), encrypts: bool = True) -> Server:
     """smbd in the foreground with one share (`share`, else a folder of its own), its state under `root`, bound
-    to `address` only; `mask`: that of the network the address is on (lo's 127.0.0.0/8 by default)."""
+    to `address` only; `mask`: that of the network the address is on (lo's 127.0.0.0/8 by default). `shares`:
+    writable shares (name → folder) besides it, for `accounts` (name, password: in Samba's own password database,
+    as a NAS keeps its accounts' passwords for SMB); `encrypts` False: a server that refuses to encrypt."""
     root = root / "samba"
     for folder in ("private", "lock", "state", "cache", "pid", "ncalrpc", "photos"):
         (root / folder).mkdir(parents=True, exist_ok=True)
@@ -98,7 +114,14 @@ def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str]
             ("cache directory", "cache"), ("pid directory", "pid"), ("ncalrpc dir", "ncalrpc")))
         + f"  log file = {root}/log.%m\n  server role = standalone server\n  disable netbios = yes\n"
         "  load printers = no\n  disable spoolss = yes\n  printcap name = /dev/null\n"
-        f"[photos]\n  path = {share or root / 'photos'}\n")
+        + ("" if encrypts else "  server smb encrypt = off\n")
+        + f"[photos]\n  path = {share or root / 'photos'}\n"
+        # (names ending .vetoed are refused, as a NAS's "veto files" does: a file the server will not take)
+        + "".join(f"[{name}]\n  path = {folder}\n  read only = no\n  veto files = /*.vetoed/\n"
+                  for name, folder in (shares or {}).items()))
+    for name, password in accounts:
+        subprocess.run(["smbpasswd", "-c", str(conf), "-s", "-a", name], input=f"{password}\n{password}\n",
+                       text=True, check=True, capture_output=True, timeout=60)
     return _start("smbd", [SMBD, "--foreground", "--no-process-group", f"--configfile={conf}", "--debug-stdout"],
                   root, address, port, prefix, timeout)
 

@@ -656,6 +656,14 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>der FTP-Dienst des NAS, unverschlüsselt</translation>
     </message>
     <message>
+        <source>the NAS&apos;s SMB share, encrypted</source>
+        <translation>die SMB-Freigabe des NAS, verschlüsselt</translation>
+    </message>
+    <message>
+        <source>the NAS&apos;s SMB share, not encrypted</source>
+        <translation>die SMB-Freigabe des NAS, unverschlüsselt</translation>
+    </message>
+    <message>
         <source>The only secure method that can run here.</source>
         <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
     </message>
@@ -2603,6 +2611,38 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>needs the host&apos;s FTP service, which did not answer</source>
         <translation>braucht den FTP-Dienst des Hosts, der nicht geantwortet hat</translation>
     </message>
+    <message>
+        <source>SMB cannot name a file whose name holds \ : * ? &quot; &lt; &gt; |, a control character or bytes that are not UTF-8, and the selection has one</source>
+        <translation>SMB kann keine Datei benennen, deren Name \ : * ? &quot; &lt; &gt; |, ein Steuerzeichen oder Bytes enthält, die kein UTF-8 sind, und die Auswahl hat eine solche</translation>
+    </message>
+    <message>
+        <source>needs an SMB share on the host (port 445) that takes this account&apos;s login and shows the folder (and, to copy to it, takes its writes)</source>
+        <translation>braucht eine SMB-Freigabe auf dem Host (Port 445), die die Anmeldung dieses Kontos annimmt und den Ordner zeigt (und, um dorthin zu kopieren, seine Schreibzugriffe annimmt)</translation>
+    </message>
+    <message>
+        <source>talks to the host&apos;s SMB service without ssh (no --cipher or --mux)</source>
+        <translation>spricht ohne ssh mit dem SMB-Dienst des Hosts (kein --cipher oder --mux)</translation>
+    </message>
+    <message>
+        <source>cannot log in to the host&apos;s SMB service as {user}: it took none of the passwords tried ($SMB_PASSWORD, the one the keyring keeps, the ssh login&apos;s own)</source>
+        <translation>kann sich beim SMB-Dienst des Hosts nicht als {user} anmelden: er nahm keines der versuchten Passwörter an ($SMB_PASSWORD, das im Schlüsselbund gespeicherte, das der ssh-Anmeldung)</translation>
+    </message>
+    <message>
+        <source>cannot find the destination in the SMB shares the host shows {user}</source>
+        <translation>findet das Ziel nicht in den SMB-Freigaben, die der Host {user} zeigt</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s SMB share to write as {user}, and it writes as another user</source>
+        <translation>braucht eine SMB-Freigabe des Hosts, die als {user} schreibt, und sie schreibt als ein anderer Benutzer</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s SMB service to encrypt (SMB3), and it does not</source>
+        <translation>braucht einen SMB-Dienst des Hosts, der verschlüsselt (SMB3), und er tut es nicht</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s SMB service, which did not answer</source>
+        <translation>braucht den SMB-Dienst des Hosts, der nicht geantwortet hat</translation>
+    </message>
 </context>
 <context>
     <name>Methods</name>
@@ -2649,6 +2689,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>the host&apos;s FTP service (insecure)</source>
         <translation>der FTP-Dienst des Hosts (unsicher)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s SMB share, encrypted (SMB3)</source>
+        <translation>die SMB-Freigabe des Hosts, verschlüsselt (SMB3)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s SMB share (insecure)</source>
+        <translation>die SMB-Freigabe des Hosts (unsicher)</translation>
     </message>
     <message>
         <source>Streams one tar archive through ssh: no per-file round trips, best for many small files.</source>
@@ -2701,6 +2749,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Uploads to the FTP service the host already runs: no encryption cost, but the files and the password cross in clear. Unencrypted.</source>
         <translation>Lädt zum FTP-Dienst hoch, den der Host schon betreibt: keine Kosten für Verschlüsselung, aber Dateien und Passwort gehen im Klartext. Unverschlüsselt.</translation>
+    </message>
+    <message>
+        <source>Writes into the host&apos;s SMB share (Windows file sharing) with SMB3 encryption, its keys from your password. Slow with many small files.</source>
+        <translation>Schreibt mit SMB3-Verschlüsselung in die SMB-Freigabe des Hosts (Windows-Dateifreigabe), ihre Schlüssel aus Ihrem Passwort. Langsam bei vielen kleinen Dateien.</translation>
+    </message>
+    <message>
+        <source>Writes into the host&apos;s SMB share (Windows file sharing): no encryption cost, but the files cross in clear. Unencrypted.</source>
+        <translation>Schreibt in die SMB-Freigabe des Hosts (Windows-Dateifreigabe): keine Verschlüsselungskosten, aber die Dateien gehen im Klartext übers Netz. Unverschlüsselt.</translation>
     </message>
 </context>
 <context>
@@ -3559,6 +3615,26 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Sein FTP-Dienst: {ways}.</translation>
     </message>
     <message>
+        <source>encrypted</source>
+        <translation>verschlüsselt</translation>
+    </message>
+    <message>
+        <source>unencrypted</source>
+        <translation>unverschlüsselt</translation>
+    </message>
+    <message>
+        <source>{how}, the host&apos;s {folder} as {path} in the share {share}</source>
+        <translation>{how}, {folder} des Hosts als {path} in der Freigabe {share}</translation>
+    </message>
+    <message>
+        <source>{how}, the host&apos;s {folder} as the share {share}</source>
+        <translation>{how}, {folder} des Hosts als die Freigabe {share}</translation>
+    </message>
+    <message>
+        <source>Its SMB service: {ways}.</source>
+        <translation>Sein SMB-Dienst: {ways}.</translation>
+    </message>
+    <message>
         <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>
         <translation>Der rsync-Dienst von {host} fragt nach dem Passwort von {user} für sein Modul {module} (es wird nicht im Klartext gesendet; die Dateien schon, da Sie unverschlüsselte Methoden erlaubt haben). Abbrechen, um ohne diesen Dienst zu kopieren:</translation>
     </message>
@@ -3569,6 +3645,14 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Password of {user} for the FTP service of {host} (Enter to copy without this service): </source>
         <translation>Passwort von {user} für den FTP-Dienst von {host} (Eingabetaste, um ohne diesen Dienst zu kopieren): </translation>
+    </message>
+    <message>
+        <source>The SMB shares of {host} ask for the password of {user} (it is not sent: SMB proves it, and the encryption&apos;s keys come from it). Cancel to copy without them:</source>
+        <translation>Die SMB-Freigaben von {host} fragen nach dem Passwort von {user} (es wird nicht gesendet: SMB beweist es, und die Schlüssel der Verschlüsselung kommen daraus). Abbrechen, um ohne sie zu kopieren:</translation>
+    </message>
+    <message>
+        <source>Password of {user} for the SMB shares of {host} (Enter to copy without them): </source>
+        <translation>Passwort von {user} für die SMB-Freigaben von {host} (Eingabetaste, um ohne sie zu kopieren): </translation>
     </message>
     <message>
         <source>Password of {user} for the module {module} of the rsync service of {host} (not sent in clear; the files are; Enter to copy without this service): </source>
@@ -3903,6 +3987,18 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>The remote side of the copy failed (exit {code}); see the details.</source>
         <translation>Die Gegenseite des Kopiervorgangs ist fehlgeschlagen (Exit-Code {code}); siehe Details.</translation>
+    </message>
+    <message>
+        <source>{host} refused {tool} a file of the copy (access denied); check that your account may write there, or choose another method.</source>
+        <translation>{host} hat {tool} eine Datei der Kopie verweigert (Zugriff verweigert); prüfen Sie, ob Ihr Konto dort schreiben darf, oder wählen Sie eine andere Methode.</translation>
+    </message>
+    <message>
+        <source>{tool}&apos;s connection to {host} was lost during the copy; run the copy again to carry on.</source>
+        <translation>Die Verbindung von {tool} zu {host} ging während der Kopie verloren; starten Sie die Kopie erneut, um fortzufahren.</translation>
+    </message>
+    <message>
+        <source>{tool} could not copy {count} of the files ({first}); see the details, fix the cause and try again.</source>
+        <translation>{tool} konnte {count} der Dateien nicht kopieren ({first}); sehen Sie sich die Details an, beheben Sie die Ursache und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>Giving the kept copies their new names at {where} failed.</source>

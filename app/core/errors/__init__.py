@@ -372,7 +372,7 @@ from app.core.errors.selection import (  # noqa: E402, F401 - handed on
 from app.core.errors.profile import probe_unavailable  # noqa: E402, F401 - handed on
 from app.core.errors.advice import no_method_can_run, no_secure_method  # noqa: E402, F401 - handed on
 from app.core.errors.transfer import (  # noqa: E402, F401 - handed on
-    no_such_method, method_refuses, method_unusable, remote_side_failed, no_rename_in_own_module, no_free_port,
+    no_such_method, method_refuses, method_unusable, remote_side_failed, tool_reported, no_rename_in_own_module, no_free_port,
     ran_out_of_space, destination_unwritable, destination_too_small,
     local_destination_failed, module_without_daemon, not_a_module, rsyncd_conf_unreadable, no_such_module,
     outside_module, already_there, clash_words, never_replaced, renames_failed, went_missing, appeared, half_placed,

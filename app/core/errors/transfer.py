@@ -125,6 +125,25 @@ def remote_side_failed(stderr: str, host: str, code: int) -> TransferError:
         "The remote side of the copy failed (exit {code}); see the details.", code=code))
 
 
+def tool_reported(tool: str, lines: list[str], host: str) -> TransferError:
+    """A tool that carries on past a file it could not write and exits 0 (smbclient reading its commands from
+    standard input) printed these lines of failure (Plan.fails_on)."""
+    text = "\n".join(lines)
+    if any(code in text for code in ("NT_STATUS_DISK_FULL", "NT_STATUS_QUOTA_EXCEEDED")):
+        return ran_out_of_space(text)
+    if "NT_STATUS_ACCESS_DENIED" in text or "NT_STATUS_MEDIA_WRITE_PROTECTED" in text:
+        return TransferError(ErrorKind.DEST_UNWRITABLE, TransferErrors.tr(
+            "{host} refused {tool} a file of the copy (access denied); check that your account may write there, "
+            "or choose another method.", host=host, tool=tool), text)
+    if any(code in text for code in ("NT_STATUS_CONNECTION_", "NT_STATUS_IO_TIMEOUT", "NT_STATUS_PIPE_BROKEN")):
+        return TransferError(ErrorKind.CONNECTION_LOST, TransferErrors.tr(
+            "{tool}'s connection to {host} was lost during the copy; run the copy again to carry on.",
+            host=host, tool=tool), text)
+    return TransferError(ErrorKind.FAILED, TransferErrors.tr(
+        "{tool} could not copy {count} of the files ({first}); see the details, fix the cause and try again.",
+        tool=tool, count=len(lines), first=lines[0].strip()), text)
+
+
 # Placing the copy (app.core.host.staging, app.core.host.remote_files).
 def renames_failed(where: str, details: str) -> TransferError:
     return TransferError(ErrorKind.FAILED, TransferErrors.tr(

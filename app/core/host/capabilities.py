@@ -26,7 +26,8 @@ from app.core.quoting import sh_command
 from app.core.runner import run_sync
 
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
-         "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink", "curl")
+         "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink", "curl",
+         "smbclient")
 SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
 SLOW_SHAPE_TIMEOUT = 45.0  # seconds for the script's second try, when the first had no answer in time
 LOCAL_TOOL_TIMEOUT = 10.0  # seconds for a local tool to say its version (rsync --version, ssh -Q cipher)

@@ -25,14 +25,15 @@ import asyncio
 import os
 from dataclasses import dataclass, field, replace
 from posixpath import commonpath, dirname, join, normpath, relpath
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
 from urllib.parse import quote
 
 import asyncssh
 
 from app.core.errors import TransferError
-from app.core.host import file_owner, passwords
+from app.core.host import file_owner
 from app.core.host.ftp_certificate import checked_pin
+from app.core.host.service_logins import ServiceLogins
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -140,22 +141,15 @@ def candidates(folder: str, home: str) -> list[str]:
 
 
 @dataclass(eq=False)
-class FtpLogins:
+class FtpLogins(ServiceLogins):
     """A session's look at the host's FTP service, kept for the session: each folder checked once, the
-    certificate once."""
+    certificate once (the passwords tried and asked: app.core.host.service_logins)."""
 
-    session: "Session"
-    # Where none of the passwords it knows is taken: ask the user (the account's name is given), None when they
-    # decline; `remember` keeps a typed one (or one from $FTP_PASSWORD) in the keyring once the server took it,
-    # `tell` shows the sentence where there is no keyring; `typed` holds what the user typed for each account
-    # while the window is open (each of its advices and copies has a session of its own).
-    ask: Callable[[str], Awaitable[str | None]] | None = None
-    remember: bool = False
-    tell: Callable[[str], None] | None = None
-    typed: dict[str, str] = field(default_factory=dict)
-    declined: set[str] = field(default_factory=set)  # accounts whose password the user did not give this session
     _checked: dict[tuple[str, bool, bool], asyncio.Future] = field(default_factory=dict)
     _pin: asyncio.Future | None = None
+
+    variable: ClassVar[str] = PASSWORD_VARIABLE
+    scheme: ClassVar[str] = "ftp"
 
     async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
                        ) -> tuple[list[FtpRoot], list[FtpUnusable]]:
@@ -191,7 +185,7 @@ class FtpLogins:
         user = session.host.user
         try:
             probe = FtpRoot(folder, folder, session.listen_address, port, user, tls)
-            if not await _passwords(session, probe) and (self.ask is None or user in self.declined):
+            if not await self.passwords(user, probe.address, port) and not self.may_ask(user):
                 return FtpUnusable(tls, "login", user)  # no password to try: nothing is looked at or written
             pin, fingerprint = ("", "")
             if tls:
@@ -221,25 +215,9 @@ Look = Callable[[FtpRoot], Awaitable[tuple[str, int | None]]]
 
 
 async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, str | None, int | None]:
-    """Try the passwords the app knows with `look` (one login each), then the one the user types where asked:
-    (why not: "login", "unreachable", or "" once logged in; the password taken; what `look` found)."""
-    answer, where = "login", None
-    for password in await _passwords(session, root):
-        answer, where = await look(replace(root, password=password))
-        if answer != "login":
-            return answer, password, where
-    logins = session.ftp
-    if answer == "login" and logins.ask is not None and root.user not in logins.declined:
-        given = await logins.ask(root.user)
-        if not given:
-            logins.declined.add(root.user)  # asked once a session (FTPS and FTP check the same login)
-        elif "\n" not in given and "\r" not in given:
-            answer, where = await look(replace(root, password=given))
-            if answer != "login":
-                logins.typed[root.user] = given
-                await _kept(session, replace(root, password=given), typed=True)
-                return answer, given, where
-    return answer, None, None
+    """Log in with each password there is to try (app.core.host.service_logins), `look` once each."""
+    return await session.ftp.login(root.user, root.address, root.port,
+                                   lambda password: look(replace(root, password=password)))
 
 
 async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
@@ -288,7 +266,7 @@ async def _mapped(session: "Session", root: FtpRoot, paths: list[str], answer: s
     if where is None:
         return FtpUnusable(root.tls, "folder", root.user)
     root = replace(root, ftp_folder=paths[where], password=taken)
-    await _kept(session, root, typed=False)
+    await session.ftp.kept(root.user, root.address, root.port, taken, typed=False)
     return root
 
 
@@ -361,25 +339,6 @@ async def _curl_out(root: FtpRoot, lines: list[str]) -> tuple[int, str]:
     return proc.returncode or 0, (out or b"").decode(errors="replace")
 
 
-async def _passwords(session: "Session", root: FtpRoot) -> list[str]:
-    kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port))
-    found = [os.environ.get(PASSWORD_VARIABLE), kept, session.ftp.typed.get(root.user),
-             session.askpass.password if session.askpass is not None else None]
-    return [p for p in dict.fromkeys(found) if p and "\n" not in p and "\r" not in p]
-
-
-async def _kept(session: "Session", root: FtpRoot, typed: bool) -> None:
-    """With --remember-password (or the window's "keep it" beside its question), a password the server took goes
-    into the keyring: one the user `typed` when asked, or one from $FTP_PASSWORD."""
-    logins = session.ftp
-    if not logins.remember or not (typed or root.password == os.environ.get(PASSWORD_VARIABLE)):
-        return
-    note = await asyncio.to_thread(passwords.remember_account, account(root.user, root.address, root.port),
-                                   root.password)
-    if note and logins.tell is not None:
-        logins.tell(note)
-
-
 def account(user: str, address: str, port: int) -> str:
     """How the keyring names the FTP account."""
-    return f"ftp://{user}@{address}:{port}"
+    return f"{FtpLogins.scheme}://{user}@{address}:{port}"

@@ -22,6 +22,7 @@ import asyncssh
 from app.core.host import capabilities, early_share, head_start, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.ftp_logins import FtpLogins
+from app.core.host.smb_shares import SmbLogins
 from app.core.host.rsync_modules import RsyncModules
 from app.core.host.capabilities import Capabilities
 from app.core.errors import ErrorKind, TransferError, openssh_too_old, remembered_password_refused
@@ -131,6 +132,7 @@ class Session:
     files: RemoteFiles = field(init=False, repr=False)  # the host's files, through its shell or SFTP
     modules: RsyncModules = field(init=False, repr=False)  # the modules of the rsync service it runs, as checked
     ftp: FtpLogins = field(init=False, repr=False)  # its FTP service, as checked for the copy's folders
+    smb: SmbLogins = field(init=False, repr=False)  # its SMB shares, as checked for the copy's folders
     write_checks: WriteChecks = field(init=False, repr=False)  # whose files each of its mounts here makes
     # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
     shared: Mux | None = field(default=None, repr=False)
@@ -148,6 +150,7 @@ class Session:
         self.files = RemoteFiles(self)
         self.modules = RsyncModules(self)
         self.ftp = FtpLogins(self)
+        self.smb = SmbLogins(self)
         self.write_checks = WriteChecks(self)
 
     @classmethod
@@ -370,6 +373,7 @@ class Session:
     async def _unshare(self) -> None:
         await self.modules.cancel()
         await self.ftp.cancel()
+        await self.smb.cancel()
         self.write_checks.cancel_now()
         for task in [self._services, *self._mapped.values()]:
             if task is not None:
@@ -388,6 +392,7 @@ class Session:
         self.conn.close()
         self.modules.cancel_now()
         self.ftp.cancel_now()
+        self.smb.cancel_now()
         self.write_checks.cancel_now()
         for task in (self._services, self._sharing, *self._mapped.values()):
             if task is not None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import socket
 import time
 from typing import Awaitable, Callable, TypeVar
 
-from app.core.errors import Cancelled, TransferError, explain_exit, link_lost, remote_side_failed
+from app.core.errors import Cancelled, TransferError, explain_exit, link_lost, remote_side_failed, tool_reported
 from app.core.events import Emit, Progress
 from app.core.host.link_loss import is_link_lost
 from app.core.host.remote_helper import RemoteHelper
@@ -50,8 +51,12 @@ async def execute(session: Session, plan: Plan, selection: Selection, download: 
                 sock = await helper.connect(session.listen_address, port)
         source, sink = _ends(plan, sock, fds)
         rsync = RsyncProgress()
+        reported: list[str] = []
+        fails_on = re.compile(plan.fails_on) if plan.fails_on else None
         pipeline = Pipeline(plan.stages, source=source, sink=sink,
-                            stdout_pipe=plan.progress is ProgressMode.RSYNC, login_env=session.login_env)
+                            stdout_pipe=plan.progress is ProgressMode.RSYNC, login_env=session.login_env,
+                            on_stdout_line=(lambda line: fails_on.search(line) and reported.append(line))
+                            if fails_on else None)
         await pipeline.start()
         for fd in fds:
             os.close(fd)
@@ -63,6 +68,8 @@ async def execute(session: Session, plan: Plan, selection: Selection, download: 
             sock.shutdown(socket.SHUT_WR if plan.connect == "upload" else socket.SHUT_RDWR)
         remote_status = await _watched(helper.finish(), sampler) if helper else None
         sampler.cancel()
+        if reported:  # (what the tool said of its files words a failure better than its exit status)
+            raise tool_reported(plan.stages[-1].tool, reported, session.host.label)
         _raise_for(results, remote_status, session.host.label)
         elapsed = time.monotonic() - started
         emit(Progress(selection.bytes, selection.bytes, selection.bytes / elapsed if elapsed else 0.0, elapsed))

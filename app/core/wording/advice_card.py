@@ -29,7 +29,9 @@ def plain(method_id: str) -> str | None:
              "mounted-plain": AdviceWords.tr("the share this computer has mounted, not encrypted"),
              "rsync-service": AdviceWords.tr("the rsync service the NAS runs, not encrypted"),
              "ftps": AdviceWords.tr("the NAS's FTP service with TLS"),
-             "ftp": AdviceWords.tr("the NAS's FTP service, not encrypted")}
+             "ftp": AdviceWords.tr("the NAS's FTP service, not encrypted"),
+             "smb-encrypted": AdviceWords.tr("the NAS's SMB share, encrypted"),
+             "smb": AdviceWords.tr("the NAS's SMB share, not encrypted")}
     return words.get(method_id)
 
 

@@ -116,6 +116,29 @@ def ftp_said(rows: list[dict]) -> str:
     return ServiceWords.tr("Its FTP service: {ways}.", ways="; ".join(said)) if said else ""
 
 
+def smb_said(rows: list[dict]) -> str:
+    """The host's SMB shares as `methods --json` has them under "shares" (app.core.host.smb_shares: SmbRoot.as_dict,
+    SmbUnusable.as_dict): "Its SMB service: encrypted, the host's /volume1/photo as the share photo; unencrypted, the
+    same."; "" for none. Why one is not used is its method's reason."""
+    said = []
+    for row in rows:
+        if row.get("kind") not in ("smb", "smb-encrypted"):
+            continue
+        how = ServiceWords.tr("encrypted") if row["kind"] == "smb-encrypted" else ServiceWords.tr("unencrypted")
+        if "unusable" in row:
+            said.append(ServiceWords.tr("{how}, not used", how=how))
+            continue
+        where = (ServiceWords.tr("{how}, the host's {folder} as {path} in the share {share}", how=how,
+                                 folder=row["folder"], path=row["share_folder"], share=row["share"])
+                 if row["share_folder"] else
+                 ServiceWords.tr("{how}, the host's {folder} as the share {share}", how=how, folder=row["folder"],
+                                 share=row["share"]))
+        if not row.get("writable"):
+            where += ", " + ServiceWords.tr("taking no uploads of this account's")
+        said.append(where)
+    return ServiceWords.tr("Its SMB service: {ways}.", ways="; ".join(said)) if said else ""
+
+
 def module_password_prompt(user: str, module: str, host: str) -> str:
     """What the window asks where a module of the host's rsync service takes none of the passwords it knows."""
     return ServiceWords.tr("The rsync service of {host} asks for the password of {user} for its module {module} "
@@ -133,6 +156,19 @@ def ftp_password_prompt(user: str, host: str) -> str:
 def ftp_password_terminal_prompt(user: str, host: str) -> str:
     """What the command line asks at a terminal where the host's FTP service takes none of the passwords it knows."""
     return ServiceWords.tr("Password of {user} for the FTP service of {host} (Enter to copy without this service): ",
+                           user=user, host=host)
+
+
+def smb_password_prompt(user: str, host: str) -> str:
+    """What the window asks where the host's SMB shares take none of the passwords the app knows."""
+    return ServiceWords.tr("The SMB shares of {host} ask for the password of {user} (it is not sent: SMB proves it, "
+                           "and the encryption's keys come from it). Cancel to copy without them:",
+                           host=host, user=user)
+
+
+def smb_password_terminal_prompt(user: str, host: str) -> str:
+    """What the command line asks at a terminal where the host's SMB shares take none of the passwords it knows."""
+    return ServiceWords.tr("Password of {user} for the SMB shares of {host} (Enter to copy without them): ",
                            user=user, host=host)
 
 

@@ -13,7 +13,7 @@ import asyncio
 import html
 import os
 from dataclasses import dataclass, replace
-from typing import Any, Awaitable
+from typing import Any, Awaitable, Callable
 
 import asyncssh
 from PySide6.QtCore import QObject, Signal
@@ -38,12 +38,13 @@ from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
-from app.core.host.ftp_logins import FtpLogins
+from app.core.host.service_logins import ServiceLogins
 from app.core.host.rsync_modules import RsyncModules
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.tasks import both
-from app.core.wording.services import also_serves, ftp_password_prompt, module_password_prompt, mounted_here
+from app.core.wording.services import (also_serves, ftp_password_prompt, module_password_prompt, mounted_here,
+                                       smb_password_prompt)
 from app.core.wording.window import connected_summary
 
 
@@ -151,8 +152,10 @@ class Flow(QObject):
         self.keep_in_keyring: set[tuple[str, str | None]] = set()
         # Passwords typed for modules of a host's rsync service, by host and (user, module): this window's run only.
         self.module_passwords: dict[tuple[str, str | None], dict[tuple[str, str], str]] = {}
-        self.ftp_passwords: dict[tuple[str, str | None], dict[str, str]] = {}
-        self.ftp_declined: dict[tuple[str, str | None], set[str]] = {}
+        # The same for the host's FTP service and SMB shares (by service, then host), and the accounts whose
+        # password the user declined to give.
+        self.service_passwords: dict[tuple[str, tuple[str, str | None]], dict[str, str]] = {}
+        self.service_declined: dict[tuple[str, tuple[str, str | None]], set[str]] = {}
         self._asking = asyncio.Lock()  # one password question at a time
         self.session: Session | None = None
         self.connected: Connected | None = None
@@ -229,15 +232,15 @@ class Flow(QObject):
             return password
         return ask
 
-    def _ftp_password(self, choice: HostChoice, logins: FtpLogins):
-        """The same for the host's FTP service (the account's password), in the same dialog; an account whose
-        password the user declined to give is not asked again while the window is open."""
-        key = (choice.text, choice.ssh_config)
-        logins.typed = self.ftp_passwords.setdefault(key, {})
-        logins.declined = self.ftp_declined.setdefault(key, set())
+    def _service_password(self, choice: HostChoice, logins: ServiceLogins, prompt: Callable[[str, str], str]):
+        """The same for the host's FTP service or SMB shares (the account's password), in the same dialog; an
+        account whose password the user declined to give is not asked again while the window is open."""
+        key = (logins.scheme, (choice.text, choice.ssh_config))
+        logins.typed = self.service_passwords.setdefault(key, {})
+        logins.declined = self.service_declined.setdefault(key, set())
 
         async def ask(user: str) -> str | None:
-            answer = await self._question(ftp_password_prompt(user, choice.label))
+            answer = await self._question(prompt(user, choice.label))
             if answer is None:
                 return None
             password, logins.remember = answer
@@ -254,9 +257,11 @@ class Flow(QObject):
             return await future
 
     def _ask_on(self, choice: HostChoice, session: Session) -> None:
-        """What this session asks the user for: the passwords of its rsync service's modules and its FTP service."""
+        """What this session asks the user for: the passwords of its rsync service's modules, its FTP service and
+        its SMB shares."""
         session.modules.ask = self._module_password(choice, session.modules)
-        session.ftp.ask = self._ftp_password(choice, session.ftp)
+        session.ftp.ask = self._service_password(choice, session.ftp, ftp_password_prompt)
+        session.smb.ask = self._service_password(choice, session.smb, smb_password_prompt)
 
     def follow_config(self, old: str, new: str) -> None:
         """The added hosts' ssh config moved from `old` to `new` (with the state folder): the connected
@@ -267,10 +272,10 @@ class Flow(QObject):
                           for (text, config), password in self.passwords.items()}
         self.module_passwords = {(text, new if config == old else config): typed
                                  for (text, config), typed in self.module_passwords.items()}
-        self.ftp_passwords = {(text, new if config == old else config): typed
-                              for (text, config), typed in self.ftp_passwords.items()}
-        self.ftp_declined = {(text, new if config == old else config): users
-                             for (text, config), users in self.ftp_declined.items()}
+        self.service_passwords = {(service, (text, new if config == old else config)): typed
+                                  for (service, (text, config)), typed in self.service_passwords.items()}
+        self.service_declined = {(service, (text, new if config == old else config)): users
+                                 for (service, (text, config)), users in self.service_declined.items()}
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:

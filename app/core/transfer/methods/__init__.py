@@ -11,13 +11,14 @@ from app.core.transfer.methods.rsync_service import RsyncService
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
 from app.core.transfer.methods.scp import Scp, ScpLegacy
 from app.core.transfer.methods.sftp import Sftp
+from app.core.transfer.methods.smb import SmbEncrypted, SmbPlain
 from app.core.transfer.methods.ssh_cat import SshCat
 from app.core.transfer.methods.tar_nc import TarOverNetcat
 from app.core.transfer.methods.tar_ssh import TarOverSsh
 
 METHODS: dict[str, Method] = {m.id: m for m in (
     Scp(), ScpLegacy(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat(), Mounted(),
-    MountedPlain(), RsyncService(), FtpsUpload(), FtpUpload())}
+    MountedPlain(), RsyncService(), FtpsUpload(), FtpUpload(), SmbEncrypted(), SmbPlain())}
 
 
 def get(method_id: str) -> Method:

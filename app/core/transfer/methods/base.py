@@ -15,6 +15,7 @@ from posixpath import basename, dirname
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.host.ftp_logins import FtpRoot, FtpUnusable
+from app.core.host.smb_shares import SmbRoot, SmbUnusable
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
 from app.core.host.listener import Listener
@@ -48,7 +49,7 @@ class Job:
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
     # mounted: the share of the host mounted here that the copy goes through; rsync-service: the module of the
     # rsync service the host runs
-    share: ShareRoot | ModuleRoot | FtpRoot | None = None
+    share: ShareRoot | ModuleRoot | FtpRoot | SmbRoot | None = None
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
@@ -88,6 +89,9 @@ class Plan:
     listener: Listener | None = None
     connect: str | None = None       # "upload"/"download": the app opens the data socket to the listener
     counts_tar_stream: bool = False  # progress counts a tar stream (headers and padding included)
+    # A pattern of the last stage's standard output: a line it matches is a file the tool could not copy (a tool
+    # that carries on past one and exits 0: smbclient reading its commands from standard input).
+    fails_on: str = ""
 
 
 @dataclass
@@ -107,7 +111,7 @@ class Context:
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
     # The host's shares mounted here (app.core.host.share_roots) and the modules of its rsync service
     # (app.core.host.rsync_modules) that hold the copy's paths, each checked.
-    shares: tuple[ShareRoot | ModuleRoot | FtpRoot | Unusable | FtpUnusable, ...] = ()
+    shares: tuple[ShareRoot | ModuleRoot | FtpRoot | SmbRoot | Unusable | FtpUnusable | SmbUnusable, ...] = ()
 
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)

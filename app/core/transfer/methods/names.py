@@ -25,6 +25,8 @@ def label(method_id: str) -> str:
         "rsync-service": Methods.tr("the host's rsync service (insecure)"),
         "ftps": Methods.tr("the host's FTP service with TLS (FTPS)"),
         "ftp": Methods.tr("the host's FTP service (insecure)"),
+        "smb-encrypted": Methods.tr("the host's SMB share, encrypted (SMB3)"),
+        "smb": Methods.tr("the host's SMB share (insecure)"),
     }.get(method_id, method_id)
 
 
@@ -54,4 +56,8 @@ def summary(method_id: str) -> str:
                            "files; its certificate is checked through ssh. Slow with many small files."),
         "ftp": Methods.tr("Uploads to the FTP service the host already runs: no encryption cost, but the files "
                           "and the password cross in clear. Unencrypted."),
+        "smb-encrypted": Methods.tr("Writes into the host's SMB share (Windows file sharing) with SMB3 encryption, "
+                                    "its keys from your password. Slow with many small files."),
+        "smb": Methods.tr("Writes into the host's SMB share (Windows file sharing): no encryption cost, but the "
+                          "files cross in clear. Unencrypted."),
     }.get(method_id, "")

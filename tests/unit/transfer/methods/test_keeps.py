@@ -58,7 +58,9 @@ def test_the_declared_table() -> None:
         "mounted-plain  yes    yes    yes       no          no      no      no     no",
         "rsync-service  yes    yes    yes       yes         yes     asked   asked  asked",
         "ftps           no     yes    yes       no          no      no      no     no",
-        "ftp            no     yes    yes       no          no      no      no     no"]
+        "ftp            no     yes    yes       no          no      no      no     no",
+        "smb-encrypted  no     yes    yes       no          no      no      no     no",
+        "smb            no     yes    yes       no          no      no      no     no"]
     assert not METHODS["scp"].keeps_symlinks and METHODS["sftp"].keeps_symlinks
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
 from app.core.host.ftp_logins import FtpRoot
+from app.core.host.smb_shares import SmbRoot
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.services import Mount
 from app.core.host.share_roots import ShareRoot
@@ -28,7 +29,9 @@ SHARES = (ShareRoot(Mount("sshfs", "nas:/", "/mnt/nas", True), "/"),
           ShareRoot(Mount("nfs", "nas:/", "/mnt/nas-nfs", False), "/"),
           ModuleRoot("root", "/", "198.18.0.2", 873, "ann", writable=True),
           FtpRoot("/", "/", "198.18.0.2", 21, "ann", tls=True, pin="sha256//pin", writable=True),
-          FtpRoot("/", "/", "198.18.0.2", 21, "ann", writable=True))
+          FtpRoot("/", "/", "198.18.0.2", 21, "ann", writable=True),
+          SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", encrypted=True, writable=True),
+          SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", writable=True))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,

@@ -58,13 +58,14 @@ def argvs(plan) -> list[list[str]]:
 
 def test_registry_order_and_lookup():
     assert list(METHODS) == ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-                             "mounted", "mounted-plain", "rsync-service", "ftps", "ftp"]
+                             "mounted", "mounted-plain", "rsync-service", "ftps", "ftp", "smb-encrypted", "smb"]
     assert get("tar-ssh") is METHODS["tar-ssh"]
     with pytest.raises(TransferError) as err:
-        get("smb")
+        get("nfs")
     assert err.value.kind == "usage"
-    assert err.value.sentence == ("There is no method 'smb'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
-                                  "ssh-cat, rsync-daemon, tar-nc, mounted, mounted-plain, rsync-service, ftps, ftp.")
+    assert err.value.sentence == ("There is no method 'nfs'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
+                                  "ssh-cat, rsync-daemon, tar-nc, mounted, mounted-plain, rsync-service, ftps, ftp, "
+                                  "smb-encrypted, smb.")
 
 
 def test_ssh_options_with_a_shared_connection():

@@ -1,0 +1,369 @@
+"""The SMB shares a NAS serves (port 445), reached with Samba's `smbclient` from here: whether this computer can log
+in to them as the ssh login's account, which share (and folder in it) holds the copy's folder of the host, whether
+a file written through it is the login's own, and whether the server encrypts (SMB3).
+
+- Logging in: as the ssh login's user, with the passwords app.core.host.service_logins tries ($SMB_PASSWORD, the
+  keyring's `smb://USER@HOST:445`, one typed while the window is open, the ssh login's own: a NAS's SMB shares
+  take its accounts' own passwords), then the one the user types where asked. smbclient is given it in its
+  environment (PASSWD), never in argv. With NTLMv2 the password never crosses, and with SMB3 encryption the keys
+  come from it: a machine in between that does not know it can neither read the files nor answer for the server.
+- The share: the shares the server lists to the login (`smbclient -L`), each matched with the host's folder it
+  shows, from the host's Samba configuration where the account has a shell (`testparm`) and else by its name
+  (a Synology's share `photo` is its folder /volume1/photo). A probe file with a name of its own is written into
+  the folder through the control connection, and each candidate is asked for it (`allinfo`, nothing written
+  through SMB); the one that has it names the folder. For a download nothing is written: the candidate that has
+  the names the host lists in the sources' folder names it.
+- Whose files: an empty probe file is then written through the share; it must belong to the login's own user
+  (the staging folder lets only the login in; a share with `force user` writes as another). Removed at once.
+- Encryption: the secure way requires it (`--client-protection=encrypt`); a server that cannot encrypt leaves
+  only the unencrypted way, where the user allows unencrypted methods.
+Each folder is checked once a session (SmbLogins keeps the answers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from posixpath import commonpath, dirname, join, normpath, relpath
+from typing import TYPE_CHECKING, ClassVar
+
+import asyncssh
+
+from app.core import quoting
+from app.core.errors import TransferError
+from app.core.host import file_owner
+from app.core.host.service_logins import ServiceLogins
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
+
+CHECK_SECONDS = 20
+PASSWORD_VARIABLE = "SMB_PASSWORD"
+MOST_CANDIDATES = 8    # (share, folder in it) pairs asked for the probe
+COMPARED_NAMES = 5     # of the sources' folder's names, those a share must have where it shows that folder
+# What no SMB name can hold (Samba refuses it, NT_STATUS_OBJECT_NAME_INVALID; a backslash is SMB's own path
+# separator, so it would split the name into folders), and smbclient's commands cannot quote a double quote.
+FORBIDDEN = frozenset('\\:*?"<>|') | frozenset(chr(c) for c in range(1, 32)) | {"\x7f"}
+# smbclient's answers that mean the login was refused, and that nothing answered
+_REFUSED = ("NT_STATUS_LOGON_FAILURE", "NT_STATUS_ACCESS_DENIED", "NT_STATUS_ACCOUNT_", "NT_STATUS_WRONG_PASSWORD",
+            "NT_STATUS_PASSWORD_", "NT_STATUS_NO_SUCH_USER")
+_UNREACHABLE = ("NT_STATUS_CONNECTION_REFUSED", "NT_STATUS_IO_TIMEOUT", "NT_STATUS_HOST_UNREACHABLE",
+                "NT_STATUS_NETWORK_UNREACHABLE", "NT_STATUS_CONNECTION_RESET", "NT_STATUS_CONNECTION_DISCONNECTED",
+                "NT_STATUS_UNSUCCESSFUL", "NT_STATUS_PORT_UNREACHABLE")
+
+
+def carries(name: str) -> bool:
+    """Whether SMB can name this path: none of FORBIDDEN in it, and its bytes UTF-8 (smbclient converts names
+    to the server's UTF-16)."""
+    if FORBIDDEN.intersection(name):
+        return False
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class SmbRoot:
+    """A folder of the host and the share (and folder in it) its SMB server shows it under, for the ssh login."""
+
+    folder: str             # on the host, absolute, normalised
+    share: str              # the share's name
+    share_folder: str       # the same folder inside the share, "/"-separated, "" for the share's top
+    address: str
+    port: int
+    user: str
+    encrypted: bool = False  # SMB3 encryption required (the secure way)
+    writable: bool = False   # takes uploads as the login's own user
+    password: str = field(default="", repr=False, compare=False)
+
+    @property
+    def kind(self) -> str:
+        return "smb-encrypted" if self.encrypted else "smb"
+
+    def holds(self, host_path: str) -> bool:
+        path, top = normpath(host_path), self.folder
+        return path == top or path.startswith(top.rstrip("/") + "/")
+
+    def smb_path(self, host_path: str) -> str:
+        """The host's path as a path in the share ("" for its top)."""
+        rest = relpath(normpath(host_path), self.folder)
+        return self.share_folder if rest == "." else join(self.share_folder, rest) if self.share_folder else rest
+
+    def argv(self) -> list[str]:
+        """smbclient for this share: the login's user (its password comes in PASSWD), the encryption asked."""
+        return client_argv(self.address, self.port, self.user, self.encrypted, self.share)
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "port": self.port, "folder": self.folder, "share": self.share,
+                "share_folder": self.share_folder, "user": self.user, "writable": self.writable}
+
+
+@dataclass(frozen=True)
+class SmbUnusable:
+    """The host's SMB service that no copy goes through, and why (the SMB methods word it): "login" (no password
+    it takes), "folder" (no share it lists shows the folder), "owner" (its files are another user's),
+    "encryption" (the server does not encrypt), "unreachable"."""
+
+    encrypted: bool
+    why: str
+    user: str = ""
+
+    def as_dict(self) -> dict:
+        return {"kind": "smb-encrypted" if self.encrypted else "smb", "unusable": self.why, "user": self.user}
+
+
+def client_argv(address: str, port: int, user: str, encrypted: bool, share: str = "") -> list[str]:
+    """smbclient's arguments (no password: it comes in the environment). `share` "": list the shares (-L)."""
+    server = f"//{address}" if ":" not in address else "//nas"  # (an IPv6 address is given with -I alone)
+    target = [f"{server}/{share}"] if share else ["-L", server, "--grepable"]
+    protection = ["--client-protection=encrypt"] if encrypted else []
+    return ["smbclient", *target, "-I", address, "-p", str(port), "-U", user, *protection]
+
+
+def command_path(path: str) -> str:
+    """A path in smbclient's command language: double-quoted (a name holding a double quote is refused before:
+    its tokens cannot carry one)."""
+    if '"' in path or "\n" in path or "\r" in path:
+        raise ValueError(f"smbclient cannot name {path!r}")
+    return '"' + path + '"'
+
+
+def candidates(folder: str, shares: dict[str, str], listed: list[str], home: str, user: str) -> list[tuple[str, str]]:
+    """(share, folder in it) pairs that may show the host's `folder`: the shares whose path the host's
+    configuration gives (`shares`: name → path) that hold it, the `homes` share (the login's own name) where it is
+    in the login's home, and each listed share whose name is one of the folder's components (a NAS's share
+    `photo` is its /volume1/photo), folded for case as SMB names are."""
+    folder = normpath(folder)
+    found: list[tuple[str, str]] = []
+
+    def inside(top: str) -> str | None:
+        top = normpath(top)
+        if folder == top:
+            return ""
+        if folder.startswith(top.rstrip("/") + "/"):
+            return relpath(folder, top)
+        return None
+
+    lowered = {s.lower(): s for s in listed}
+    for name, path in shares.items():
+        rest = inside(path)
+        if rest is not None and name.lower() in lowered:
+            found.append((lowered[name.lower()], rest))
+    if home and user.lower() in lowered and inside(home) is not None:
+        found.append((lowered[user.lower()], inside(home) or ""))
+    parts = [p for p in folder.split("/") if p]
+    for k, part in enumerate(parts):
+        if part.lower() in lowered:
+            found.append((lowered[part.lower()], "/".join(parts[k + 1:])))
+    return list(dict.fromkeys(found))[:MOST_CANDIDATES]
+
+
+@dataclass(eq=False)
+class SmbLogins(ServiceLogins):
+    """A session's look at the host's SMB shares, kept for the session: each folder checked once."""
+
+    _checked: dict[tuple[str, bool], asyncio.Future] = field(default_factory=dict)
+
+    variable: ClassVar[str] = PASSWORD_VARIABLE
+    scheme: ClassVar[str] = "smb"
+
+    async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
+                       ) -> tuple[list[SmbRoot], list[SmbUnusable]]:
+        """SMB roots for the folder that receives an upload (`write`: `host_paths` ends with it) or holds the
+        sources of a download: an encrypted one where the server encrypts, and a plain one where unencrypted
+        methods are allowed; with what cannot be used. None where the host serves no SMB or this computer has
+        no smbclient."""
+        if not host_paths or not self.session.local.has("smbclient"):
+            return [], []
+        service = next((s for s in (await self.session.services()).found if s.kind == "smb"), None)
+        if service is None:
+            return [], []
+        if write:
+            try:  # the folder the copy makes its destination in, where that is not there yet
+                folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
+            except (TransferError, asyncssh.Error, OSError):
+                return [], []
+        else:
+            folder = commonpath([dirname(normpath(p)) or "/" for p in host_paths])
+        key = (folder, write)
+        if key not in self._checked:
+            self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, write))
+        encrypted, plain = await asyncio.shield(self._checked[key])
+        results = [encrypted] + ([plain] if allow_insecure else [])
+        return ([r for r in results if isinstance(r, SmbRoot)], [r for r in results if isinstance(r, SmbUnusable)])
+
+    async def _check(self, folder: str, port: int, write: bool) -> tuple[SmbRoot | SmbUnusable, SmbRoot | SmbUnusable]:
+        """(the encrypted way, the plain way) to `folder`: one look, the plain way the same share unencrypted."""
+        session = self.session
+        user = session.host.user
+        try:
+            if not await self.passwords(user, session.listen_address, port) and not self.may_ask(user):
+                return SmbUnusable(True, "login", user), SmbUnusable(False, "login", user)
+            root = SmbRoot(folder, "", "", session.listen_address, port, user, encrypted=True)
+            found = await (_found if write else _found_reading)(session, self, root)
+            if isinstance(found, SmbRoot):
+                return found, replace(found, encrypted=False)
+            if found.why != "encryption":
+                return found, replace(found, encrypted=False)
+            plain = await (_found if write else _found_reading)(session, self, replace(root, encrypted=False))
+            return found, plain
+        except (TransferError, asyncssh.Error, OSError):
+            return SmbUnusable(True, "unreachable", user), SmbUnusable(False, "unreachable", user)
+
+    def cancel_now(self) -> None:
+        for task in self._checked.values():
+            task.cancel()
+
+    async def cancel(self) -> None:
+        self.cancel_now()
+        await asyncio.gather(*self._checked.values(), return_exceptions=True)
+
+
+async def _listed_shares(root: SmbRoot) -> tuple[str, list[str]]:
+    """Log in and list the disk shares (`smbclient -L`): ("", their names), or why not ("login", "unreachable",
+    "encryption": the server would not encrypt)."""
+    argv = client_argv(root.address, root.port, root.user, root.encrypted)
+    code, out = await run_client(argv, root.password, "")
+    if code == 0:
+        return "", [line.split("|")[1] for line in out.splitlines()
+                    if line.startswith("Disk|") and len(line.split("|")) >= 2 and not line.split("|")[1].endswith("$")]
+    return _why(out), []
+
+
+def _why(out: str) -> str:
+    if any(mark in out for mark in _REFUSED):
+        return "login"
+    if any(mark in out for mark in _UNREACHABLE) or not out.strip():
+        return "unreachable"
+    return "encryption"
+
+
+async def _login(session: "Session", logins: SmbLogins, root: SmbRoot) -> tuple[SmbRoot | SmbUnusable, list[str]]:
+    """The root with the password the server took and the shares it lists, or why not."""
+    async def look(password: str) -> tuple[str, list[str]]:
+        return await _listed_shares(replace(root, password=password))
+    answer, taken, shares = await logins.login(root.user, root.address, root.port, look)
+    if taken is None or answer:
+        # (encryption: the plain way is looked at with the same passwords, none asked again)
+        return SmbUnusable(root.encrypted, answer or "login", root.user), []
+    await logins.kept(root.user, root.address, root.port, taken, typed=False)
+    return replace(root, password=taken), shares
+
+
+async def _candidates(session: "Session", root: SmbRoot, listed: list[str]) -> list[tuple[str, str]]:
+    home = ""
+    try:
+        home = await session.files.home()
+    except (TransferError, asyncssh.Error, OSError):
+        pass
+    return candidates(root.folder, await _configured_shares(session), listed, home, root.user)
+
+
+async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
+    """For an upload: log in, find the share that shows the folder with a probe made through the control
+    connection, then check that a file written through it is the login's own."""
+    root, listed = await _login(session, logins, root)
+    if isinstance(root, SmbUnusable):
+        return root
+    probe = file_owner.probe_name()
+    here = join(root.folder, probe)
+    await session.files.write_file(here, b"")
+    try:
+        found = None
+        for share, inside in await _candidates(session, root, listed):
+            if await _has(replace(root, share=share), [join(inside, probe) if inside else probe]):
+                found = replace(root, share=share, share_folder=inside)
+                break
+    finally:
+        await session.files.remove(here, timeout=CHECK_SECONDS)
+    if found is None:
+        return SmbUnusable(root.encrypted, "folder", root.user)
+    written = file_owner.probe_name()
+    with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here_folder:  # (smbclient puts regular files only)
+        Path(here_folder, written).touch()
+        code, out = await run_client(found.argv(), found.password,
+                                     f"put {command_path(written)} {command_path(found.smb_path(join(found.folder, written)))}\n",
+                                     cwd=here_folder)
+    if code != 0 or "NT_STATUS_" in out or "does not exist" in out:
+        return found  # logs in, shows the folder, takes no writes: nothing is copied to it
+    mine = await file_owner.is_logins(session, join(found.folder, written), remove=True)
+    return replace(found, writable=True) if mine else SmbUnusable(root.encrypted, "owner", root.user)
+
+
+async def _found_reading(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
+    """For a download (nothing written anywhere): log in and find the share under which the names the host lists
+    in the sources' folder are there (its visible names SMB can carry, up to COMPARED_NAMES)."""
+    names = await session.files.names_in(root.folder)
+    wanted = sorted(n for n in names if not n.startswith(".") and carries(n))[:COMPARED_NAMES]
+    if not wanted:
+        return SmbUnusable(root.encrypted, "folder", root.user)
+    root, listed = await _login(session, logins, root)
+    if isinstance(root, SmbUnusable):
+        return root
+    for share, inside in await _candidates(session, root, listed):
+        if await _has(replace(root, share=share), [join(inside, n) if inside else n for n in wanted]):
+            return replace(root, share=share, share_folder=inside)
+    return SmbUnusable(root.encrypted, "folder", root.user)
+
+
+async def _has(root: SmbRoot, paths: list[str]) -> bool:
+    """Whether the share has every one of these paths (`allinfo` on each, one login)."""
+    script = "".join(f"allinfo {command_path(p)}\n" for p in paths)
+    code, out = await run_client(root.argv(), root.password, script)
+    return code == 0 and out.count("\naltname: ") + out.startswith("altname: ") == len(paths) \
+        and "NT_STATUS_" not in out
+
+
+async def _configured_shares(session: "Session") -> dict[str, str]:
+    """name → folder of each share the host's Samba configuration gives (`testparm`; no shell: none)."""
+    if not session.remote.shell:
+        return {}
+    try:
+        result = await session.run(quoting.sh_command("testparm -s 2>/dev/null"), timeout=CHECK_SECONDS)
+    except (TransferError, asyncssh.Error, OSError):
+        return {}
+    return configured_shares((result.stdout or b"").decode("utf-8", "surrogateescape"))
+
+
+_SECTION = re.compile(r"^\s*\[(.+)\]\s*$")
+_PATH = re.compile(r"^\s*path\s*=\s*(/.*?)\s*$", re.IGNORECASE)
+
+
+def configured_shares(testparm: str) -> dict[str, str]:
+    """name → path of the sections of `testparm -s`'s output that name one (a path with %-variables is left out)."""
+    shares: dict[str, str] = {}
+    section = ""
+    for line in testparm.splitlines():
+        if (m := _SECTION.match(line)):
+            section = m.group(1)
+        elif section and section.lower() != "global" and (m := _PATH.match(line)) and "%" not in m.group(1):
+            shares[section] = m.group(1)
+    return shares
+
+
+async def run_client(argv: list[str], password: str, script: str, cwd: str | None = None) -> tuple[int, str]:
+    """Run smbclient with these commands on its standard input, the password in its environment: (exit status,
+    what it printed on both outputs); `cwd`: where it runs (its local names are relative to it)."""
+    from app.core.runner import spawn
+    env = {**os.environ, "LC_ALL": "C", "PASSWD": password}
+    proc = await spawn(argv, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                       stderr=asyncio.subprocess.STDOUT, cwd=cwd)
+    try:
+        out, _ = await asyncio.wait_for(proc.communicate(script.encode("utf-8", "surrogateescape")),
+                                        CHECK_SECONDS * 2)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        return 1, "NT_STATUS_IO_TIMEOUT"
+    return proc.returncode or 0, (out or b"").decode(errors="replace")
+
+
+def account(user: str, address: str, port: int) -> str:
+    """How the keyring names the SMB account."""
+    return f"{SmbLogins.scheme}://{user}@{address}:{port}"
