@@ -17,6 +17,10 @@ def small_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_tree(tmp_path_factory.mktemp("adv"), small_files=300, big_bytes=16 * 1024 * 1024)
 
 
+SMB_NAMES = ('SMB cannot name a file whose name holds \\ : * ? " < > |, a control character or bytes that are not '
+             'UTF-8, and the selection has one')
+
+
 def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path, tmp_path: Path) -> None:
     dest = tmp_path / "dest"
     out = cli_json("advise", "testhost", str(small_tree), "--dest", str(dest), "--allow-insecure",
@@ -49,7 +53,9 @@ def test_advise_answers_with_ranking_reasons_and_commands(sshd, small_tree: Path
                                                 "holds the folder and that this computer can log in to",
                                # FTP's commands end at a line break
                                "ftps": "FTP cannot name a path with a line break in it",
-                               "ftp": "FTP cannot name a path with a line break in it"}
+                               "ftp": "FTP cannot name a path with a line break in it",
+                               # nor SMB a colon, a star, a backslash or a double quote
+                               "smb-encrypted": SMB_NAMES, "smb": SMB_NAMES}
     # The race copied into a scratch folder that is gone now; nothing else was written.
     assert not dest.exists() or list(dest.iterdir()) == []
 
