@@ -36,12 +36,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.core.transfer.methods import METHODS  # noqa: E402
 from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
+from tests.lab.services import SMB_PASSWORD  # noqa: E402
 
-# (rsync-service: the lab's NAS runs an rsync service on port 873 with a module over the destination, as a NAS does)
+# (rsync-service: the lab's NAS runs an rsync service on port 873 with a module over the destination, as a NAS does;
+# smb-encrypted and smb: Samba shares the destination, the lab account's password given as $SMB_PASSWORD)
 ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-               "rsync-service"]
-SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh"]
+               "rsync-service", "smb-encrypted", "smb"]
+SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "smb-encrypted"]
+INSECURE_METHODS = {"rsync-daemon", "tar-nc", "rsync-service", "smb"}
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
 # weak NAS once compression has taken the cipher's load), which the advice's sentence names as the CPU.
@@ -95,8 +99,8 @@ class Cell:
         return m, alone[m], self.best_seconds / alone[m]
 
     def best(self, secure_only: bool) -> tuple[str, float]:
-        insecure = {"rsync-daemon", "tar-nc", "rsync-service"}
-        pool = {m: r for m, r in self.rates.items() if r and not (secure_only and m.split(" ")[0] in insecure)}
+        pool = {m: r for m, r in self.rates.items()
+                if r and not (secure_only and m.split(" ")[0] in INSECURE_METHODS)}
         if secure_only and self.secure_rate:
             pool[f"{self.secure} (advised)"] = self.secure_rate
         if not secure_only and self.overall_rate:
@@ -275,7 +279,7 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path, copies: int = 1)
     # judged against defaults only.
     cipher = secure_only["recommended"]["secure"]["options"].get("cipher")
     if cipher:
-        for method in SECURE_METHODS:
+        for method in [m for m in SECURE_METHODS if METHODS[m].logs_in]:  # (SMB takes no ssh cipher)
             name = f"{method} ({cipher.split('@')[0]})"
             rate, err = median_copy(lab, data, method, {"cipher": cipher}, copies)
             cell.rates[name] = rate
@@ -367,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     if os.geteuid() != 0:
         print("bench/advice.py needs root: the lab builds network namespaces.", file=sys.stderr)
         return 2
+    os.environ["SMB_PASSWORD"] = SMB_PASSWORD  # the lab account's at the NAS's SMB shares, as a user would give it
     cells: list[Cell] = []
     work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
     try:

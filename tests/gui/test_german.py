@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractButton, QComboBox, QGroupBox, QLabel, QL
 
 from app.core import language
 from app.core.demo import host as demo
+from app.core.transfer.methods import METHODS
 from app.gui.panels.demo_host import is_demo
 from app.gui.panels.host_picker import CHOICE_ROLE
 from app.gui.shell import translation
@@ -39,7 +40,8 @@ def _clean(text: str) -> str:
     text = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("&", "")
     text = re.sub(r"`[^`]*`", " ", text)  # a command to type, as typed
     return " ".join(word for word in text.split()
-                    if "/" not in word and "@" not in word and "." not in word.strip(".,:;") and not word.startswith("-"))
+                    if "/" not in word and "@" not in word and "." not in word.strip(".,:;") and not word.startswith("-")
+                    and word.strip(".,:;()") not in METHODS)  # a method's id (smb-encrypted), as typed
 
 
 def shown_words(window: QWidget) -> dict[str, str]:

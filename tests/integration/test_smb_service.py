@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -230,3 +231,25 @@ def test_at_a_terminal_the_smb_password_is_asked(smb_nas: SmbNas, password_user:
     assert shown.count("Password of ") == 1, shown
     assert code == 0, shown
     assert (dest / "notes.txt").read_bytes() == source.read_bytes()
+
+
+async def test_a_server_that_does_not_encrypt_is_told_from_a_refused_password(password_user: PasswordUser,
+                                                                              tmp_path: Path) -> None:
+    """SMB3 with encryption required, against a server that will not encrypt: "encryption" (the unencrypted way is
+    left, where allowed), not "login"; a wrong password is "login" either way."""
+    from app.core.host.smb_shares import _listed_shares
+    from tests import nas_services
+    address = nas_services.worker_address(190)
+    share = tmp_path / "plain"
+    share.mkdir()
+    server = nas_services.start_samba(tmp_path, address, shares={"plain": share},
+                                      accounts=[(password_user.name, password_user.password)], encrypts=False)
+    try:
+        root = SmbRoot("/", "", "", address, 445, password_user.name, encrypted=True,
+                       password=password_user.password)
+        assert await _listed_shares(root) == ("encryption", [])
+        why, shares = await _listed_shares(replace(root, encrypted=False))
+        assert why == "" and "plain" in shares
+        assert (await _listed_shares(replace(root, password="not it")))[0] == "login"
+    finally:
+        server.stop()

@@ -22,6 +22,9 @@ ALIAS = "labhost"
 SSH_PORT = 22
 RSYNC_PORT = 873
 RSYNC_MODULE = "share"
+# The lab account's password at the NAS's SMB shares (a throwaway, in Samba's own password database of the lab):
+# give it to the app as $SMB_PASSWORD.
+SMB_PASSWORD = "lab smb 'secret' $1"
 
 
 def wait_for(host: str, port: int, proc: subprocess.Popen, log: Path, timeout: float = 15) -> None:

@@ -83,6 +83,28 @@ def test_servers_answer_inside_the_namespace(lab) -> None:
                                                     Service("rsync", 873, modules=("share",))]
 
 
+@pytest.mark.parametrize("method", ["smb-encrypted", "smb"])
+def test_the_nas_smb_share_carries_the_hostile_tree(lab, method: str, tmp_path: Path) -> None:
+    """The lab's NAS shares its destination over SMB for the lab's account (its password given as a user gives it,
+    $SMB_PASSWORD): a copy through it lands byte for byte, the hostile names SMB can carry among them."""
+    from app.core.host.smb_shares import carries
+    from tests.helpers import far_side, make_tree, snapshot
+    from tests.lab.services import SMB_PASSWORD
+    gig = lab("gigabit-lan")
+    tree = make_tree(tmp_path, small_files=60, big_bytes=2 * MB)
+    for name in os.listdir(tree / "hostile"):
+        if not carries(name):
+            os.remove(tree / "hostile" / name)
+    dest = f"{gig.remote_dest}/through {method}"
+    proc = subprocess.run([sys.executable, "-m", "app", "copy", gig.alias, str(tree), "--dest", dest, "--method",
+                           method, "--ssh-config", str(gig.ssh_config), "--allow-insecure", "--verify", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "SMB_PASSWORD": SMB_PASSWORD})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout)["verified"] is True
+    assert snapshot(Path(gig.dest) / f"through {method}" / tree.name) == far_side(tree, method)
+
+
 def test_wan_round_trip_and_rate(lab, data) -> None:
     wan = lab("wan")
     assert 35 <= wan.rtt_ms(samples=10) < 100
