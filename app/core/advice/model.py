@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, replace
 
 from app.core.advice.calibration import (
     CODEC_MBPS, DEFAULT_CIPHER_MBPS, MAX_STARTUPS, MIN_CPU, MIN_RATE, MUX_CHANNEL_RTTS, MUX_CHECK_S, OPTION_PENALTY,
-    PIPELINE_OVERLAP, RAMP_LOSS, RSYNC_ZSTD_SPEED, SSH_HANDSHAKE_CPU_S, SSH_HANDSHAKE_RTTS, SSH_WINDOW, TOOL_MBPS, Conditions,
+    PIPELINE_OVERLAP, RAMP_LOSS, RSYNC_ZSTD_SPEED, SERVICE_LOGIN_CPU_S, SSH_HANDSHAKE_CPU_S, SSH_HANDSHAKE_RTTS,
+    SSH_WINDOW, TOOL_MBPS, Conditions,
     conditions, default_cipher, probe_limit)
 from app.core.advice.candidates import Candidate, candidates
 from app.core.selection.stats import SelectionStats
@@ -285,8 +286,10 @@ def _setup_s(method: Method, o: Options, cond: Conditions) -> float:
     if method.listens:  # started over the app's own open connection: no login of its own
         return method.listener_start_s + method.handshake_round_trips * rtt + climb
     if not method.logs_in:  # a share mounted here is connected, and up to speed, already; the host's rsync
-        # service is connected anew
-        return method.handshake_round_trips * rtt + (climb if method.share_kind != "mount" else 0.0)
+        # service is connected anew, once for each of its checks and for the copy (Method.service_logins)
+        logins = max(1, method.service_logins)
+        return (logins * method.handshake_round_trips * rtt + method.service_logins * SERVICE_LOGIN_CPU_S
+                * cond.slowdown["remote"] + (climb if method.share_kind != "mount" else 0.0))
     login = SSH_HANDSHAKE_RTTS * rtt + SSH_HANDSHAKE_CPU_S * cond.slowdown["remote"]
     if o.streams > 1:  # the streams log in at once; the host's cores share their key exchanges, and the
         # folders are made first, in one command

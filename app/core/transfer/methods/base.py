@@ -184,6 +184,10 @@ class Method:
     through_share = False  # copies through a share of the host (Context.shares, Job.share): one of
     share_kind = "mount"   # "mount": mounted here; "rsync": a module of the rsync service the host runs; "ftp"
     ssh_channel = True     # a secure method's bytes cross an ssh channel, whose window caps one stream
+    # Logins to the host's service a copy through it makes, its checks (app.core.host.smb_shares) and the copy's own,
+    # each a server process the host forks and a password it checks (app.core.advice.model prices their CPU; 0: one
+    # login, its CPU not priced)
+    service_logins = 0
 
     @property
     def runs_openssh(self) -> bool:

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from app.core.advice.calibration import RAMP_LOSS
+from app.core.advice.calibration import RAMP_LOSS, SERVICE_LOGIN_CPU_S, conditions
 from app.core.profile.probes.common import ramp_seconds
 
 from app.core.advice.model import Candidate, predict
@@ -96,7 +96,11 @@ def test_the_model_prices_each_method_by_its_own_facts(method_id: str) -> None:
         assert p.setup_s == pytest.approx(method.listener_start_s + handshake)
     elif not method.logs_in and method.share_kind == "mount":  # connected already: no login and no climb
         assert p.setup_s == pytest.approx(method.handshake_round_trips * 0.02)
-    elif not method.logs_in:  # the host's rsync service: a connection of its own, without an ssh login
-        assert p.setup_s == pytest.approx(handshake)
+    elif not method.logs_in and not method.service_logins:  # the host's rsync service: a connection of its own,
+        assert p.setup_s == pytest.approx(handshake)                # without an ssh login
+    elif not method.logs_in:  # SMB: a login for each of its checks and for the copy, each costing the host's CPU
+        slowdown = conditions(gigabit(rtt_ms=20)).slowdown["remote"]
+        logins = method.service_logins * (method.handshake_round_trips * 0.02 + SERVICE_LOGIN_CPU_S * slowdown)
+        assert p.setup_s == pytest.approx(logins + ramp_seconds(20) * RAMP_LOSS)
     else:
         assert p.setup_s > handshake + 6 * 0.02
