@@ -9,7 +9,8 @@ a file written through it is the login's own, and whether the server encrypts (S
   come from it: a machine in between that does not know it can neither read the files nor answer for the server.
 - The share: the shares the server lists to the login (`smbclient -L`), each matched with the host's folder it
   shows, from the host's Samba configuration where the account has a shell (`testparm`) and else by its name
-  (a Synology's share `photo` is its folder /volume1/photo). A probe file with a name of its own is written into
+  (a Synology's share `photo` is its folder /volume1/photo), those it lists first, then the others (a hidden share is
+  not listed, and Samba lists none while its RPC server starts). A probe file with a name of its own is written into
   the folder through the control connection, and each candidate is asked for it (`allinfo`, nothing written
   through SMB); the one that has it names the folder. For a download nothing is written: the candidate that has
   the names the host lists in the sources' folder names it.
@@ -137,8 +138,10 @@ def command_path(path: str) -> str:
 def candidates(folder: str, shares: dict[str, str], listed: list[str], home: str, user: str) -> list[tuple[str, str]]:
     """(share, folder in it) pairs that may show the host's `folder`: the shares whose path the host's
     configuration gives (`shares`: name → path) that hold it, the `homes` share (the login's own name) where it is
-    in the login's home, and each listed share whose name is one of the folder's components (a NAS's share
-    `photo` is its /volume1/photo), folded for case as SMB names are."""
+    in the login's home, and each share named like one of the folder's components (a NAS's share `photo` is its
+    /volume1/photo), folded for case as SMB names are. Those the server `listed` to the login come first; the others
+    after them, as they are (a hidden share is not listed, and a server whose share list is unavailable lists
+    none: Samba's RPC server not started yet)."""
     folder = normpath(folder)
     found: list[tuple[str, str]] = []
 
@@ -150,18 +153,17 @@ def candidates(folder: str, shares: dict[str, str], listed: list[str], home: str
             return relpath(folder, top)
         return None
 
-    lowered = {s.lower(): s for s in listed}
     for name, path in shares.items():
         rest = inside(path)
-        if rest is not None and name.lower() in lowered:
-            found.append((lowered[name.lower()], rest))
-    if home and user.lower() in lowered and inside(home) is not None:
-        found.append((lowered[user.lower()], inside(home) or ""))
+        if rest is not None:
+            found.append((name, rest))
+    if home and inside(home) is not None:
+        found.append((user, inside(home) or ""))
     parts = [p for p in folder.split("/") if p]
-    for k, part in enumerate(parts):
-        if part.lower() in lowered:
-            found.append((lowered[part.lower()], "/".join(parts[k + 1:])))
-    return list(dict.fromkeys(found))[:MOST_CANDIDATES]
+    found += [(part, "/".join(parts[k + 1:])) for k, part in enumerate(parts)]
+    lowered = {s.lower(): s for s in listed}
+    named = [(lowered[name.lower()], rest) for name, rest in found if name.lower() in lowered]
+    return list(dict.fromkeys(named + [c for c in found if c[0].lower() not in lowered]))[:MOST_CANDIDATES]
 
 
 @dataclass(eq=False)
