@@ -220,11 +220,14 @@ async def _ended(*streams: asyncio.StreamReader | None) -> None:
             task.cancel()
 
 
-async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None) -> tuple[int, bytes, str]:
-    """Run one short local command, returning (returncode, stdout, stderr).
+async def run(argv: Sequence[str], stdin: bytes | None = None, timeout: float | None = None,
+              env: dict[str, str] | None = None, cwd: str | None = None) -> tuple[int, bytes, str]:
+    """Run one short local command, returning (returncode, stdout, stderr); `env` is added to the app's
+    environment (a password a tool takes there), `cwd` is where it runs.
 
     Past `timeout` its group is killed and reaped, and a TransferError says which tool did not finish."""
-    proc = await spawn(argv, stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
+    proc = await spawn(argv, env={**os.environ, **env} if env else None, cwd=cwd,
+                       stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
                        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         async with deadline(timeout):

@@ -88,7 +88,7 @@ SSH_HANDSHAKE_RTTS = 6
 SSH_HANDSHAKE_CPU_S = 0.15
 # A login to a service the NAS runs besides ssh (`Method.service_logins`): the host's server forks a process for it
 # and checks the password. One smbclient login took 0.05-0.07 s on loopback here, both ends on this computer; on the
-# lab's weak NAS (an eighth of a core) the SMB methods' four logins cost about 2 s of a 60 MB copy.
+# lab's weak NAS (an eighth of a core) the SMB methods' logins cost about 2 s of a 60 MB copy.
 SERVICE_LOGIN_CPU_S = 0.04
 # Every method here opens one ssh connection, so multiplexing saves nothing: the master logs in and
 # is checked, then the method's channel opens over it. It never changes throughput.

@@ -22,7 +22,6 @@ Each folder is checked once a session (FtpLogins keeps the answers).
 from __future__ import annotations
 
 import asyncio
-import os
 from dataclasses import dataclass, field, replace
 from posixpath import commonpath, dirname, join, normpath, relpath
 from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
@@ -325,18 +324,14 @@ async def _curl(root: FtpRoot, lines: list[str]) -> int:
 
 async def _curl_out(root: FtpRoot, lines: list[str]) -> tuple[int, str]:
     """Run curl with these configuration lines after the login's (on stdin: the password is in no argv)."""
-    from app.core.runner import spawn
+    from app.core.runner import run
     config = "\n".join([*login_config(root, root.password), *lines]) + "\n"
-    proc = await spawn(CURL_BASE, env={**os.environ, "LC_ALL": "C"}, stdin=asyncio.subprocess.PIPE,
-                       stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
     try:
-        out, _ = await asyncio.wait_for(proc.communicate(config.encode("utf-8", "surrogateescape")),
-                                        CHECK_SECONDS * 2)
-    except asyncio.TimeoutError:
-        proc.kill()
-        await proc.wait()
-        return 28, ""
-    return proc.returncode or 0, (out or b"").decode(errors="replace")
+        code, out, _err = await run(CURL_BASE, config.encode("utf-8", "surrogateescape"), CHECK_SECONDS * 2,
+                                    {"LC_ALL": "C"})
+    except TransferError:  # (did not finish in time: ended)
+        return 28, ""  # CURLE_OPERATION_TIMEDOUT
+    return code, out.decode(errors="replace")
 
 
 def account(user: str, address: str, port: int) -> str:

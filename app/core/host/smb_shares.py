@@ -7,10 +7,10 @@ a file written through it is the login's own, and whether the server encrypts (S
   take its accounts' own passwords), then the one the user types where asked. smbclient is given it in its
   environment (PASSWD), never in argv. With NTLMv2 the password never crosses, and with SMB3 encryption the keys
   come from it: a machine in between that does not know it can neither read the files nor answer for the server.
-- The share: the shares the server lists to the login (`smbclient -L`), each matched with the host's folder it
-  shows, from the host's Samba configuration where the account has a shell (`testparm`) and else by its name
-  (a Synology's share `photo` is its folder /volume1/photo), those it lists first, then the others (a hidden share is
-  not listed, and Samba lists none while its RPC server starts). A probe file with a name of its own is written into
+- The login is checked on the server's IPC$ share (a connection with no command: not `smbclient -L`, whose share
+  list goes through Samba's RPC server, which took 40 s and more to answer, or answered nothing, on a busy machine).
+- The share: the shares that may show the host's folder, from the host's Samba configuration where the account
+  has a shell (`testparm`) and by name (a Synology's share `photo` is its folder /volume1/photo). A probe file with a name of its own is written into
   the folder through the control connection, and each candidate is asked for it (`allinfo`, nothing written
   through SMB); the one that has it names the folder. For a download nothing is written: the candidate that has
   the names the host lists in the sources' folder names it.
@@ -24,7 +24,6 @@ Each folder is checked once a session (SmbLogins keeps the answers).
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -119,12 +118,11 @@ class SmbUnusable:
         return {"kind": "smb-encrypted" if self.encrypted else "smb", "unusable": self.why, "user": self.user}
 
 
-def client_argv(address: str, port: int, user: str, encrypted: bool, share: str = "") -> list[str]:
-    """smbclient's arguments (no password: it comes in the environment). `share` "": list the shares (-L)."""
+def client_argv(address: str, port: int, user: str, encrypted: bool, share: str = "IPC$") -> list[str]:
+    """smbclient's arguments for a share (no password: it comes in the environment)."""
     server = f"//{address}" if ":" not in address else "//nas"  # (an IPv6 address is given with -I alone)
-    target = [f"{server}/{share}"] if share else ["-L", server, "--grepable"]
     protection = ["--client-protection=encrypt"] if encrypted else []
-    return ["smbclient", *target, "-I", address, "-p", str(port), "-U", user, *protection]
+    return ["smbclient", f"{server}/{share}", "-I", address, "-p", str(port), "-U", user, *protection]
 
 
 def command_path(path: str) -> str:
@@ -135,13 +133,11 @@ def command_path(path: str) -> str:
     return '"' + path + '"'
 
 
-def candidates(folder: str, shares: dict[str, str], listed: list[str], home: str, user: str) -> list[tuple[str, str]]:
+def candidates(folder: str, shares: dict[str, str], home: str, user: str) -> list[tuple[str, str]]:
     """(share, folder in it) pairs that may show the host's `folder`: the shares whose path the host's
     configuration gives (`shares`: name → path) that hold it, the `homes` share (the login's own name) where it is
     in the login's home, and each share named like one of the folder's components (a NAS's share `photo` is its
-    /volume1/photo), folded for case as SMB names are. Those the server `listed` to the login come first; the others
-    after them, as they are (a hidden share is not listed, and a server whose share list is unavailable lists
-    none: Samba's RPC server not started yet)."""
+    /volume1/photo; SMB folds the case of share names)."""
     folder = normpath(folder)
     found: list[tuple[str, str]] = []
 
@@ -161,9 +157,9 @@ def candidates(folder: str, shares: dict[str, str], listed: list[str], home: str
         found.append((user, inside(home) or ""))
     parts = [p for p in folder.split("/") if p]
     found += [(part, "/".join(parts[k + 1:])) for k, part in enumerate(parts)]
-    lowered = {s.lower(): s for s in listed}
-    named = [(lowered[name.lower()], rest) for name, rest in found if name.lower() in lowered]
-    return list(dict.fromkeys(named + [c for c in found if c[0].lower() not in lowered]))[:MOST_CANDIDATES]
+    seen: set[tuple[str, str]] = set()
+    unique = [c for c in found if (c[0].lower(), c[1]) not in seen and not seen.add((c[0].lower(), c[1]))]
+    return unique[:MOST_CANDIDATES]
 
 
 @dataclass(eq=False)
@@ -227,15 +223,11 @@ class SmbLogins(ServiceLogins):
         await asyncio.gather(*self._checked.values(), return_exceptions=True)
 
 
-async def _listed_shares(root: SmbRoot) -> tuple[str, list[str]]:
-    """Log in and list the disk shares (`smbclient -L`): ("", their names), or why not ("login", "unreachable",
-    "encryption": the server would not encrypt)."""
-    argv = client_argv(root.address, root.port, root.user, root.encrypted)
-    code, out = await run_client(argv, root.password, "")
-    if code == 0:
-        return "", [line.split("|")[1] for line in out.splitlines()
-                    if line.startswith("Disk|") and len(line.split("|")) >= 2 and not line.split("|")[1].endswith("$")]
-    return _why(out), []
+async def _logs_in(root: SmbRoot) -> tuple[str, None]:
+    """Log in (to the server's IPC$, no command): ("", None), or why not ("login", "unreachable", "encryption": the
+    server would not encrypt)."""
+    code, out = await run_client(client_argv(root.address, root.port, root.user, root.encrypted), root.password, "")
+    return ("" if code == 0 else _why(out)), None
 
 
 def _why(out: str) -> str:
@@ -246,31 +238,30 @@ def _why(out: str) -> str:
     return "encryption"
 
 
-async def _login(session: "Session", logins: SmbLogins, root: SmbRoot) -> tuple[SmbRoot | SmbUnusable, list[str]]:
-    """The root with the password the server took and the shares it lists, or why not."""
-    async def look(password: str) -> tuple[str, list[str]]:
-        return await _listed_shares(replace(root, password=password))
-    answer, taken, shares = await logins.login(root.user, root.address, root.port, look)
+async def _login(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
+    """The root with the password the server took, or why not."""
+    answer, taken, _ = await logins.login(root.user, root.address, root.port,
+                                          lambda password: _logs_in(replace(root, password=password)))
     if taken is None or answer:
         # (encryption: the plain way is looked at with the same passwords, none asked again)
-        return SmbUnusable(root.encrypted, answer or "login", root.user), []
+        return SmbUnusable(root.encrypted, answer or "login", root.user)
     await logins.kept(root.user, root.address, root.port, taken, typed=False)
-    return replace(root, password=taken), shares
+    return replace(root, password=taken)
 
 
-async def _candidates(session: "Session", root: SmbRoot, listed: list[str]) -> list[tuple[str, str]]:
+async def _candidates(session: "Session", root: SmbRoot) -> list[tuple[str, str]]:
     home = ""
     try:
         home = await session.files.home()
     except (TransferError, asyncssh.Error, OSError):
         pass
-    return candidates(root.folder, await _configured_shares(session), listed, home, root.user)
+    return candidates(root.folder, await _configured_shares(session), home, root.user)
 
 
 async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
     """For an upload: log in, find the share that shows the folder with a probe made through the control
     connection, then check that a file written through it is the login's own."""
-    root, listed = await _login(session, logins, root)
+    root = await _login(session, logins, root)
     if isinstance(root, SmbUnusable):
         return root
     probe = file_owner.probe_name()
@@ -278,7 +269,7 @@ async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoo
     await session.files.write_file(here, b"")
     try:
         found = None
-        for share, inside in await _candidates(session, root, listed):
+        for share, inside in await _candidates(session, root):
             if await _has(replace(root, share=share), [join(inside, probe) if inside else probe]):
                 found = replace(root, share=share, share_folder=inside)
                 break
@@ -305,10 +296,10 @@ async def _found_reading(session: "Session", logins: SmbLogins, root: SmbRoot) -
     wanted = sorted(n for n in names if not n.startswith(".") and carries(n))[:COMPARED_NAMES]
     if not wanted:
         return SmbUnusable(root.encrypted, "folder", root.user)
-    root, listed = await _login(session, logins, root)
+    root = await _login(session, logins, root)
     if isinstance(root, SmbUnusable):
         return root
-    for share, inside in await _candidates(session, root, listed):
+    for share, inside in await _candidates(session, root):
         if await _has(replace(root, share=share), [join(inside, n) if inside else n for n in wanted]):
             return replace(root, share=share, share_folder=inside)
     return SmbUnusable(root.encrypted, "folder", root.user)
@@ -351,19 +342,12 @@ def configured_shares(testparm: str) -> dict[str, str]:
 
 async def run_client(argv: list[str], password: str, script: str, cwd: str | None = None) -> tuple[int, str]:
     """Run smbclient with these commands on its standard input, the password in its environment: (exit status,
-    what it printed on both outputs); `cwd`: where it runs (its local names are relative to it)."""
-    from app.core.runner import spawn
-    env = {**os.environ, "LC_ALL": "C", "PASSWD": password}
-    proc = await spawn(argv, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                       stderr=asyncio.subprocess.STDOUT, cwd=cwd)
-    try:
-        out, _ = await asyncio.wait_for(proc.communicate(script.encode("utf-8", "surrogateescape")),
-                                        CHECK_SECONDS * 2)
-    except asyncio.TimeoutError:
-        proc.kill()
-        await proc.wait()
-        return 1, "NT_STATUS_IO_TIMEOUT"
-    return proc.returncode or 0, (out or b"").decode(errors="replace")
+    what it printed on both outputs); `cwd`: where it runs (its local names are relative to it). One that does not
+    finish in time is ended (TransferError, as a host that did not answer)."""
+    from app.core.runner import run
+    code, out, err = await run(argv, script.encode("utf-8"), CHECK_SECONDS * 2, {"LC_ALL": "C", "PASSWD": password},
+                               cwd)
+    return code, out.decode(errors="replace") + err
 
 
 def account(user: str, address: str, port: int) -> str:

@@ -49,7 +49,7 @@ class SmbEncrypted(Method):
     round_trips_per_dir = 0  # the engine makes the folders in one command
     in_flight = 1024 * 1024  # smbclient keeps several writes of up to 64 KiB-8 MiB outstanding
     handshake_round_trips = 5  # TCP, negotiate, the two legs of the session setup, the tree connect
-    service_logins = 4  # the shares listed, the probe looked for in the share, the probe written, the copy
+    service_logins = 4  # the login checked, the probe looked for in the share, the probe written, the copy
     listens = False
     listener_start_s = 0.0
     tar_stream = False

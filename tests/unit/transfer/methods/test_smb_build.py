@@ -102,22 +102,17 @@ def test_what_smb_can_name(name: str) -> None:
 
 
 def test_the_shares_that_may_show_a_folder() -> None:
-    # A Synology: the share photo is /volume1/photo; the host's configuration also names it, and the homes share
-    # (the login's own name) is its home. Those the server lists come first, the rest after them as they are (a
-    # hidden share is not listed).
-    listed = ["photo", "video", "ann"]
-    assert candidates("/volume1/photo/2024", {"photo": "/volume1/photo"}, listed, "/var/services/homes/ann",
-                      "ann") == [("photo", "2024"), ("volume1", "photo/2024"), ("2024", "")]
-    assert candidates("/var/services/homes/ann/docs", {}, listed, "/var/services/homes/ann", "ann")[:1] == [
-        ("ann", "docs")]
-    # A share named apart from its folder is found only through the configuration.
-    assert candidates("/srv/data/x", {"media": "/srv/data"}, ["media"], "", "ann")[0] == ("media", "x")
-    assert ("media", "x") not in candidates("/srv/data/x", {}, ["media"], "", "ann")
-    # SMB names fold case: a listed one is named as the server lists it.
-    assert candidates("/volume1/Photo", {}, ["PHOTO"], "", "ann")[0] == ("PHOTO", "")
-    # A server that lists no share (its share list unavailable) still has each tried.
-    assert candidates("/volume1/photo", {"photo": "/volume1/photo"}, [], "", "ann") == [
-        ("photo", ""), ("volume1", "photo")]
+    # A Synology: the share photo is /volume1/photo, as the host's configuration says and as its name does; the homes
+    # share (the login's own name) is its home.
+    assert candidates("/volume1/photo/2024", {"photo": "/volume1/photo"}, "/var/services/homes/ann", "ann") == [
+        ("photo", "2024"), ("volume1", "photo/2024"), ("2024", "")]
+    assert candidates("/var/services/homes/ann/docs", {}, "/var/services/homes/ann", "ann")[0] == ("ann", "docs")
+    # A share named apart from its folder is found only through the configuration, and comes first.
+    assert candidates("/srv/data/x", {"media": "/srv/data"}, "", "ann")[0] == ("media", "x")
+    assert ("media", "x") not in candidates("/srv/data/x", {}, "", "ann")
+    # SMB folds the case of share names: the same share is asked once.
+    assert candidates("/volume1/photo", {"PHOTO": "/volume1/photo"}, "", "ann") == [("PHOTO", ""),
+                                                                                      ("volume1", "photo")]
 
 
 def test_the_shares_testparm_gives() -> None:
