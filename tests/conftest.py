@@ -68,12 +68,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # Tests that look at the whole machine (every helper process and temp folder of the app, every demo
-# folder) or time a link (the lab): they run after the others, one at a time (`make test`, see the Makefile),
-# since another test's helpers or load would be theirs.
+# folder) or time a link (the lab; copy --best deciding by the link's measured speed and round trip, which a kept
+# profile must still match: under the other tests' load the round trip wandered past it twice in a row): they run
+# after the others, one at a time (`make test`, see the Makefile), since another test's helpers or load would be
+# theirs.
 ALONE = ("tests/lab/", "tests/integration/test_leftovers.py", "tests/integration/test_shape_leftovers.py",
          "tests/integration/test_busybox_host.py", "tests/integration/test_signals.py",
          "tests/integration/test_progress_cancel.py", "tests/integration/test_demo_host.py",
-         "tests/unit/transfer/methods/test_tar_nc_hosts.py")
+         "tests/unit/transfer/methods/test_tar_nc_hosts.py", "tests/integration/test_quick_copy.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
