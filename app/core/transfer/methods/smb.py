@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from posixpath import join
 
+from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.host.share_roots import covering
 from app.core.host.smb_shares import SmbRoot, SmbUnusable, carries, command_path
@@ -118,8 +119,8 @@ class SmbEncrypted(Method):
                          f"put {command_path(f)} {command_path(there)}")
         script = "".join(line + "\n" for line in lines)
         argv = root.argv()
-        shown = (f"cd {_sh_quote(here)} && printf '%s\\n' " + " ".join(_sh_quote(line) for line in lines)
-                 + " | " + " ".join(_sh_quote(a) for a in argv))
+        shown = (f"cd {quoting.join([here])} && printf '%s\\n' " + " ".join(quoting.join([line]) for line in lines)
+                 + " | " + quoting.join(argv))
         counted = Count.WRITTEN if job.options.download else Count.READ  # the files' bytes here, either way
         return Plan([Stage(argv, env={"PASSWD": root.password}, cwd=here)], shown, ProgressMode.IO, (0, counted),
                     stdin_data=script.encode("utf-8"), fails_on=FAILS_ON)
@@ -131,11 +132,6 @@ class SmbPlain(SmbEncrypted):
     id = "smb"
     secure = False
     file_cpu_ms = 0.7
-
-
-def _sh_quote(text: str) -> str:
-    from app.core import quoting
-    return quoting.join([text])
 
 
 def _refused(unusable: SmbUnusable) -> str:
