@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field, replace
-from posixpath import commonpath, dirname, join, normpath, relpath
+from posixpath import join, normpath, relpath
 from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
 from urllib.parse import quote
 
@@ -156,18 +156,10 @@ class FtpLogins(ServiceLogins):
         sources of a download (`host_paths` are they): an FTPS one where the server offers TLS, and a plain one
         where unencrypted methods are allowed; with what cannot be used. None where the host runs no FTP service
         or this computer has no curl."""
-        if not host_paths or not self.session.local.has("curl"):
+        found_here = await self.service_and_folder(host_paths, write, "ftp", "curl")
+        if found_here is None:
             return [], []
-        service = next((s for s in (await self.session.services()).found if s.kind == "ftp"), None)
-        if service is None:
-            return [], []
-        if write:
-            try:  # the folder the copy makes its destination in, where that is not there yet
-                folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
-            except (TransferError, asyncssh.Error, OSError):
-                return [], []
-        else:
-            folder = commonpath([dirname(normpath(p)) or "/" for p in host_paths])
+        service, folder = found_here
         kinds = ([True] if service.tls else []) + ([False] if allow_insecure else [])
         found: list[FtpRoot] = []
         unusable: list[FtpUnusable] = []

@@ -28,7 +28,7 @@ import re
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from posixpath import commonpath, dirname, join, normpath, relpath
+from posixpath import join, normpath, relpath
 from typing import TYPE_CHECKING, ClassVar
 
 import asyncssh
@@ -177,18 +177,10 @@ class SmbLogins(ServiceLogins):
         sources of a download: an encrypted one where the server encrypts, and a plain one where unencrypted
         methods are allowed; with what cannot be used. None where the host serves no SMB or this computer has
         no smbclient."""
-        if not host_paths or not self.session.local.has("smbclient"):
+        found_here = await self.service_and_folder(host_paths, write, "smb", "smbclient")
+        if found_here is None:
             return [], []
-        service = next((s for s in (await self.session.services()).found if s.kind == "smb"), None)
-        if service is None:
-            return [], []
-        if write:
-            try:  # the folder the copy makes its destination in, where that is not there yet
-                folder = normpath(await self.session.files.nearest_dir(host_paths[-1]))
-            except (TransferError, asyncssh.Error, OSError):
-                return [], []
-        else:
-            folder = commonpath([dirname(normpath(p)) or "/" for p in host_paths])
+        service, folder = found_here
         key = (folder, write)
         if key not in self._checked:
             self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, write))
