@@ -14,7 +14,7 @@ from app.core.host.services import Services
 from app.core.language import Words, decimal
 from app.core.transfer.methods.keeps import keeps_table
 from app.core.host.share_roots import shares_from
-from app.core.wording.services import also_serves, ftp_said, mounted_here, rsync_modules_said, smb_said
+from app.core.wording.services import also_serves, ftp_said, mounted_here, nfs_said, rsync_modules_said, smb_said
 from app.core.wording.transfer import copy_done, dry_run_done, insecure_advice, would_delete, would_send
 
 
@@ -101,7 +101,7 @@ def print_methods(out: dict[str, Any]) -> None:
     roots, unmapped = shares_from(out.get("shares", []))
     for said in (also_serves(services.found), mounted_here(services.mounted, roots, unmapped),
                  rsync_modules_said(out.get("shares", [])), ftp_said(out.get("shares", [])),
-                 smb_said(out.get("shares", []))):
+                 smb_said(out.get("shares", [])), nfs_said(out.get("shares", []))):
         if said:
             print(said)
 

@@ -6,7 +6,7 @@ set -euo pipefail
 
 # What the app needs: the tools its methods run, Python, and the Qt libraries a desktop may lack.
 # Nothing here listens: no server (the local demo host runs its built-in one when there is no sshd).
-packages=(openssh-client rsync netcat-openbsd zstd lz4 xxhash tar coreutils curl smbclient
+packages=(openssh-client rsync netcat-openbsd zstd lz4 xxhash tar coreutils curl smbclient libnfs-utils
           python3 python3-venv
           libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3
           libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0)
@@ -18,7 +18,8 @@ if [ "${1:-run}" = test ]; then  # what only the tests, the lab and packaging ne
              iproute2 iptables e2fsprogs iputils-ping  # the network lab (tests/lab): netns, NFQUEUE, slow disk
              binutils  # PyInstaller (make package) reads libraries' dependencies with objdump
              desktop-file-utils appstream  # validate the desktop entry and AppStream metainfo
-             samba vsftpd sshfs openssl)  # a NAS's other services (tests/nas_services.py), an sshfs mount of it
+             samba vsftpd sshfs openssl  # a NAS's other services (tests/nas_services.py), an sshfs mount of it
+             nfs-ganesha nfs-ganesha-vfs rpcbind)  # NFS in user space with its portmapper, in the lab's namespace
   # BusyBox for the embedded box: the static build, unless the dynamic one (package busybox) is there:
   # they conflict, and installing one would remove the other, which initramfs-tools may be using.
   dpkg-query -W -f='${Status}' busybox 2>/dev/null | grep -q "install ok installed" || packages+=(busybox-static)

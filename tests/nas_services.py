@@ -174,3 +174,46 @@ def start_rsync_service(root: Path, address: str, port: int = 873) -> Server:
                     f"[office]\n  path = {root / 'office'}\n  hosts allow = 198.18.0.99\n")
     return _start("rsyncd", ["rsync", "--daemon", "--no-detach", f"--config={conf}",
                              f"--log-file={root}/rsyncd.log"], root, address, port)
+
+
+GANESHA = shutil.which("ganesha.nfsd") or "/usr/bin/ganesha.nfsd"
+RPCBIND = shutil.which("rpcbind") or "/usr/sbin/rpcbind"
+# In a mount namespace of its own (the lab's `ip netns exec` gives one), a /run of its own: the rpcbind there and
+# the NFS server registering with it through its socket, /run/rpcbind.sock, touch no other's. Paths are arguments.
+_NFS_SCRIPT = ('mount -t tmpfs -o mode=0755 tmpfs /run && mkdir -p /run/rpcbind && { "$1" -f -w & } && '
+               'n=0; while [ ! -S /run/rpcbind.sock ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done; '
+               'exec "$2" -F -f "$3" -L "$4" -p "$5" -N NIV_WARN')
+
+
+def nfs_missing() -> list[str]:
+    """What an NFS server in user space needs that this machine lacks (`make test` installs them)."""
+    return [name for name, path in (("ganesha.nfsd", GANESHA), ("rpcbind", RPCBIND)) if not os.path.exists(path)]
+
+
+def start_nfs(root: Path, address: str, export: Path, prefix: Sequence[str], timeout: float = START_TIMEOUT
+              ) -> Server:
+    """nfs-ganesha in user space serving NFSv3 over TCP on `address` (2049, its mount service on 20048), exporting
+    `export` read-write with root not squashed (a NAS's "no mapping"), and the portmapper (rpcbind, port 111) it
+    registers with, as a NAS runs them. rpcbind binds every address of its network (and so does ganesha where the
+    network has no IPv6, as the lab's: it then leaves Bind_addr aside): only inside a namespace of the lab's
+    (`prefix` runs it there), whose only addresses are the lab's, never on this machine's own."""
+    if not prefix:
+        raise ValueError("rpcbind listens on every address: start the NFS server inside a network namespace")
+    root = root / "nfs"
+    root.mkdir(parents=True, exist_ok=True)
+    conf = root / "ganesha.conf"
+    conf.write_text(
+        "NFS_CORE_PARAM {\n  Protocols = 3;\n  NFS_Port = 2049;\n  MNT_Port = 20048;\n"
+        f"  Bind_addr = {address};\n  Enable_NLM = false;\n  Enable_RQUOTA = false;\n  Enable_UDP = false;\n}}\n"
+        "NFSV4 {\n  Graceless = true;\n}\n"
+        # As a NAS's kernel server does: what changes on the disk beside NFS (the app's folders made over ssh, a
+        # test's own files) is what NFS sees next, no directory or attribute cached from before
+        "MDCACHE {\n  Dir_Chunk = 0;\n}\n"
+        f"EXPORT {{\n  Export_Id = 1;\n  Path = {export};\n  Pseudo = {export};\n  Access_Type = RW;\n"
+        "  Squash = No_Root_Squash;\n  SecType = sys;\n  Protocols = 3;\n  Transports = TCP;\n"
+        "  Attr_Expiration_Time = 0;\n"
+        "  FSAL {\n    Name = VFS;\n  }\n}\n"
+        "LOG {\n  Default_Log_Level = WARN;\n}\n")
+    argv = ["unshare", "--mount", "--propagation", "private", "sh", "-c", _NFS_SCRIPT, "sh", RPCBIND, GANESHA,
+            str(conf), str(root / "ganesha.log"), str(root / "ganesha.pid")]
+    return _start("nfs", argv, root, address, 2049, prefix, timeout)

@@ -664,6 +664,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>die SMB-Freigabe des NAS, unverschlüsselt</translation>
     </message>
     <message>
+        <source>the NAS&apos;s NFS export, not encrypted</source>
+        <translation>der NFS-Export des NAS, unverschlüsselt</translation>
+    </message>
+    <message>
         <source>The only secure method that can run here.</source>
         <translation>Die einzige sichere Methode, die hier laufen kann.</translation>
     </message>
@@ -2643,6 +2647,34 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <source>needs the host&apos;s SMB service, which did not answer</source>
         <translation>braucht den SMB-Dienst des Hosts, der nicht geantwortet hat</translation>
     </message>
+    <message>
+        <source>an NFS URL cannot name a file whose name holds ?, and the selection has one</source>
+        <translation>eine NFS-URL kann keine Datei benennen, deren Name ? enthält, und die Auswahl hat eine solche</translation>
+    </message>
+    <message>
+        <source>needs an NFS export of the host (port 2049, its portmapper on 111) that shows this computer the folder (and, to copy to it, takes its writes as this account)</source>
+        <translation>braucht einen NFS-Export des Hosts (Port 2049, sein Portmapper auf 111), der diesem Computer den Ordner zeigt (und, um dorthin zu kopieren, seine Schreibzugriffe als dieses Konto annimmt)</translation>
+    </message>
+    <message>
+        <source>talks to the host&apos;s NFS service without ssh (no --cipher or --mux)</source>
+        <translation>spricht ohne ssh mit dem NFS-Dienst des Hosts (kein --cipher oder --mux)</translation>
+    </message>
+    <message>
+        <source>needs an NFS export of the host that lets this computer in and shows the folder; none does (add this computer&apos;s address to the export&apos;s clients, and allow connections from non-privileged ports)</source>
+        <translation>braucht einen NFS-Export des Hosts, der diesen Computer hereinlässt und den Ordner zeigt; keiner tut das (tragen Sie die Adresse dieses Computers bei den Clients des Exports ein und erlauben Sie Verbindungen von nicht privilegierten Ports)</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s NFS export to write as this account, and it writes as another user (its squash setting)</source>
+        <translation>braucht einen NFS-Export des Hosts, der als dieses Konto schreibt, und er schreibt als ein anderer Benutzer (seine Squash-Einstellung)</translation>
+    </message>
+    <message>
+        <source>needs this account&apos;s user and group numbers on the host, which it did not say</source>
+        <translation>braucht die Benutzer- und Gruppennummer dieses Kontos auf dem Host, die er nicht genannt hat</translation>
+    </message>
+    <message>
+        <source>needs the host&apos;s NFS service, which did not answer (its portmapper, port 111, too)</source>
+        <translation>braucht den NFS-Dienst des Hosts, der nicht geantwortet hat (auch sein Portmapper, Port 111)</translation>
+    </message>
 </context>
 <context>
     <name>Methods</name>
@@ -2697,6 +2729,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>the host&apos;s SMB share (insecure)</source>
         <translation>die SMB-Freigabe des Hosts (unsicher)</translation>
+    </message>
+    <message>
+        <source>the host&apos;s NFS export (insecure)</source>
+        <translation>der NFS-Export des Hosts (unsicher)</translation>
     </message>
     <message>
         <source>Streams one tar archive through ssh: no per-file round trips, best for many small files.</source>
@@ -2757,6 +2793,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Writes into the host&apos;s SMB share (Windows file sharing): no encryption cost, but the files cross in clear. Unencrypted.</source>
         <translation>Schreibt in die SMB-Freigabe des Hosts (Windows-Dateifreigabe): keine Verschlüsselungskosten, aber die Dateien gehen im Klartext übers Netz. Unverschlüsselt.</translation>
+    </message>
+    <message>
+        <source>Writes into the host&apos;s NFS export, several files at a time: no encryption cost and little CPU on the NAS, but the files cross in clear and the NAS trusts this computer to name the account. Unencrypted.</source>
+        <translation>Schreibt in den NFS-Export des Hosts, mehrere Dateien zugleich: keine Verschlüsselungskosten und wenig CPU auf dem NAS, aber die Dateien gehen im Klartext übers Netz, und das NAS glaubt diesem Computer, welches Konto schreibt. Unverschlüsselt.</translation>
     </message>
 </context>
 <context>
@@ -3633,6 +3673,18 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Its SMB service: {ways}.</source>
         <translation>Sein SMB-Dienst: {ways}.</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>nicht verwendet</translation>
+    </message>
+    <message>
+        <source>the host&apos;s {folder}, as user {uid} group {gid}</source>
+        <translation>{folder} des Hosts, als Benutzer {uid}, Gruppe {gid}</translation>
+    </message>
+    <message>
+        <source>Its NFS service (NFSv3, unencrypted): {ways}.</source>
+        <translation>Sein NFS-Dienst (NFSv3, unverschlüsselt): {ways}.</translation>
     </message>
     <message>
         <source>The rsync service of {host} asks for the password of {user} for its module {module} (it is not sent in clear; the files are, as you allowed unencrypted methods). Cancel to copy without this service:</source>

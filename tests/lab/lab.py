@@ -135,8 +135,8 @@ class Lab:
     def _start_file_sharing(self, root: Path, prefix: list[str], cores: float | None) -> None:
         """What a NAS serves besides ssh and rsync, on the remote's address, in its namespace and under its
         quota: Samba sharing the destination (read-only as `photos`, and writable for the lab's account as a share
-        named like the folder, its password services.SMB_PASSWORD), vsftpd offering explicit TLS. Where they are not
-        installed
+        named like the folder, its password services.SMB_PASSWORD), vsftpd offering explicit TLS, nfs-ganesha
+        exporting it over NFSv3 with its portmapper. Where they are not installed
         (`make test` installs them) the lab runs without them. Under a quota of a few % of a core they take
         that much longer to start (smbd took more than 10 s on the starved NAS, with tests running beside)."""
         if nas_services.missing():
@@ -147,7 +147,9 @@ class Lab:
         for server in (nas_services.start_samba(root, self.remote_ip, prefix=prefix, mask=30, share=dest,
                                                 timeout=wait, shares={dest.name: dest},
                                                 accounts=[(self.user, services.SMB_PASSWORD)]),
-                       nas_services.start_vsftpd(root, self.remote_ip, tls=True, prefix=prefix, timeout=wait)):
+                       nas_services.start_vsftpd(root, self.remote_ip, tls=True, prefix=prefix, timeout=wait),
+                       *([] if nas_services.nfs_missing() else
+                         [nas_services.start_nfs(root, self.remote_ip, dest, prefix=prefix, timeout=wait)])):
             track(self.name, server.proc)
             self.pids[server.name] = server.proc.pid
 

@@ -79,8 +79,10 @@ def test_servers_answer_inside_the_namespace(lab) -> None:
     import asyncio
 
     from app.core.host.services import Service, discover
-    assert asyncio.run(discover(gig.remote_ip)) == [Service("smb", 445), Service("ftp", 21, tls=True),
-                                                    Service("rsync", 873, modules=("share",))]
+    from tests import nas_services
+    assert asyncio.run(discover(gig.remote_ip)) == [
+        Service("smb", 445), Service("ftp", 21, tls=True),
+        *([] if nas_services.nfs_missing() else [Service("nfs", 2049)]), Service("rsync", 873, modules=("share",))]
 
 
 @pytest.mark.parametrize("method", ["smb-encrypted", "smb"])
@@ -103,6 +105,45 @@ def test_the_nas_smb_share_carries_the_hostile_tree(lab, method: str, tmp_path: 
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads(proc.stdout)["verified"] is True
     assert snapshot(Path(gig.dest) / f"through {method}" / tree.name) == far_side(tree, method)
+
+
+def test_the_nas_nfs_export_carries_the_hostile_tree_there_and_back(lab, tmp_path: Path) -> None:
+    """The lab's NAS exports its destination over NFSv3 (nfs-ganesha in its namespace, its portmapper beside it): a
+    copy through it lands byte for byte as the login's own, nothing of the app's left beside it, and comes back the
+    same way into a folder on this machine's disk; the hostile names an NFS URL can carry among them. Without
+    unencrypted methods allowed, it is refused in one sentence and nothing is written."""
+    from app.core.host.nfs_exports import carries
+    from tests import nas_services
+    from tests.helpers import far_side, make_tree, snapshot
+    if nas_services.nfs_missing():
+        pytest.skip(f"no NFS server here ({', '.join(nas_services.nfs_missing())}; `make test` installs them)")
+    gig = lab("gigabit-lan")
+    tree = make_tree(tmp_path / "here", small_files=60, big_bytes=2 * MB)
+    for name in os.listdir(tree / "hostile"):
+        if not carries(name):
+            os.remove(tree / "hostile" / name)
+
+    def copy(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "app", "copy", gig.alias, *args, "--method", "nfs",
+                               "--ssh-config", str(gig.ssh_config), "--verify", "--json"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+
+    refused = copy(str(tree), "--dest", f"{gig.remote_dest}/refused")
+    assert refused.returncode != 0 and "unencrypted" in refused.stdout + refused.stderr
+    assert "Traceback" not in refused.stderr and not (Path(gig.dest) / "refused").exists()
+    up = copy(str(tree), "--dest", f"{gig.remote_dest}/through nfs", "--allow-insecure")
+    assert up.returncode == 0, up.stdout + up.stderr
+    assert json.loads(up.stdout)["verified"] is True
+    landed = Path(gig.dest) / "through nfs"
+    assert snapshot(landed / tree.name) == far_side(tree, "nfs")
+    assert os.listdir(landed) == [tree.name]  # no staging folder or probe left
+    login = pwd.getpwnam(gig.user).pw_uid
+    assert {p.lstat().st_uid for p in (landed / tree.name).rglob("*")} == {login}
+    back = tmp_path / "back on disk"
+    back.mkdir()
+    down = copy(f"{gig.remote_dest}/through nfs/{tree.name}", "--download", "--dest", str(back), "--allow-insecure")
+    assert down.returncode == 0, down.stdout + down.stderr
+    assert snapshot(back / tree.name) == snapshot(tree)
 
 
 def test_wan_round_trip_and_rate(lab, data) -> None:

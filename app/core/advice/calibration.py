@@ -58,7 +58,7 @@ TCP_ALL_GAIN = 1.15  # several TCP connections at once must carry this much more
 # other way round (rsync daemon 460-670 MB/s, tar with nc 250-490): the two are too close for the
 # model to order everywhere, which is what the race is for.
 TOOL_MBPS = {"tar": 1000.0, "nc": 2000.0, "cat": 3000.0, "sftp": 1000.0, "rsync": 500.0, "curl": 1500.0,
-             "smbclient": 800.0}
+             "smbclient": 800.0, "nfs-cp": 1000.0}
 
 # Compression, when the profile has no figure: speed per core on this computer, MB/s of original bytes.
 # An unmeasured codec gets ratio 1.0: the model never promises a gain nobody measured.

@@ -27,7 +27,7 @@ from app.core.runner import run_sync
 
 TOOLS = ("tar", "rsync", "nc", "socat", "zstd", "lz4", "python3", "sha256sum", "xxhsum", "b3sum", "md5sum",
          "scp", "sftp", "ssh", "setsid", "mktemp", "stat", "find", "xargs", "readlink", "curl",
-         "smbclient")
+         "smbclient", "nfs-cp")
 SHAPE_TIMEOUT = 15.0  # seconds for the capability script and the SFTP check
 SLOW_SHAPE_TIMEOUT = 45.0  # seconds for the script's second try, when the first had no answer in time
 LOCAL_TOOL_TIMEOUT = 10.0  # seconds for a local tool to say its version (rsync --version, ssh -Q cipher)
@@ -43,8 +43,8 @@ echo "shell yes"
 echo "sh_exe $(readlink /proc/$$/exe 2>/dev/null)"
 u=$(id -u 2>/dev/null)
 echo "uid $u"
-while IFS=: read -r _ _ _id _ _ _ _sh; do
-  [ "$_id" = "$u" ] && {{ echo "login_shell $_sh"; break; }}
+while IFS=: read -r _ _ _id _gid _ _ _sh; do
+  [ "$_id" = "$u" ] && {{ echo "login_shell $_sh"; echo "gid $_gid"; break; }}
 done 2>/dev/null < /etc/passwd
 for t in {tools}; do command -v "$t" >/dev/null 2>&1 && echo "tool $t"; done
 command -v rsync >/dev/null 2>&1 && rsync --version 2>/dev/null | sed 's/^/rsync_says /'
@@ -99,6 +99,7 @@ class Capabilities:
     sh_exe: str = ""          # what `sh` is there (/usr/bin/dash, /bin/busybox, ...)
     login_shell: str = ""     # the account's login shell, which reads every command first
     uid: int | None = None
+    gid: int | None = None    # the login's group (/etc/passwd's; None: not listed there)
     openssh: tuple[int, int] | None = None  # this computer: the OpenSSH client's version
     dest_exists: bool | None = None
     dest_writable: bool | None = None
@@ -190,6 +191,8 @@ def parse_remote(text: str) -> Capabilities:
             caps.login_shell = value
         elif key == "uid" and value.isdigit():
             caps.uid = int(value)
+        elif key == "gid" and value.isdigit():
+            caps.gid = int(value)
         elif key == "dest_exists":
             caps.dest_exists = value == "yes"
         elif key == "dest_writable":

@@ -32,7 +32,7 @@ import asyncssh
 from app.core.errors import TransferError
 from app.core.host import file_owner
 from app.core.host.ftp_certificate import checked_pin
-from app.core.host.service_logins import ServiceLogins
+from app.core.host.service_logins import ServiceLogins, service_and_folder
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -156,7 +156,7 @@ class FtpLogins(ServiceLogins):
         sources of a download (`host_paths` are they): an FTPS one where the server offers TLS, and a plain one
         where unencrypted methods are allowed; with what cannot be used. None where the host runs no FTP service
         or this computer has no curl."""
-        found_here = await self.service_and_folder(host_paths, write, "ftp", "curl")
+        found_here = await service_and_folder(self.session, host_paths, write, "ftp", "curl")
         if found_here is None:
             return [], []
         service, folder = found_here

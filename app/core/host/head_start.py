@@ -36,8 +36,8 @@ CONTROL = "{control}"  # where the kept argv names its ControlPath: each start h
 COMMANDS = ("copy", "advise", "profile", "methods")
 # The methods whose copy starts no OpenSSH (Method.runs_openssh False; a unit test holds this list to the
 # registry's): `copy --method` one of these gets no head start, and its session no shared connection.
-NO_SSH_METHODS = ("ftp", "ftps", "mounted", "mounted-plain", "rsync-daemon", "rsync-service", "smb", "smb-encrypted",
-                  "tar-nc")
+NO_SSH_METHODS = ("ftp", "ftps", "mounted", "mounted-plain", "nfs", "rsync-daemon", "rsync-service", "smb",
+                  "smb-encrypted", "tar-nc")
 _SAFE = ("-M", "BatchMode=yes", "StrictHostKeyChecking=yes")  # what a kept argv must hold to be started
 END_GRACE = 0.2  # seconds an unwanted one has to end on SIGTERM before SIGKILL (ended on the event loop)
 

@@ -48,24 +48,6 @@ class ServiceLogins:
     variable: ClassVar[str] = ""  # the environment variable a password may come in
     scheme: ClassVar[str] = ""    # how the keyring names the service's accounts
 
-    async def service_and_folder(self, host_paths: list[str], write: bool, kind: str, tool: str
-                                 ) -> tuple[Service, str] | None:
-        """The host's service of this `kind` and the folder of the host a copy looks at through it: the one that
-        receives an upload (`write`: the nearest folder there at or above `host_paths[-1]`), or the one that holds
-        a download's sources; None where the host serves none, this computer lacks `tool`, or the folder cannot
-        be found."""
-        if not host_paths or not self.session.local.has(tool):
-            return None
-        service = next((s for s in (await self.session.services()).found if s.kind == kind), None)
-        if service is None:
-            return None
-        if not write:
-            return service, commonpath([dirname(normpath(p)) or "/" for p in host_paths])
-        try:  # the folder the copy makes its destination in, where that is not there yet
-            return service, normpath(await self.session.files.nearest_dir(host_paths[-1]))
-        except (TransferError, asyncssh.Error, OSError):
-            return None
-
     def account(self, user: str, address: str, port: int) -> str:
         """How the keyring names the account."""
         return f"{self.scheme}://{user}@{address}:{port}"
@@ -110,3 +92,23 @@ class ServiceLogins:
         note = await asyncio.to_thread(passwords.remember_account, self.account(user, address, port), password)
         if note and self.tell is not None:
             self.tell(note)
+
+
+async def service_and_folder(session: "Session", host_paths: list[str], write: bool, kind: str, tool: str
+                             ) -> tuple[Service, str] | None:
+    """The host's service of this `kind` and the folder of the host a copy looks at through it: the one that
+    receives an upload (`write`: the nearest folder there at or above `host_paths[-1]`), or the one that holds
+    a download's sources; None where the host serves none, this computer lacks `tool`, or the folder cannot
+    be found."""
+    if not host_paths or not session.local.has(tool):
+        return None
+    service = next((s for s in (await session.services()).found if s.kind == kind), None)
+    if service is None:
+        return None
+    if not write:
+        return service, commonpath([dirname(normpath(p)) or "/" for p in host_paths])
+    try:  # the folder the copy makes its destination in, where that is not there yet
+        return service, normpath(await session.files.nearest_dir(host_paths[-1]))
+    except (TransferError, asyncssh.Error, OSError):
+        return None
+

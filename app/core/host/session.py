@@ -22,6 +22,7 @@ import asyncssh
 from app.core.host import capabilities, early_share, head_start, passwords
 from app.core.host.askpass import MIN_OPENSSH, Askpass, openssh_version
 from app.core.host.ftp_logins import FtpLogins
+from app.core.host.nfs_exports import NfsExports
 from app.core.host.smb_shares import SmbLogins
 from app.core.host.rsync_modules import RsyncModules
 from app.core.host.capabilities import Capabilities
@@ -133,6 +134,7 @@ class Session:
     modules: RsyncModules = field(init=False, repr=False)  # the modules of the rsync service it runs, as checked
     ftp: FtpLogins = field(init=False, repr=False)  # its FTP service, as checked for the copy's folders
     smb: SmbLogins = field(init=False, repr=False)  # its SMB shares, as checked for the copy's folders
+    nfs: NfsExports = field(init=False, repr=False)  # its NFS exports, as checked for the copy's folders
     write_checks: WriteChecks = field(init=False, repr=False)  # whose files each of its mounts here makes
     # An OpenSSH connection of the session's own, logging in in the background (app.core.host.mux).
     shared: Mux | None = field(default=None, repr=False)
@@ -151,6 +153,7 @@ class Session:
         self.modules = RsyncModules(self)
         self.ftp = FtpLogins(self)
         self.smb = SmbLogins(self)
+        self.nfs = NfsExports(self)
         self.write_checks = WriteChecks(self)
 
     @classmethod
@@ -374,6 +377,7 @@ class Session:
         await self.modules.cancel()
         await self.ftp.cancel()
         await self.smb.cancel()
+        await self.nfs.cancel()
         self.write_checks.cancel_now()
         for task in [self._services, *self._mapped.values()]:
             if task is not None:
@@ -393,6 +397,7 @@ class Session:
         self.modules.cancel_now()
         self.ftp.cancel_now()
         self.smb.cancel_now()
+        self.nfs.cancel_now()
         self.write_checks.cancel_now()
         for task in (self._services, self._sharing, *self._mapped.values()):
             if task is not None:

@@ -75,8 +75,8 @@ def shares_from(rows: list[dict]) -> tuple[list[ShareRoot], list[Unmapped]]:
     """What `methods --json` says under "shares" (ShareRoot.as_dict, or a mount's with "unusable"), read back."""
     def mount(row: dict) -> Mount:
         return Mount(row["kind"], row["source"], row["path"], row["encrypted"], row.get("writable", True))
-    # (the rsync service's modules, the FTP service's folders and the SMB shares are said apart)
-    rows = [r for r in rows if "module" not in r and r.get("kind") not in ("ftp", "ftps", "smb", "smb-encrypted")]
+    # (the rsync service's modules, the FTP service's folders, the SMB shares and the NFS exports are said apart)
+    rows = [r for r in rows if "module" not in r and r.get("kind") not in ("ftp", "ftps", "smb", "smb-encrypted", "nfs")]
     return ([ShareRoot(mount(r), r["folder"], r.get("foreign", False)) for r in rows
              if "folder" in r and "unusable" not in r],
             [Unmapped(mount(r), r["unusable"]) for r in rows if "unusable" in r])

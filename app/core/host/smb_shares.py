@@ -36,7 +36,7 @@ import asyncssh
 from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host import file_owner
-from app.core.host.service_logins import ServiceLogins
+from app.core.host.service_logins import ServiceLogins, service_and_folder
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -177,7 +177,7 @@ class SmbLogins(ServiceLogins):
         sources of a download: an encrypted one where the server encrypts, and a plain one where unencrypted
         methods are allowed; with what cannot be used. None where the host serves no SMB or this computer has
         no smbclient."""
-        found_here = await self.service_and_folder(host_paths, write, "smb", "smbclient")
+        found_here = await service_and_folder(self.session, host_paths, write, "smb", "smbclient")
         if found_here is None:
             return [], []
         service, folder = found_here

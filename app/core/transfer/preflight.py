@@ -11,6 +11,7 @@ from app.core.errors import (destination_too_small, destination_unwritable, meth
                              outside_module, rsyncd_conf_unreadable, source_is_a_root, source_is_ours,
                              sources_share_a_name)
 from app.core.host.ftp_logins import FtpRoot, FtpUnusable
+from app.core.host.nfs_exports import NfsRoot, NfsUnusable
 from app.core.host.smb_shares import SmbRoot, SmbUnusable
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot, covering
@@ -42,7 +43,7 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
     whose files they make), and, where unencrypted methods are allowed (their only
     method is one), the modules of the rsync service it runs that hold these paths, checked for a copy that
     writes or not, with those that cannot be used (their method says why); and the FTP service's view of these
-    paths (app.core.host.ftp_logins), and the SMB share's (app.core.host.smb_shares). `kinds`: only these kinds of share (Method.share_kind; a copy with one
+    paths (app.core.host.ftp_logins), the SMB share's (app.core.host.smb_shares) and the NFS export's (app.core.host.nfs_exports). `kinds`: only these kinds of share (Method.share_kind; a copy with one
     method asks no password of another service)."""
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
         if not allow_insecure or not host_paths or (kinds is not None and "rsync" not in kinds):
@@ -65,9 +66,14 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
         if not host_paths or (kinds is not None and "smb" not in kinds):
             return [], []
         return await session.smb.covering(host_paths, write, allow_insecure)
-    ((mounted, (served, unusable)), ((ftp_roots, ftp_unusable), (smb_roots, smb_unusable))) = await both(
-        both(mounts(), modules()), both(ftp(), smb()))
-    return (*mounted, *served, *ftp_roots, *smb_roots, *unusable, *ftp_unusable, *smb_unusable)
+    async def nfs() -> tuple[list[NfsRoot], list[NfsUnusable]]:
+        if not host_paths or (kinds is not None and "nfs" not in kinds):
+            return [], []
+        return await session.nfs.covering(host_paths, write, allow_insecure)
+    ((mounted, (served, unusable)), ((ftp_roots, ftp_unusable), ((smb_roots, smb_unusable), (nfs_roots, nfs_unusable)))) \
+        = await both(both(mounts(), modules()), both(ftp(), both(smb(), nfs())))
+    return (*mounted, *served, *ftp_roots, *smb_roots, *nfs_roots, *unusable, *ftp_unusable, *smb_unusable,
+            *nfs_unusable)
 
 
 def check_method(session: "Session", method: Method, req: "CopyRequest", selection: Selection,

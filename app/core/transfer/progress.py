@@ -4,6 +4,7 @@ over a short window. A copy made of several runs (the rest of a cut copy) adds t
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections import deque
@@ -50,6 +51,8 @@ class Count(str, Enum):
 
     WRITTEN = "wchar"       # bytes it wrote, /proc/PID/io
     READ = "rchar"          # bytes it read, /proc/PID/io
+    READ_ALL = "rchar+"     # bytes it and its children read (a runner of one tool per file: xargs)
+    WRITTEN_ALL = "wchar+"  # and wrote
     STDIN_AT = "fd0"        # the offset in the file on its stdin, /proc/PID/fdinfo/0
     STDOUT_AT = "fd1"       # the offset in the file on its stdout, /proc/PID/fdinfo/1
     NONE = "none"           # nothing to read (rsync receiving: its writer is a child /proc does not count)
@@ -84,6 +87,20 @@ class RsyncProgress:
                 break
 
 
+def with_children(pid: int, field_name: str) -> int:
+    """proc_io of a process and of its running children (/proc counts the ones it has reaped as its own). It is
+    read first: a child reaped meanwhile is missed once, never counted twice."""
+    value = proc_io(pid, field_name)
+    try:
+        children = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                children += f.read().split()
+    except OSError:
+        return value
+    return value + sum(proc_io(int(c), field_name) for c in children)
+
+
 class Counter:
     """A running tool's own count of bytes (see Count). The last reading stays after the process exits."""
 
@@ -95,6 +112,8 @@ class Counter:
             return 0
         if self.counter in (Count.STDIN_AT, Count.STDOUT_AT):
             value = fd_pos(self.pid, 0 if self.counter is Count.STDIN_AT else 1) or 0
+        elif self.counter in (Count.READ_ALL, Count.WRITTEN_ALL):
+            value = with_children(self.pid, self.counter.value.rstrip("+"))
         else:
             value = proc_io(self.pid, self.counter.value)
         self.done = max(self.done, value)

@@ -31,7 +31,8 @@ def plain(method_id: str) -> str | None:
              "ftps": AdviceWords.tr("the NAS's FTP service with TLS"),
              "ftp": AdviceWords.tr("the NAS's FTP service, not encrypted"),
              "smb-encrypted": AdviceWords.tr("the NAS's SMB share, encrypted"),
-             "smb": AdviceWords.tr("the NAS's SMB share, not encrypted")}
+             "smb": AdviceWords.tr("the NAS's SMB share, not encrypted"),
+             "nfs": AdviceWords.tr("the NAS's NFS export, not encrypted")}
     return words.get(method_id)
 
 

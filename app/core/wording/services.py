@@ -139,6 +139,25 @@ def smb_said(rows: list[dict]) -> str:
     return ServiceWords.tr("Its SMB service: {ways}.", ways="; ".join(said)) if said else ""
 
 
+def nfs_said(rows: list[dict]) -> str:
+    """The host's NFS export as `methods --json` has it under "shares" (app.core.host.nfs_exports: NfsRoot.as_dict,
+    NfsUnusable.as_dict): "Its NFS service: the host's /volume1/photo, written as user 1026 group 100."; "" for
+    none. Why one is not used is its method's reason."""
+    said = []
+    for row in rows:
+        if row.get("kind") != "nfs":
+            continue
+        if "unusable" in row:
+            said.append(ServiceWords.tr("not used"))
+            continue
+        where = ServiceWords.tr("the host's {folder}, as user {uid} group {gid}", folder=row["folder"],
+                                uid=row["uid"], gid=row["gid"])
+        if not row.get("writable"):
+            where += ", " + ServiceWords.tr("taking no uploads of this account's")
+        said.append(where)
+    return ServiceWords.tr("Its NFS service (NFSv3, unencrypted): {ways}.", ways="; ".join(said)) if said else ""
+
+
 def module_password_prompt(user: str, module: str, host: str) -> str:
     """What the window asks where a module of the host's rsync service takes none of the passwords it knows."""
     return ServiceWords.tr("The rsync service of {host} asks for the password of {user} for its module {module} "

@@ -15,5 +15,6 @@ def test_said_exactly_for_the_unencrypted_methods(method_id: str) -> None:
             "mounted-plain": "Using the share mounted here: your files cross the network unencrypted.",
             "rsync-service": "Using the host's rsync service: your files cross the network unencrypted.",
             "ftp": "Using the host's FTP service: your files and your password cross the network unencrypted.",
-            "smb": "Using the host's SMB share: your files cross the network unencrypted."}
+            "smb": "Using the host's SMB share: your files cross the network unencrypted.",
+            "nfs": "Using the host's NFS export: your files cross the network unencrypted."}
     assert unencrypted_warning(method_id) == said.get(method_id)

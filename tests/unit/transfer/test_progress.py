@@ -167,3 +167,30 @@ def test_counter_follows_the_offset_of_the_file_on_stdin_or_stdout(tmp_path, fd)
         child.wait(10)
         os.close(r)
         os.close(w)
+
+
+def test_a_runner_of_one_tool_per_file_counts_its_running_children_and_the_ended_ones(tmp_path):
+    """xargs starting one reader per file (as the NFS method's nfs-cp): what the readers read counts, the one still
+    reading as it goes and the ones already ended (/proc adds what a reaped child did to its parent's count)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.write_bytes(os.urandom(3_000_000))
+    second.write_bytes(os.urandom(1_000_000))
+    # each reader reads its file, then waits on a fifo: the test sees the first one ended, the second still running
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    script = 'cat -- "$0" > /dev/null; [ "$0" = "$FIRST" ] || read _ < "$GATE"'
+    proc = subprocess.Popen(["xargs", "-0", "-n", "1", "sh", "-c", script], stdin=subprocess.PIPE,
+                            env={**os.environ, "FIRST": str(first), "GATE": str(gate)})
+    proc.stdin.write(f"{first}\0{second}\0".encode())
+    proc.stdin.close()
+    counter = Counter(proc.pid, "rchar+")
+    try:
+        deadline = time.monotonic() + 20
+        while counter.read() < 4_000_000 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert counter.read() >= 4_000_000  # the ended first reader's 3 MB and the waiting second's 1 MB
+        assert Counter(proc.pid, "rchar").read() < 4_000_000  # xargs's own count lacks the running one
+    finally:
+        with open(gate, "w") as g:
+            g.write("go\n")
+        proc.wait(timeout=20)

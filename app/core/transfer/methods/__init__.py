@@ -6,6 +6,7 @@ from app.core.errors import no_such_method
 from app.core.transfer.methods.base import Context, Job, Method, Plan
 from app.core.transfer.methods.ftp import FtpsUpload, FtpUpload
 from app.core.transfer.methods.mounted import Mounted, MountedPlain
+from app.core.transfer.methods.nfs import Nfs
 from app.core.transfer.methods.rsync_daemon import RsyncDaemon
 from app.core.transfer.methods.rsync_service import RsyncService
 from app.core.transfer.methods.rsync_ssh import RsyncOverSsh
@@ -18,7 +19,7 @@ from app.core.transfer.methods.tar_ssh import TarOverSsh
 
 METHODS: dict[str, Method] = {m.id: m for m in (
     Scp(), ScpLegacy(), Sftp(), RsyncOverSsh(), TarOverSsh(), SshCat(), RsyncDaemon(), TarOverNetcat(), Mounted(),
-    MountedPlain(), RsyncService(), FtpsUpload(), FtpUpload(), SmbEncrypted(), SmbPlain())}
+    MountedPlain(), RsyncService(), FtpsUpload(), FtpUpload(), SmbEncrypted(), SmbPlain(), Nfs())}
 
 
 def get(method_id: str) -> Method:

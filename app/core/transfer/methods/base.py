@@ -15,6 +15,7 @@ from posixpath import basename, dirname
 from app.core import quoting
 from app.core.host.capabilities import Capabilities
 from app.core.host.ftp_logins import FtpRoot, FtpUnusable
+from app.core.host.nfs_exports import NfsRoot, NfsUnusable
 from app.core.host.smb_shares import SmbRoot, SmbUnusable
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
@@ -49,7 +50,7 @@ class Job:
     module: DaemonModule | None = None  # rsync daemon: the user's own module instead of a private daemon
     # mounted: the share of the host mounted here that the copy goes through; rsync-service: the module of the
     # rsync service the host runs
-    share: ShareRoot | ModuleRoot | FtpRoot | SmbRoot | None = None
+    share: ShareRoot | ModuleRoot | FtpRoot | SmbRoot | NfsRoot | None = None
     # What the command line depends on besides the paths (scp: this computer's OpenSSH version and
     # whether the host has an SFTP server decide its protocol, and so how its paths are written).
     local: Capabilities | None = None
@@ -111,7 +112,8 @@ class Context:
     link_kinds: frozenset[str] = frozenset()  # what the selection's symbolic links lead to (Selection.link_kinds)
     # The host's shares mounted here (app.core.host.share_roots) and the modules of its rsync service
     # (app.core.host.rsync_modules) that hold the copy's paths, each checked.
-    shares: tuple[ShareRoot | ModuleRoot | FtpRoot | SmbRoot | Unusable | FtpUnusable | SmbUnusable, ...] = ()
+    shares: tuple[ShareRoot | ModuleRoot | FtpRoot | SmbRoot | NfsRoot | Unusable | FtpUnusable | SmbUnusable
+                  | NfsUnusable, ...] = ()
 
 
 MAX_STREAMS = 16  # parallel streams a copy may ask for (a NAS's sshd takes 10 unauthenticated at once)

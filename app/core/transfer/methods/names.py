@@ -27,6 +27,7 @@ def label(method_id: str) -> str:
         "ftp": Methods.tr("the host's FTP service (insecure)"),
         "smb-encrypted": Methods.tr("the host's SMB share, encrypted (SMB3)"),
         "smb": Methods.tr("the host's SMB share (insecure)"),
+        "nfs": Methods.tr("the host's NFS export (insecure)"),
     }.get(method_id, method_id)
 
 
@@ -60,4 +61,7 @@ def summary(method_id: str) -> str:
                                     "its keys from your password. Slow with many small files."),
         "smb": Methods.tr("Writes into the host's SMB share (Windows file sharing): no encryption cost, but the "
                           "files cross in clear. Unencrypted."),
+        "nfs": Methods.tr("Writes into the host's NFS export, several files at a time: no encryption cost and "
+                          "little CPU on the NAS, but the files cross in clear and the NAS trusts this computer "
+                          "to name the account. Unencrypted."),
     }.get(method_id, "")

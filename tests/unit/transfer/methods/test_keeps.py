@@ -60,7 +60,8 @@ def test_the_declared_table() -> None:
         "ftps           no     yes    yes       no          no      no      no     no",
         "ftp            no     yes    yes       no          no      no      no     no",
         "smb-encrypted  no     yes    yes       no          no      no      no     no",
-        "smb            no     yes    yes       no          no      no      no     no"]
+        "smb            no     yes    yes       no          no      no      no     no",
+        "nfs            no     yes    yes       no          no      no      no     no"]
     assert not METHODS["scp"].keeps_symlinks and METHODS["sftp"].keeps_symlinks
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from app.core.host.capabilities import TOOLS, Capabilities
 from app.core.host.ftp_logins import FtpRoot
+from app.core.host.nfs_exports import NfsRoot
 from app.core.host.smb_shares import SmbRoot
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.services import Mount
@@ -31,7 +32,8 @@ SHARES = (ShareRoot(Mount("sshfs", "nas:/", "/mnt/nas", True), "/"),
           FtpRoot("/", "/", "198.18.0.2", 21, "ann", tls=True, pin="sha256//pin", writable=True),
           FtpRoot("/", "/", "198.18.0.2", 21, "ann", writable=True),
           SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", encrypted=True, writable=True),
-          SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", writable=True))
+          SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", writable=True),
+          NfsRoot("/", "198.18.0.2", 2049, 1026, 100, writable=True))
 
 
 def ctx(o: Options = Options(), *, local: Capabilities | None = None, remote: Capabilities | None = None,

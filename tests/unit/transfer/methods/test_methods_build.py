@@ -58,14 +58,14 @@ def argvs(plan) -> list[list[str]]:
 
 def test_registry_order_and_lookup():
     assert list(METHODS) == ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-                             "mounted", "mounted-plain", "rsync-service", "ftps", "ftp", "smb-encrypted", "smb"]
+                             "mounted", "mounted-plain", "rsync-service", "ftps", "ftp", "smb-encrypted", "smb", "nfs"]
     assert get("tar-ssh") is METHODS["tar-ssh"]
     with pytest.raises(TransferError) as err:
-        get("nfs")
+        get("afp")
     assert err.value.kind == "usage"
-    assert err.value.sentence == ("There is no method 'nfs'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
+    assert err.value.sentence == ("There is no method 'afp'; choose one of: scp, scp-legacy, sftp, rsync-ssh, tar-ssh, "
                                   "ssh-cat, rsync-daemon, tar-nc, mounted, mounted-plain, rsync-service, ftps, ftp, "
-                                  "smb-encrypted, smb.")
+                                  "smb-encrypted, smb, nfs.")
 
 
 def test_ssh_options_with_a_shared_connection():

@@ -13,6 +13,7 @@ from app.core.profile.probes.common import ramp_seconds
 from app.core.advice.model import Candidate, predict
 from app.core.selection.stats import SelectionStats
 from app.core.host.ftp_logins import FtpRoot
+from app.core.host.nfs_exports import NfsRoot
 from app.core.host.smb_shares import SmbRoot
 from app.core.host.rsync_modules import ModuleRoot
 from app.core.host.services import Mount
@@ -64,6 +65,7 @@ def test_the_facts_agree_with_what_the_method_builds(method_id: str, download: b
              if method.share_kind == "ftp" else
              SmbRoot("/", "root", "", "198.18.0.2", 445, "ann", method.secure, writable=True)
              if method.share_kind == "smb" else
+             NfsRoot("/", "198.18.0.2", 2049, 1026, 100, writable=True) if method.share_kind == "nfs" else
              ShareRoot(Mount("sshfs" if method.secure else "nfs", "nas:/", "/mnt/nas", method.secure), "/"))
     plan = method.build(Job(Ssh("nas"), sources, "/srv/backup", Options(download=download),
                             listen_address="198.18.0.2", local=caps(), remote=caps(), share=share))
@@ -75,7 +77,8 @@ def test_the_facts_agree_with_what_the_method_builds(method_id: str, download: b
     assert method.secure or method.listens or method.through_share
     through = any(a.startswith(("/mnt/nas", "rsync://198.18.0.2:873/root/")) for a in plan.stages[0].argv) or (
         b'url = "ftp://198.18.0.2:21/%2F' in (plan.stdin_data or b"")) or (  # curl's list on its stdin
-        "//198.18.0.2/root" in plan.stages[0].argv)  # smbclient's share
+        "//198.18.0.2/root" in plan.stages[0].argv) or (  # smbclient's share
+        b"nfs://198.18.0.2/" in (plan.stdin_data or b""))  # nfs-cp's pairs on xargs's stdin
     assert through is method.through_share
     assert not method.through_share or not any(a == "ssh" or a.startswith("ssh ") for a in plan.stages[0].argv)
     assert method.through_share is not method.logs_in or method.listens
