@@ -41,11 +41,12 @@ from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
 from tests.lab.services import SMB_PASSWORD  # noqa: E402
 
 # (rsync-service: the lab's NAS runs an rsync service on port 873 with a module over the destination, as a NAS does;
-# smb-encrypted and smb: Samba shares the destination, the lab account's password given as $SMB_PASSWORD)
+# smb-encrypted and smb: Samba shares the destination, the lab account's password given as $SMB_PASSWORD; nfs:
+# nfs-ganesha exports it over NFSv3)
 ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-               "rsync-service", "smb-encrypted", "smb"]
+               "rsync-service", "smb-encrypted", "smb", "nfs"]
 SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "smb-encrypted"]
-INSECURE_METHODS = {"rsync-daemon", "tar-nc", "rsync-service", "smb"}
+INSECURE_METHODS = {"rsync-daemon", "tar-nc", "rsync-service", "smb", "nfs"}
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
 # weak NAS once compression has taken the cipher's load), which the advice's sentence names as the CPU.
