@@ -120,7 +120,7 @@ def test_methods_lists_every_method_with_reasons(sshd) -> None:
     out = cli_json("methods", "testhost", "--ssh-config", str(sshd.ssh_config))
     rows = {r["id"]: r for r in out["methods"]}
     assert set(rows) == {"scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-                         "mounted", "mounted-plain", "rsync-service", "ftps", "ftp", "smb-encrypted", "smb"}
+                         "mounted", "mounted-plain", "rsync-service", "ftps", "ftp", "smb-encrypted", "smb", "nfs"}
     assert rows["tar-ssh"]["available"] is True and rows["scp-legacy"]["available"] is True
     assert rows["tar-nc"]["available"] is False and "insecure" in rows["tar-nc"]["reason"]
     assert rows["mounted"]["reason"] == ("needs a share of the host mounted on this computer with encryption (sshfs, "
@@ -129,6 +129,7 @@ def test_methods_lists_every_method_with_reasons(sshd) -> None:
     # (this test host runs no FTP service)
     assert rows["ftps"]["available"] is False and "FTP service" in rows["ftps"]["reason"]
     assert rows["smb-encrypted"]["available"] is False and "SMB share" in rows["smb-encrypted"]["reason"]
+    assert rows["nfs"]["available"] is False and "insecure" in rows["nfs"]["reason"]  # (nor NFS, and it is unencrypted)
     assert "aes128-gcm@openssh.com" in out["ciphers"]
     assert out["remote"]["rsync_version"]
 

@@ -10,6 +10,25 @@ from app.core.selection.entries import Selection, is_sparse
 TAR_HEADER_BYTES = 768      # a 512-byte header plus half a 512-byte block of padding on average
 
 
+# What some method cannot name: a line break (old scp, FTP's commands), SMB's forbidden characters and other control
+# characters, a `?` (libnfs's URLs end the path there).
+_ODD = frozenset('\\:*?"<>|\x7f') | frozenset(chr(c) for c in range(1, 32))
+
+
+def odd_name(path: str) -> bool:
+    """Whether some method cannot carry this path: one of _ODD in it, or bytes that are not UTF-8 (SMB's names are
+    UTF-16). The methods' own checks (Method.unavailable) see only these paths while advising."""
+    if not _ODD.isdisjoint(path):
+        return True
+    if path.isascii():
+        return False
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 @dataclass(frozen=True)
 class SelectionStats:
     """What the model needs to know about a selection."""
@@ -21,7 +40,7 @@ class SelectionStats:
     single_file: bool | None = None
     tar_bytes: int | None = None          # the tar stream's size; estimated from `files` when None
     links: int = 0                        # symbolic links: methods that follow them lose them
-    odd_paths: tuple[str, ...] = ()       # entries whose names hold a line break (old scp cannot carry them)
+    odd_paths: tuple[str, ...] = ()       # entries whose names some method cannot carry (see odd())
     link_kinds: frozenset[str] = frozenset()  # what the links lead to: "file", "dir", "none"
     # What a copy that loses them turns into more bytes at the destination: names of one file inside the
     # selection (each would be a file of its own), and sparse files (their holes written out as zeros).
@@ -57,7 +76,7 @@ class SelectionStats:
                 kinds.add(e.leads_to)
             if e.xattrs:
                 xattrs += 1
-            if "\n" in e.path or "\r" in e.path:
+            if odd_name(e.path):
                 odd.append(e.path)
         groups = [g for g in names_of.values() if len(g) > 1]
         entries = selection.entries
