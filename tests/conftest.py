@@ -75,7 +75,8 @@ def pytest_configure(config: pytest.Config) -> None:
 ALONE = ("tests/lab/", "tests/integration/test_leftovers.py", "tests/integration/test_shape_leftovers.py",
          "tests/integration/test_busybox_host.py", "tests/integration/test_signals.py",
          "tests/integration/test_progress_cancel.py", "tests/integration/test_demo_host.py",
-         "tests/unit/transfer/methods/test_tar_nc_hosts.py", "tests/integration/test_quick_copy.py")
+         "tests/unit/transfer/methods/test_tar_nc_hosts.py", "tests/integration/test_quick_copy.py",
+         "tests/gui/test_nfs_window.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -2329,6 +2329,13 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>LeftOutWords</name>
+    <message>
+        <source>Why not the other methods</source>
+        <translation>Warum nicht die anderen Methoden</translation>
+    </message>
+</context>
+<context>
     <name>ListenerWords</name>
     <message>
         <source>`nc` is not installed on the remote host</source>
@@ -3188,12 +3195,23 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Hier erscheint der schnellste sichere Weg, Ihre Dateien zu kopieren, mit der Begründung und dem Befehl, um dasselbe von Hand zu tun.</translation>
     </message>
     <message>
+        <source>Why each of the other methods cannot run with this host and these files</source>
+        <translation>Warum jede der anderen Methoden mit diesem Host und diesen Dateien nicht laufen kann</translation>
+    </message>
+    <message>
         <source>Copy &amp;now</source>
         <translation>&amp;Jetzt kopieren</translation>
     </message>
     <message>
         <source>The shell command of each recommendation: the same copy by hand, in a terminal or a script.</source>
         <translation>Der Shell-Befehl jeder Empfehlung: dieselbe Kopie von Hand, in einem Terminal oder Skript.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Why not the other %n method(s)?</source>
+        <translation>
+            <numerusform>Warum nicht die andere Methode?</numerusform>
+            <numerusform>Warum nicht die %n anderen Methoden?</numerusform>
+        </translation>
     </message>
     <message>
         <source>Copy &amp;next</source>

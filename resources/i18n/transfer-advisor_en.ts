@@ -170,6 +170,16 @@
     </message>
 </context>
 <context>
+    <name>RecommendationWords</name>
+    <message numerus="yes">
+        <source>Why not the other %n method(s)?</source>
+        <translation>
+            <numerusform>Why not the other method?</numerusform>
+            <numerusform>Why not the other %n methods?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RemoteBrowserWords</name>
     <message numerus="yes">
         <source>%Ln folder(s)</source>

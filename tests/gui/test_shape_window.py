@@ -41,7 +41,15 @@ def test_up_and_back_with_the_mouse(host: ShapeHost, tmp_path: Path, make_window
         window.find_bar.find.click()
         await driver.state(window, "recommendation", "error", timeout=90)
         assert window.state == "recommendation", window.banner.sentence.text()
-        assert SAID_OUT[host.shape] in window.card.left_out.text()
+        # The reasons are one click away ("Why not the other N methods?"), in a list of their own, not crowding the
+        # choices in the card
+        assert window.card.why_not.isVisible() and SAID_OUT[host.shape] in window.card.left_out.text()
+        window.card.why_not.click()
+        listed = await driver.until(lambda: window.card.left_out_dialog is not None
+                                    and window.card.left_out_dialog.isVisible() and window.card.left_out_dialog, 10,
+                                    "the list of the methods that cannot run")
+        assert SAID_OUT[host.shape] in listed.rows.text()
+        listed.reject()
         window.card.go.click()
         await driver.state(window, "done", "error", "cancelled", timeout=90)
         assert window.state == "done", window.banner.sentence.text()

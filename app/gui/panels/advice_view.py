@@ -79,6 +79,12 @@ def limit_row(advice: Advice, chart: BottleneckChart) -> tuple[str | None, Row |
 
 
 class AdviceView(QWidget):
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        """False: the charts give way to the recommendation below where the window is short (their wrapped
+        sentences would otherwise hold them at their full height, and the cards were drawn over each other)."""
+        return False
+
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bottleneck_card = Card(AdviceViewWords.tr("What limits the speed"))
@@ -95,6 +101,9 @@ class AdviceView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.bottleneck_card, 1)
         layout.addWidget(self.race_card, 1)
+        # As short as the charts go with the race's legend of four methods and the sentences whole; shorter, the
+        # window's right column scrolls (app.gui.shell.layout)
+        self.setMinimumHeight(self.fontMetrics().height() * 19)
 
     def reset(self, download: bool) -> None:
         self.chart.reset(download)

@@ -3,13 +3,14 @@ with a plain warning; the one-sentence reason; the shell command with a copy but
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton,
                                QVBoxLayout, QWidget)
 
 from app.core.advice.advisor import Advice, Recommendation
 from app.core.language import Words
+from app.gui.dialogs.left_out_dialog import LeftOutDialog
 from app.gui.panels.card import Card, muted
 from app.core.wording.transfer import insecure_warning, method_tip
 from app.core.wording.advice import streams
@@ -121,9 +122,10 @@ class Choice(QWidget):
         self.radio.setAccessibleDescription(f"{self.speed.text()}. {rec.card_reason}")
 
 
-def left_out_text(advice: Advice) -> str:
-    """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here);
-    the unencrypted ones that are only switched off are left out of it: the settings say that."""
+def left_out_rows(advice: Advice) -> list[str]:
+    """The methods this host cannot run, each with why (a NAS without a shell, rsync or netcat says so here), those
+    with the same reason on one row; the unencrypted ones that are only switched off are left out of it: the
+    settings say that."""
     from app.core.transfer import methods
     allowed = advice.request is not None and advice.request.allow_insecure
     by_reason: dict[str, list[str]] = {}
@@ -131,10 +133,22 @@ def left_out_text(advice: Advice) -> str:
         method = methods.get(method_id)
         if method.secure or allowed:  # an unencrypted one not allowed: only switched off
             by_reason.setdefault(why, []).append(method.label)
-    rows = [RecommendationWords.tr("{methods} and {last}: {why}", methods=", ".join(labels[:-1]), last=labels[-1],
+    return [RecommendationWords.tr("{methods} and {last}: {why}", methods=", ".join(labels[:-1]), last=labels[-1],
                                    why=why) if len(labels) > 1 else f"{labels[0]}: {why}"
             for why, labels in by_reason.items()]
+
+
+def left_out_text(advice: Advice) -> str:
+    """left_out_rows in one sentence."""
+    rows = left_out_rows(advice)
     return RecommendationWords.tr("Not possible here: {reasons}.", reasons="; ".join(rows)) if rows else ""
+
+
+def left_out_count(advice: Advice) -> int:
+    """How many methods left_out_text names."""
+    from app.core.transfer import methods
+    allowed = advice.request is not None and advice.request.allow_insecure
+    return sum(1 for method_id in advice.left_out if methods.get(method_id).secure or allowed)
 
 
 class RecommendationCard(Card):
@@ -159,8 +173,24 @@ class RecommendationCard(Card):
         self.group.addButton(self.secure.radio)
         self.group.addButton(self.overall.radio)
         self.others = muted()
+        # Which methods cannot run here, and why: a button of its own, the reasons in a list of their own when asked
+        # (a NAS that serves several services has a reason for each, which would crowd out the choices above on a
+        # small screen); `left_out` holds them in one sentence.
         self.left_out = muted()
         self.left_out.setObjectName("leftOut")
+        self.left_out.setParent(self)
+        self.left_out.hide()
+        self.why_not = QPushButton()
+        self.why_not.setFlat(True)
+        self.why_not.setToolTip(RecommendationWords.tr("Why each of the other methods cannot run with this host and "
+                                                       "these files"))
+        self.why_not.clicked.connect(self._show_left_out)
+        self.left_out_dialog: LeftOutDialog | None = None
+        self.why_row = QWidget()
+        why_layout = QHBoxLayout(self.why_row)
+        why_layout.setContentsMargins(0, 0, 0, 0)
+        why_layout.addWidget(self.why_not)
+        why_layout.addStretch(1)
         bottom = QHBoxLayout()
         self.go = QPushButton(RecommendationWords.tr("Copy &now"))
         self.go.setObjectName("primary")
@@ -175,7 +205,7 @@ class RecommendationCard(Card):
         bottom.addWidget(self.go_note, 1)
         bottom.addWidget(self.details)
         bottom.addWidget(self.go)
-        for w in (self.placeholder, self.secure, self.insecure_frame, self.others, self.left_out):
+        for w in (self.placeholder, self.secure, self.insecure_frame, self.others, self.why_row):
             self.body.addWidget(w)
         self.body.addLayout(bottom)
         self.group.buttonToggled.connect(self._update_note)
@@ -187,9 +217,11 @@ class RecommendationCard(Card):
         self.secure.hide()
         self.insecure_frame.hide()
         self.others.hide()
-        self.left_out.hide()
+        self.why_row.hide()
+        self.left_out.setText("")
         self.go.setEnabled(False)
         self.go_note.setText("")
+        self._fit()
 
     def show_advice(self, advice: Advice) -> None:
         self.advice = advice
@@ -210,13 +242,42 @@ class RecommendationCard(Card):
         self.others.setText(self._others_text(advice))
         self.others.setVisible(bool(self.others.text()))
         self.left_out.setText(left_out_text(advice))
-        self.left_out.setVisible(bool(self.left_out.text()))
+        count = left_out_count(advice)
+        self.why_not.setText(RecommendationWords.tr("Why not the other %n method(s)?", "", count))
+        self.why_row.setVisible(bool(self.left_out.text()))
         self.go.setEnabled(self.chosen() is not None)
         self._update_note()
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.LayoutRequest:  # a line shown or hidden inside (the commands, a choice)
+            self._fit()
+        return handled
+
+    def _fit(self) -> None:
+        """At least the height its wrapped lines need at its width: the window's column gives a card of a fixed
+        share only its size hint, which knows no width, so on a small screen the lines were drawn over each other;
+        the charts above give way instead."""
+        self.layout().activate()
+        needed = self.layout().totalHeightForWidth(self.width()) if self.layout().hasHeightForWidth() else -1
+        self.setMinimumHeight(max(0, needed))
+
+    def _show_left_out(self) -> None:
+        if self.advice is None:
+            return
+        self.left_out_dialog = LeftOutDialog(left_out_rows(self.advice), self.window())
+        self.left_out_dialog.open()
 
     def _toggle_commands(self, shown: bool) -> None:
         for choice in (self.secure, self.overall):
             choice.command_row.setVisible(shown)
+        self._fit()
 
     def allow_copy(self, allowed: bool, queueing: bool = False) -> None:
         """"Copy now" works when there is a recommendation and the window allows it (nothing is missing, and
