@@ -103,7 +103,7 @@ class AdviceView(QWidget):
         layout.addWidget(self.race_card, 1)
         # As short as the charts go with the race's legend of four methods and the sentences whole; shorter, the
         # window's right column scrolls (app.gui.shell.layout)
-        self.setMinimumHeight(self.fontMetrics().height() * 19)
+        self.setMinimumHeight(self.fontMetrics().height() * 15)
 
     def reset(self, download: bool) -> None:
         self.chart.reset(download)
