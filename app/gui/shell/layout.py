@@ -20,6 +20,7 @@ def two_columns(left: Column, right: Column) -> tuple[QWidget, QVBoxLayout]:
     right_scroll.setWidgetResizable(True)
     right_scroll.setFrameShape(QFrame.NoFrame)
     right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    right_scroll.setFocusPolicy(Qt.NoFocus)  # Tab goes to the controls inside, and it scrolls to the one reached
     right_scroll.setWidget(right_side)
     splitter = QSplitter(Qt.Horizontal)
     splitter.addWidget(left_side)
