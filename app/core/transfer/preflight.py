@@ -40,11 +40,12 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
                      kinds: frozenset[str] | None = None) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
     """The host's shares, each a way a copy can go: its shares mounted here (all of them: a method through one
     says when none holds these paths of the host; for a copy that writes, those that hold them checked for
-    whose files they make), and, where unencrypted methods are allowed (their only
-    method is one), the modules of the rsync service it runs that hold these paths, checked for a copy that
-    writes or not, with those that cannot be used (their method says why); and the FTP service's view of these
-    paths (app.core.host.ftp_logins), the SMB share's (app.core.host.smb_shares) and the NFS export's (app.core.host.nfs_exports). `kinds`: only these kinds of share (Method.share_kind; a copy with one
-    method asks no password of another service)."""
+    whose files they make), and, where unencrypted methods are allowed (their only method is one), the modules
+    of the rsync service it runs that hold these paths, checked for a copy that writes or not, with those that
+    cannot be used (their method says why); and the FTP service's view of these paths
+    (app.core.host.ftp_logins), the SMB share's (app.core.host.smb_shares) and the NFS export's
+    (app.core.host.nfs_exports). All looked at side by side. `kinds`: only these kinds of share
+    (Method.share_kind; a copy with one method asks no password of another service)."""
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
         if not allow_insecure or not host_paths or (kinds is not None and "rsync" not in kinds):
             return [], []
@@ -70,8 +71,9 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
         if not host_paths or (kinds is not None and "nfs" not in kinds):
             return [], []
         return await session.nfs.covering(host_paths, write, allow_insecure)
-    ((mounted, (served, unusable)), ((ftp_roots, ftp_unusable), ((smb_roots, smb_unusable), (nfs_roots, nfs_unusable)))) \
-        = await both(both(mounts(), modules()), both(ftp(), both(smb(), nfs())))
+    ((mounted, (served, unusable)),
+     ((ftp_roots, ftp_unusable), ((smb_roots, smb_unusable), (nfs_roots, nfs_unusable)))) = await both(
+        both(mounts(), modules()), both(ftp(), both(smb(), nfs())))
     return (*mounted, *served, *ftp_roots, *smb_roots, *nfs_roots, *unusable, *ftp_unusable, *smb_unusable,
             *nfs_unusable)
 
