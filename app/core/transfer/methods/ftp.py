@@ -17,12 +17,10 @@ from __future__ import annotations
 from posixpath import join
 
 from app.core.host.ftp_logins import CURL_BASE, FtpRoot, FtpUnusable, config_value, login_config
-from app.core.host.share_roots import covering
-from app.core.host.ssh_command import Options
-from app.core.host.capabilities import Capabilities
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
-                                            clause, phrase, split_sources)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
+                                            phrase, split_sources)
 from app.core.transfer.methods.keeps import Keep, Keeps
+from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
 from app.core.runner import Stage
 
@@ -31,7 +29,7 @@ from app.core.runner import Stage
 FTP_KEEPS = Keeps(mode=Keep.LOST)
 
 
-class FtpsUpload(Method):
+class FtpsUpload(ThroughService):
     """Through the host's FTP service with explicit TLS (FTPS)."""
 
     id = "ftps"
@@ -43,36 +41,20 @@ class FtpsUpload(Method):
     pipelined = False
     file_cpu_ms = 1.5
     round_trips_per_file = 5
-    round_trips_per_dir = 0  # the engine makes the folders in one command
     in_flight = 0            # a plain TCP data connection: only its buffers hold bytes in flight
     handshake_round_trips = 6  # TCP, greeting, AUTH TLS and its handshake, USER/PASS, PBSZ/PROT
-    listens = False
-    listener_start_s = 0.0
-    tar_stream = False
-    logs_in = False
-    ssh_channel = False
-    through_share = True
     share_kind = "ftp"
     keeps = FTP_KEEPS
-    makes_links_after = True
-    keeps_mtime = False
-    codecs = ("none",)
-    uses_pipe_codecs = False
-    needs_remote_shell = False
-    lists_folders = False  # the engine makes the folders first
-    always_lists = True    # curl uploads files one by one: a whole folder is a list of its files too
     list_scope = "any"
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "curl")]
 
-    def share_for(self, shares, paths: list[str], download: bool) -> FtpRoot | None:
-        """The FTP service's view of the folder the copy writes into (an upload: `paths` ends with it) or reads
-        from (a download: the sources); with no paths yet, any of this method's kind."""
-        mine = [r for r in shares if isinstance(r, FtpRoot) and r.tls is self.secure and (download or r.writable)]
-        if not paths:
-            return mine[0] if mine else None
-        return covering(mine, paths[:-1] if download else paths[-1:])
+    def service_roots(self, shares) -> list[FtpRoot]:
+        return [r for r in shares if isinstance(r, FtpRoot) and r.tls is self.secure]
+
+    def carries(self, path: str) -> bool:
+        return "\n" not in path and "\r" not in path
 
     def unavailable(self, ctx: Context) -> str | None:
         reason = super().unavailable(ctx)
@@ -92,13 +74,8 @@ class FtpsUpload(Method):
                                            "login and shows the folder (and, to copy to it, takes its writes)"))
         return None
 
-    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
-        if o.cipher or o.mux:
-            return phrase(MethodReasons.tr("talks to the host's FTP service without ssh (no --cipher or --mux)"))
-        return super().refuses(o, local, remote)
-
-    def takes_list(self, job: Job) -> bool:
-        return not any("\n" in f or "\r" in f for f in job.files)
+    def without_ssh(self) -> str:
+        return phrase(MethodReasons.tr("talks to the host's FTP service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
         root = job.share

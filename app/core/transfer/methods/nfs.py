@@ -17,14 +17,12 @@ import os
 from posixpath import join
 
 from app.core import quoting
-from app.core.host.capabilities import Capabilities
 from app.core.host.nfs_exports import NfsRoot, NfsUnusable, carries
-from app.core.host.share_roots import covering
-from app.core.host.ssh_command import Options
 from app.core.runner import Stage
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
-                                            clause, phrase, split_sources)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
+                                            phrase, split_sources)
 from app.core.transfer.methods.keeps import Keep, Keeps
+from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
 
 # What NFS through nfs-cp keeps: the bytes; the engine sets the times and makes the links afterwards; nfs-cp
@@ -33,7 +31,7 @@ NFS_KEEPS = Keeps(mode=Keep.LOST)
 CONNECTIONS = 4  # nfs-cp processes at a time: a file's round trips overlap the others'
 
 
-class Nfs(Method):
+class Nfs(ThroughService):
     """Through the host's NFS export (NFSv3, unencrypted)."""
 
     id = "nfs"
@@ -44,37 +42,21 @@ class Nfs(Method):
     pipelined = False
     file_cpu_ms = 3.0  # a process started per file here
     round_trips_per_file = 3  # (about 12 on each file's own connection, CONNECTIONS files at a time)
-    round_trips_per_dir = 0   # the engine makes the folders in one command
     in_flight = 1024 * 1024
     handshake_round_trips = 4  # the portmapper's answer, the mount, the NFS service's connection, the root lookup
     service_logins = 0
-    listens = False
-    listener_start_s = 0.0
-    tar_stream = False
-    logs_in = False
-    ssh_channel = False
-    through_share = True
     share_kind = "nfs"
     keeps = NFS_KEEPS
-    makes_links_after = True
-    keeps_mtime = False
-    codecs = ("none",)
-    uses_pipe_codecs = False
-    needs_remote_shell = False
-    lists_folders = False  # the engine makes the folders first
-    always_lists = True    # nfs-cp copies one file: a whole folder is a list of its files too
     list_scope = "any"     # absolute names on both sides: one run for the whole list
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "nfs-cp"), ("local", "xargs")]
 
-    def share_for(self, shares, paths: list[str], download: bool) -> NfsRoot | None:
-        """The export's view of the folder the copy writes into (an upload: `paths` ends with it) or reads from (a
-        download: the sources); with no paths yet, any."""
-        mine = [r for r in shares if isinstance(r, NfsRoot) and (download or r.writable)]
-        if not paths:
-            return mine[0] if mine else None
-        return covering(mine, paths[:-1] if download else paths[-1:])
+    def service_roots(self, shares) -> list[NfsRoot]:
+        return [r for r in shares if isinstance(r, NfsRoot)]
+
+    def carries(self, path: str) -> bool:
+        return carries(path)
 
     def unavailable(self, ctx: Context) -> str | None:
         reason = super().unavailable(ctx)
@@ -92,13 +74,8 @@ class Nfs(Method):
                                            "as this account)"))
         return None
 
-    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
-        if o.cipher or o.mux:
-            return phrase(MethodReasons.tr("talks to the host's NFS service without ssh (no --cipher or --mux)"))
-        return super().refuses(o, local, remote)
-
-    def takes_list(self, job: Job) -> bool:
-        return all(carries(f) for f in job.files)
+    def without_ssh(self) -> str:
+        return phrase(MethodReasons.tr("talks to the host's NFS service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
         root = job.share

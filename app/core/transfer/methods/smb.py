@@ -19,14 +19,12 @@ from __future__ import annotations
 from posixpath import join
 
 from app.core import quoting
-from app.core.host.capabilities import Capabilities
-from app.core.host.share_roots import covering
 from app.core.host.smb_shares import SmbRoot, SmbUnusable, carries, command_path
-from app.core.host.ssh_command import Options
 from app.core.runner import Stage
-from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, Method, MethodReasons, Plan, Process,
-                                            clause, phrase, split_sources)
+from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
+                                            phrase, split_sources)
 from app.core.transfer.methods.keeps import Keep, Keeps
+from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
 
 # What SMB keeps: the bytes; the engine sets the times and makes the links afterwards; the files' permissions are
@@ -36,7 +34,7 @@ SMB_KEEPS = Keeps(mode=Keep.LOST)
 FAILS_ON = r"NT_STATUS_[A-Z_]+|does not exist$"
 
 
-class SmbEncrypted(Method):
+class SmbEncrypted(ThroughService):
     """Through the host's SMB share with SMB3 encryption required."""
 
     id = "smb-encrypted"
@@ -47,38 +45,21 @@ class SmbEncrypted(Method):
     pipelined = False
     file_cpu_ms = 1.0
     round_trips_per_file = 3
-    round_trips_per_dir = 0  # the engine makes the folders in one command
     in_flight = 1024 * 1024  # smbclient keeps several writes of up to 64 KiB-8 MiB outstanding
     handshake_round_trips = 5  # TCP, negotiate, the two legs of the session setup, the tree connect
     service_logins = 4  # the login checked, the probe looked for in the share, the probe written, the copy
-    listens = False
-    listener_start_s = 0.0
-    tar_stream = False
-    logs_in = False
-    ssh_channel = False
-    through_share = True
     share_kind = "smb"
     keeps = SMB_KEEPS
-    makes_links_after = True
-    keeps_mtime = False
-    codecs = ("none",)
-    uses_pipe_codecs = False
-    needs_remote_shell = False
-    lists_folders = False  # the engine makes the folders first
-    always_lists = True    # smbclient puts files one by one: a whole folder is a list of its files too
     list_scope = "parent"  # one plan per folder of the sources here: smbclient runs there, names relative to it
 
     def needs(self, ctx: Context) -> list[tuple[str, str]]:
         return [("local", "smbclient")]
 
-    def share_for(self, shares, paths: list[str], download: bool) -> SmbRoot | None:
-        """The share's view of the folder the copy writes into (an upload: `paths` ends with it) or reads from (a
-        download: the sources); with no paths yet, any of this method's kind."""
-        mine = [r for r in shares if isinstance(r, SmbRoot) and r.encrypted is self.secure
-                and (download or r.writable)]
-        if not paths:
-            return mine[0] if mine else None
-        return covering(mine, paths[:-1] if download else paths[-1:])
+    def service_roots(self, shares) -> list[SmbRoot]:
+        return [r for r in shares if isinstance(r, SmbRoot) and r.encrypted is self.secure]
+
+    def carries(self, path: str) -> bool:
+        return carries(path)
 
     def unavailable(self, ctx: Context) -> str | None:
         reason = super().unavailable(ctx)
@@ -96,13 +77,8 @@ class SmbEncrypted(Method):
                                            "login and shows the folder (and, to copy to it, takes its writes)"))
         return None
 
-    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
-        if o.cipher or o.mux:
-            return phrase(MethodReasons.tr("talks to the host's SMB service without ssh (no --cipher or --mux)"))
-        return super().refuses(o, local, remote)
-
-    def takes_list(self, job: Job) -> bool:
-        return all(carries(f) for f in job.files)
+    def without_ssh(self) -> str:
+        return phrase(MethodReasons.tr("talks to the host's SMB service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
         root = job.share

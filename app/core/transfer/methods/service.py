@@ -1,0 +1,58 @@
+"""What the methods through a service the NAS already runs besides ssh have in common (FTP's curl, SMB's smbclient,
+NFS's nfs-cp): a tool of this computer's carries each file of the list to or from the service, nothing is started
+on the host, no ssh carries the bytes and no compressor runs; the engine makes the folders first, then sets the
+files' times and makes the links through the control connection, and places and verifies as for every method.
+Each method names its service's own facts (its processes, round trips, handshake) and why a name cannot go."""
+
+from __future__ import annotations
+
+from app.core.host.capabilities import Capabilities
+from app.core.host.share_roots import covering
+from app.core.host.ssh_command import Options
+from app.core.transfer.methods.base import Job, Method
+
+
+class ThroughService(Method):
+    listens = False
+    listener_start_s = 0.0
+    tar_stream = False
+    logs_in = False
+    ssh_channel = False
+    through_share = True
+    makes_links_after = True
+    keeps_mtime = False
+    codecs = ("none",)
+    uses_pipe_codecs = False
+    needs_remote_shell = False
+    lists_folders = False  # the engine makes the folders first
+    always_lists = True    # the tool copies file by file: a whole folder is a list of its files too
+    round_trips_per_dir = 0  # the engine makes the folders in one command
+
+    def without_ssh(self) -> str:
+        """The method's reason for refusing --cipher or --mux (its service's name in it)."""
+        raise NotImplementedError
+
+    def carries(self, path: str) -> bool:
+        """Whether the service's tool can name this path of the list."""
+        return True
+
+    def service_roots(self, shares) -> list:
+        """Of the shares, this method's views of the host's folders (of its kind; writable ones for an upload are
+        picked by share_for)."""
+        raise NotImplementedError
+
+    def share_for(self, shares, paths: list[str], download: bool):
+        """The service's view of the folder the copy writes into (an upload: `paths` ends with it) or reads from (a
+        download: the sources); with no paths yet, any of this method's."""
+        mine = [r for r in self.service_roots(shares) if download or r.writable]
+        if not paths:
+            return mine[0] if mine else None
+        return covering(mine, paths[:-1] if download else paths[-1:])
+
+    def refuses(self, o: Options, local: Capabilities | None = None, remote: Capabilities | None = None) -> str | None:
+        if o.cipher or o.mux:
+            return self.without_ssh()
+        return super().refuses(o, local, remote)
+
+    def takes_list(self, job: Job) -> bool:
+        return all(self.carries(f) for f in job.files)
