@@ -21,7 +21,6 @@ Each folder is checked once a session (FtpLogins keeps the answers).
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field, replace
 from posixpath import join, normpath, relpath
 from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
@@ -32,6 +31,7 @@ import asyncssh
 from app.core.errors import TransferError
 from app.core.host import file_owner
 from app.core.host.ftp_certificate import checked_pin
+from app.core.host.once import Once
 from app.core.host.service_logins import ServiceLogins, service_and_folder
 
 if TYPE_CHECKING:
@@ -144,8 +144,7 @@ class FtpLogins(ServiceLogins):
     """A session's look at the host's FTP service, kept for the session: each folder checked once, the
     certificate once (the passwords tried and asked: app.core.host.service_logins)."""
 
-    _checked: dict[tuple[str, bool, bool], asyncio.Future] = field(default_factory=dict)
-    _pin: asyncio.Future | None = None
+    _checked: Once = field(default_factory=Once)  # each (folder, TLS, write), and the certificate ("pin")
 
     variable: ClassVar[str] = PASSWORD_VARIABLE
     scheme: ClassVar[str] = "ftp"
@@ -164,10 +163,8 @@ class FtpLogins(ServiceLogins):
         found: list[FtpRoot] = []
         unusable: list[FtpUnusable] = []
         for tls in kinds:
-            key = (folder, tls, write)
-            if key not in self._checked:
-                self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, tls, write))
-            result = await asyncio.shield(self._checked[key])
+            result = await self._checked.get((folder, tls, write),
+                                             lambda tls=tls: self._check(folder, service.port, tls, write))
             (found if isinstance(result, FtpRoot) else unusable).append(result)
         return found, unusable
 
@@ -180,9 +177,7 @@ class FtpLogins(ServiceLogins):
                 return FtpUnusable(tls, "login", user)  # no password to try: nothing is looked at or written
             pin, fingerprint = ("", "")
             if tls:
-                if self._pin is None:
-                    self._pin = asyncio.ensure_future(checked_pin(session, session.listen_address, port))
-                checked = await asyncio.shield(self._pin)
+                checked = await self._checked.get("pin", lambda: checked_pin(session, session.listen_address, port))
                 if checked is None:
                     return FtpUnusable(tls, "certificate", user)
                 pin, fingerprint = checked
@@ -192,14 +187,10 @@ class FtpLogins(ServiceLogins):
             return FtpUnusable(tls, "unreachable", user)
 
     def cancel_now(self) -> None:
-        for task in [self._pin, *self._checked.values()]:
-            if task is not None:
-                task.cancel()
+        self._checked.cancel_now()
 
     async def cancel(self) -> None:
-        self.cancel_now()
-        await asyncio.gather(*[t for t in [self._pin, *self._checked.values()] if t is not None],
-                             return_exceptions=True)
+        await self._checked.cancel()
 
 
 Look = Callable[[FtpRoot], Awaitable[tuple[str, int | None]]]

@@ -19,7 +19,6 @@ Each folder is checked once a session.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import tempfile
@@ -32,6 +31,7 @@ import asyncssh
 
 from app.core.errors import TransferError
 from app.core.host import file_owner
+from app.core.host.once import Once
 from app.core.host.service_logins import service_and_folder
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class NfsExports:
     """A session's look at the host's NFS exports, kept for the session: each folder checked once."""
 
     session: "Session"
-    _checked: dict[tuple[str, bool], asyncio.Future] = field(default_factory=dict)
+    _checked: Once = field(default_factory=Once)
 
     async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
                        ) -> tuple[list[NfsRoot], list[NfsUnusable]]:
@@ -113,10 +113,7 @@ class NfsExports:
         if found_here is None:
             return [], []
         service, folder = found_here
-        key = (folder, write)
-        if key not in self._checked:
-            self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, write))
-        root = await asyncio.shield(self._checked[key])
+        root = await self._checked.get((folder, write), lambda: self._check(folder, service.port, write))
         return ([root], []) if isinstance(root, NfsRoot) else ([], [root])
 
     async def _check(self, folder: str, port: int, write: bool) -> NfsRoot | NfsUnusable:
@@ -131,12 +128,10 @@ class NfsExports:
             return NfsUnusable("unreachable")
 
     def cancel_now(self) -> None:
-        for task in self._checked.values():
-            task.cancel()
+        self._checked.cancel_now()
 
     async def cancel(self) -> None:
-        self.cancel_now()
-        await asyncio.gather(*self._checked.values(), return_exceptions=True)
+        await self._checked.cancel()
 
 
 async def login_ids(session: "Session") -> tuple[int | None, int | None]:

@@ -31,6 +31,7 @@ import asyncssh
 from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host import file_owner, passwords
+from app.core.host.once import Once
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -170,8 +171,7 @@ class RsyncModules:
     # Passwords the user typed earlier for (user, module) of this host, tried before asking (the window's, kept
     # while it is open: each of its advices and copies has a session of its own).
     typed: dict[tuple[str, str], str] = field(default_factory=dict)
-    _conf: asyncio.Future | None = None
-    _checked: dict[str, asyncio.Future] = field(default_factory=dict)
+    _checked: Once = field(default_factory=Once)  # each module's check ("NAME:WRITE"), and the daemon's config ("conf")
 
     async def covering(self, host_paths: list[str], write: bool) -> tuple[list[ModuleRoot], list[Unusable]]:
         """The modules whose folder holds every one of these paths of the host, each checked; and those that
@@ -182,9 +182,7 @@ class RsyncModules:
         port = await self._service_port()
         if port is None:
             return [], []
-        if self._conf is None:
-            self._conf = asyncio.ensure_future(_read_conf(self.session, port))
-        conf = await asyncio.shield(self._conf)
+        conf = await self._checked.get("conf", lambda: _read_conf(self.session, port))
         wanted = [normpath(p) for p in host_paths]
         holding = [m for m in (conf.modules if conf else ()) if all(_under(p, m.path) for p in wanted)]
         found: list[ModuleRoot] = []
@@ -194,9 +192,7 @@ class RsyncModules:
             key = f"{module.name}:{write}"
             if not write and f"{module.name}:True" in self._checked:
                 key = f"{module.name}:True"
-            if key not in self._checked:
-                self._checked[key] = asyncio.ensure_future(_checked(self.session, module, port, write))
-            result = await asyncio.shield(self._checked[key])
+            result = await self._checked.get(key, lambda module=module: _checked(self.session, module, port, write))
             (found if isinstance(result, ModuleRoot) else unusable).append(result)
         return found, unusable
 
@@ -205,14 +201,10 @@ class RsyncModules:
         return next((s.port for s in found if s.kind == "rsync"), None)
 
     def cancel_now(self) -> None:
-        for task in [self._conf, *self._checked.values()]:
-            if task is not None:
-                task.cancel()
+        self._checked.cancel_now()
 
     async def cancel(self) -> None:
-        self.cancel_now()
-        await asyncio.gather(*[t for t in [self._conf, *self._checked.values()] if t is not None],
-                             return_exceptions=True)
+        await self._checked.cancel()
 
 
 def _under(path: str, folder: str) -> bool:

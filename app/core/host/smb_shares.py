@@ -23,7 +23,6 @@ Each folder is checked once a session (SmbLogins keeps the answers).
 
 from __future__ import annotations
 
-import asyncio
 import re
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -36,6 +35,7 @@ import asyncssh
 from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host import file_owner
+from app.core.host.once import Once
 from app.core.host.service_logins import ServiceLogins, service_and_folder
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def candidates(folder: str, shares: dict[str, str], home: str, user: str) -> lis
 class SmbLogins(ServiceLogins):
     """A session's look at the host's SMB shares, kept for the session: each folder checked once."""
 
-    _checked: dict[tuple[str, bool], asyncio.Future] = field(default_factory=dict)
+    _checked: Once = field(default_factory=Once)
 
     variable: ClassVar[str] = PASSWORD_VARIABLE
     scheme: ClassVar[str] = "smb"
@@ -181,10 +181,7 @@ class SmbLogins(ServiceLogins):
         if found_here is None:
             return [], []
         service, folder = found_here
-        key = (folder, write)
-        if key not in self._checked:
-            self._checked[key] = asyncio.ensure_future(self._check(folder, service.port, write))
-        encrypted, plain = await asyncio.shield(self._checked[key])
+        encrypted, plain = await self._checked.get((folder, write), lambda: self._check(folder, service.port, write))
         results = [encrypted] + ([plain] if allow_insecure else [])
         return ([r for r in results if isinstance(r, SmbRoot)], [r for r in results if isinstance(r, SmbUnusable)])
 
@@ -207,12 +204,10 @@ class SmbLogins(ServiceLogins):
             return SmbUnusable(True, "unreachable", user), SmbUnusable(False, "unreachable", user)
 
     def cancel_now(self) -> None:
-        for task in self._checked.values():
-            task.cancel()
+        self._checked.cancel_now()
 
     async def cancel(self) -> None:
-        self.cancel_now()
-        await asyncio.gather(*self._checked.values(), return_exceptions=True)
+        await self._checked.cancel()
 
 
 async def _logs_in(root: SmbRoot) -> tuple[str, None]:
