@@ -162,6 +162,9 @@ class Lab:
             host = shapes.start(self.shape, listen=self.remote_ip, port=services.SSH_PORT, prefix=prefix,
                                 alias=services.ALIAS, dest=Path(self.dest), owner=f"lab {self.name}")
             sshd, ssh_config, self.user, self.remote_dest = host.proc, host.ssh_config, host.user, host.dest
+            # The account's own password, as a NAS account has one for its FTP service (vsftpd checks the
+            # system's): the throwaway services.SMB_PASSWORD, gone with the account when the lab is removed.
+            run(["chpasswd"], input=f"{host.user}:{services.SMB_PASSWORD}\n".encode())
         track(self.name, sshd)
         self.pids["sshd"] = sshd.pid
         self.ssh_config = str(ssh_config)

@@ -23,7 +23,8 @@ SSH_PORT = 22
 RSYNC_PORT = 873
 RSYNC_MODULE = "share"
 # The lab account's password at the NAS's SMB shares (a throwaway, in Samba's own password database of the lab):
-# give it to the app as $SMB_PASSWORD.
+# give it to the app as $SMB_PASSWORD. A host shape's own account (not root) has it as its system password too, which
+# the lab's vsftpd checks: give it as $FTP_PASSWORD.
 SMB_PASSWORD = "lab smb 'secret' $1"
 
 

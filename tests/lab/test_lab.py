@@ -146,6 +146,59 @@ def test_the_nas_nfs_export_carries_the_hostile_tree_there_and_back(lab, tmp_pat
     assert snapshot(back / tree.name) == snapshot(tree)
 
 
+@pytest.mark.parametrize("method", ["ftps", "ftp"])
+def test_the_nas_ftp_service_carries_the_hostile_tree(lab, method: str, tmp_path: Path) -> None:
+    """The lab's NAS with an account of its own (not root: vsftpd lets no root in), whose password its FTP service
+    takes, given as a user gives it ($FTP_PASSWORD): a copy through FTPS (the certificate checked on the NAS over
+    ssh) and through plain FTP lands byte for byte, the hostile names FTP can carry among them."""
+    from tests.helpers import far_side, make_tree, snapshot
+    from tests.lab.services import SMB_PASSWORD
+    box = lab("gigabit-lan", shape="dash")
+    tree = make_tree(tmp_path, small_files=30, big_bytes=2 * MB)
+    for name in os.listdir(tree / "hostile"):
+        if "\n" in name or "\r" in name:  # FTP's commands end at a line break
+            os.remove(tree / "hostile" / name)
+    proc = subprocess.run([sys.executable, "-m", "app", "copy", box.alias, str(tree), "--dest",
+                           f"{box.remote_dest}/through {method}", "--method", method, "--ssh-config",
+                           str(box.ssh_config), "--allow-insecure", "--verify", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "FTP_PASSWORD": SMB_PASSWORD})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout)["verified"] is True
+    assert snapshot(Path(box.dest) / f"through {method}" / tree.name) == far_side(tree, method)
+
+
+def test_the_nas_mounted_with_sshfs_carries_the_hostile_tree(lab, tmp_path: Path) -> None:
+    """The lab's NAS mounted here with sshfs against its own sshd (as a file manager or /etc/fstab mounts it): the
+    copy through the mount (`mounted`) lands byte for byte with every hostile name, nothing of the app's left."""
+    from tests.helpers import far_side, make_tree, snapshot
+    if not shutil.which("sshfs") or not os.path.exists("/dev/fuse"):
+        pytest.skip("no sshfs or FUSE here: `make test` installs sshfs")
+    gig = lab("gigabit-lan")
+    tree = make_tree(tmp_path / "here", small_files=60, big_bytes=2 * MB)
+    shared = Path(gig.dest) / "mounted share"
+    shared.mkdir()
+    point = tmp_path / "nas"
+    point.mkdir()
+    mounted = subprocess.run(["sshfs", "-F", str(gig.ssh_config), f"{gig.alias}:{gig.remote_dest}/mounted share",
+                              str(point)], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    if mounted.returncode != 0 and "fuse" in mounted.stderr.lower():
+        pytest.skip(f"FUSE cannot mount here: {mounted.stderr.strip()}")
+    assert mounted.returncode == 0, mounted.stderr
+    try:
+        proc = subprocess.run([sys.executable, "-m", "app", "copy", gig.alias, str(tree), "--dest",
+                               f"{gig.remote_dest}/mounted share", "--method", "mounted", "--ssh-config",
+                               str(gig.ssh_config), "--verify", "--json"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        out = json.loads(proc.stdout)
+        assert out["verified"] is True and str(point) in out["command"]  # it went through the mount
+        assert snapshot(shared / tree.name) == far_side(tree, "mounted")
+        assert os.listdir(shared) == [tree.name]
+    finally:
+        subprocess.run(["fusermount", "-u", "-z", str(point)], capture_output=True, timeout=30)
+
+
 def test_wan_round_trip_and_rate(lab, data) -> None:
     wan = lab("wan")
     assert 35 <= wan.rtt_ms(samples=10) < 100
