@@ -22,7 +22,10 @@ from urllib.parse import unquote
 
 PORTS = {"smb": 445, "ftp": 21, "nfs": 2049, "rsync": 873}
 CONNECT_SECONDS = 1.5  # a LAN answers in milliseconds; a port that drops the connection attempt costs this
-TALK_SECONDS = 2.0     # for an FTP or rsync service's greeting and its answer
+# for an FTP or rsync service's greeting and its answer: a server forks (and reads its configuration) for each
+# connection, which on a busy or weak machine took more than 2 s (a copy through the rsync service was then refused as
+# if the host ran none); a port that accepts and says nothing costs this, beside the rest of the profile
+TALK_SECONDS = 5.0
 MOST_LINES = 200       # of an FTP feature list or an rsync module list: a service talking on and on is cut off
 
 
