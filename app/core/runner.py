@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import os
 import signal
 import subprocess
@@ -314,12 +315,18 @@ def _kill_group(pid: int) -> None:
     _signal_group(pid, signal.SIGKILL)
 
 
+# Every process spawn() started that may still run, with the loop that watches it: end_all() ends and reaps a
+# loop's before it closes (the demo host runs a loop of its own in a thread).
+_STARTED: dict[asyncio.subprocess.Process, asyncio.AbstractEventLoop] = {}
+
+
 async def spawn(argv: Sequence[str], env: dict[str, str] | None = None, **kwargs) -> asyncio.subprocess.Process:
     """Start one process in a session of its own, marked as the app's for the keeper; `env` replaces
     the app's environment (the mark is added to it)."""
     mark = KEEPER.mark()
     starting = asyncio.ensure_future(asyncio.create_subprocess_exec(
         *argv, env={**(os.environ if env is None else env), **mark}, start_new_session=True, **kwargs))
+    starting.add_done_callback(functools.partial(_remember, asyncio.get_running_loop()))
     try:
         return await asyncio.shield(starting)
     except asyncio.CancelledError:
@@ -336,6 +343,29 @@ async def _end_started(starting: asyncio.Future) -> None:
     proc = await starting
     _kill_group(proc.pid)
     await proc.wait()
+
+
+def _remember(loop: asyncio.AbstractEventLoop, starting: asyncio.Future) -> None:
+    if starting.cancelled() or starting.exception() is not None:
+        return
+    for ended in [p for p in _STARTED if p.returncode is not None]:
+        _STARTED.pop(ended, None)
+    _STARTED[starting.result()] = loop
+
+
+async def end_all(within: float = 5.0) -> None:
+    """End and reap every process the app started that still runs, for at most `within` seconds: what a
+    command or the window does last, before its loop closes. A process left running then would be reaped by
+    asyncio's watcher after the loop had closed, and the watcher prints "Loop … that handles pid … is closed"
+    in the user's terminal (seen once in CI: a copy refused at once, its shared connection still starting)."""
+    loop = asyncio.get_running_loop()
+    alive = [p for p, its in list(_STARTED.items()) if its is loop and p.returncode is None]
+    for proc in [p for p, its in list(_STARTED.items()) if its is loop]:
+        _STARTED.pop(proc, None)
+    for proc in alive:
+        _kill_group(proc.pid)
+    if alive:
+        await asyncio.wait([asyncio.ensure_future(p.wait()) for p in alive], timeout=within)
 
 
 

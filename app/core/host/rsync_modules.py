@@ -32,6 +32,7 @@ from app.core import quoting
 from app.core.errors import TransferError
 from app.core.host import file_owner, passwords
 from app.core.host.once import Once
+from app.core.runner import run
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -344,24 +345,17 @@ async def _rsync(args: list[str], password: str) -> str:
     """Run rsync against the service: "" when it did it, "login" when the module refused the login, "denied" when
     it lets no one in from this computer's address, "unreachable" when the daemon did not answer, "failed"
     otherwise."""
-    from app.core.runner import spawn
-    env = {**os.environ, "RSYNC_PASSWORD": password, "LC_ALL": "C"}
-    proc = await spawn(["rsync", "--no-motd", f"--contimeout={CHECK_SECONDS}", f"--timeout={CHECK_SECONDS}", *args],
-                       env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-                       stderr=asyncio.subprocess.PIPE)
     try:
-        _, err = await asyncio.wait_for(proc.communicate(), CHECK_SECONDS * 2)
-    except asyncio.TimeoutError:
-        proc.kill()
-        await proc.wait()
+        code, _, said = await run(["rsync", "--no-motd", f"--contimeout={CHECK_SECONDS}", f"--timeout={CHECK_SECONDS}",
+                                   *args], env={"RSYNC_PASSWORD": password, "LC_ALL": "C"}, timeout=CHECK_SECONDS * 2)
+    except TransferError:  # it did not finish in time (ended and reaped): nothing answered
         return "unreachable"
-    if proc.returncode == 0:
+    if code == 0:
         return ""
-    said = (err or b"").decode(errors="replace")
     if "@ERROR: access denied" in said:  # its `hosts allow` / `hosts deny`
         return "denied"
     if "auth failed" in said:
         return "login"
-    if proc.returncode in (10, 35) or "failed to connect" in said or "Connection refused" in said:
+    if code in (10, 35) or "failed to connect" in said or "Connection refused" in said:
         return "unreachable"
     return "failed"
