@@ -17,6 +17,7 @@ from app.core.host.hosts import HostSpec
 from app.core.host.ssh_command import Options
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
+from app.core.transfer.existing import Existing
 from app.core.host.hashes import HASH_TOOLS
 from tests.helpers import cli_json, snapshot
 from tests.integration.test_existing import write  # the same time for every file unless told
@@ -136,14 +137,20 @@ def test_the_users_rsync_module_replaces_a_lookalike_in_place(sshd, rsyncd, albu
 @needs_a_hash_tool
 @pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
 @pytest.mark.parametrize("method,verify", [("tar-ssh", True), ("tar-nc", False)])
-async def test_bytes_changed_before_the_check_fail_it(sshd, album: Path, tmp_path: Path, method: str,
-                                                      verify: bool, download: bool) -> None:
-    """Someone changes a copied file (same size) between the copy and its check: not verified, one sentence."""
+async def test_bytes_changed_before_the_check_fail_it_and_nothing_is_placed(sshd, album: Path, tmp_path: Path,
+                                                                            method: str, verify: bool,
+                                                                            download: bool) -> None:
+    """A copied file changes (same size) after it arrived and before its check: not verified, one sentence, and the
+    contents are checked before anything takes its final name, so the destination is as it was: no album there,
+    and the file it already had is untouched (not replaced by a copy that did not arrive as it was sent)."""
     dest = tmp_path / "dest"
+    write(dest / "kept.txt", b"the user's own")
 
     def tamper(event) -> None:
         if isinstance(event, Phase) and event.name == "verifying":
-            write(dest / "album" / "b" / "c.jpg", b"THE COPY'S PHOTO C")
+            staged = [p for p in dest.glob("*/album/b/c.jpg")]
+            assert len(staged) == 1, "the contents are checked where the copy staged them, before placing"
+            write(staged[0], b"THE COPY'S PHOTO C")
 
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
     try:
@@ -155,6 +162,33 @@ async def test_bytes_changed_before_the_check_fail_it(sshd, album: Path, tmp_pat
     assert info.value.kind == "verify-failed"
     assert info.value.sentence == "Verification failed: 1 file differs in content; copy again."
     assert "album/b/c.jpg" in info.value.details
+    assert sorted(p.name for p in dest.iterdir()) == ["kept.txt"], "nothing placed, no staging folder left"
+    assert (dest / "kept.txt").read_bytes() == b"the user's own"
+
+
+@needs_a_hash_tool
+@pytest.mark.parametrize("download", [False, True], ids=["up", "down"])
+async def test_a_replaced_file_keeps_its_old_bytes_when_the_new_ones_did_not_arrive_as_sent(
+        sshd, album: Path, tmp_path: Path, download: bool) -> None:
+    """--existing replace: the file at the destination is replaced only by a copy whose contents checked out."""
+    dest = tmp_path / "dest"
+    write(dest / "album" / "a.jpg", b"THE OLDER PHOTO A, KEPT")
+
+    def tamper(event) -> None:
+        if isinstance(event, Phase) and event.name == "verifying":
+            for staged in dest.glob("*/album/a.jpg"):
+                write(staged, b"the copy's photo A")
+
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
+    try:
+        with pytest.raises(TransferError) as info:
+            await copy(session, CopyRequest([str(album)], str(dest), "tar-nc", Options(download=download),
+                                            allow_insecure=True, existing=Existing.REPLACE), tamper)
+    finally:
+        await session.close()
+    assert info.value.kind == "verify-failed"
+    assert (dest / "album" / "a.jpg").read_bytes() == b"THE OLDER PHOTO A, KEPT"
+    assert not (dest / "album" / "b").exists()
 
 
 async def test_a_file_cut_short_before_the_check_fails_it_on_sizes(sshd, album: Path, tmp_path: Path) -> None:

@@ -1,11 +1,12 @@
-"""The copy: look at the selection and the destination, stage what is missing, send it, move it into
-place, verify, and say what a stopped copy keeps (each plan it sends is run by app.core.transfer.execute).
+"""The copy: look at the selection and the destination, stage what is missing, send it, compare its contents,
+move it into place, verify, and say what a stopped copy keeps (each plan it sends: app.core.transfer.execute).
 (Over 400 lines: a copy's one flow, and how it ends whichever way it ends, read top to bottom here.)
 
 copy() is the whole flow: scan the selection, check the method can run, look at what the destination
 already holds (and settle what is in the way: app.core.transfer.existing), open this copy's staging folder
 (carrying on from what an earlier run of it staged: app.core.transfer.resume), send what is missing there
-(app.core.transfer.sends), move the result into place, verify, and clean up whatever happens. A cancelled or
+(app.core.transfer.sends), compare the staged contents (so nothing that did not arrive as sent takes a final
+name), move the result into place, check its sizes there, and clean up whatever happens. A cancelled or
 cut copy keeps its staging folder, so running it again carries on where it stopped.
 """
 
@@ -306,15 +307,20 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
         if req.scratch or req.only is not None:
             return TransferResult(method.id, o.as_dict(), selection.files, selection.bytes, 0.0, False, "none",
                                   shown, notes)
+        compared = None
+        if staged and sides.hash_tool:  # what did not arrive as it was sent never takes its final name
+            emit(Phase("verifying", phase_verifying()))
+            compared = await verify.contents_staged(sides, method, selection, placement, sources, target, checked_by)
         placed = True  # from here on the copy is whole at the destination, or says how far it got
         if staged:
             emit(Phase("finalizing", phase_finalizing()))
             records = Records(list(placement.renamed.items()), placement.records)
             await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
-        emit(Phase("verifying", phase_verifying()))
+        if compared is None:
+            emit(Phase("verifying", phase_verifying()))
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
             notes.append(links_followed(method.label))
-        verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by)
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by, compared)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
     finally:

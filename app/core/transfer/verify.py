@@ -3,7 +3,8 @@
 Always: every file, folder and link, and every file's size. With hashes: the fastest
 hash tool both sides have, run the same way on both sides over the same file list in
 the same order (app.core.host.hashes), so the two outputs line up without parsing file names;
-or the copying tool's own check of each file as it landed, where that covers all of them.
+or the copying tool's own check of each file as it landed, where that covers all of them. Contents are
+compared in the staging folder, before anything is placed (contents_staged); sizes once it is in place.
 """
 
 from __future__ import annotations
@@ -94,12 +95,30 @@ def checked_on_arrival(method: "Method", fresh_stage: bool, leftover: "Leftover"
     return method.checks_contents
 
 
+async def contents_staged(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
+                          sources: list[str], stage: str, checked_by: str = "") -> str | None:
+    """Before anything is placed: the contents of what the copy staged, hashed on both sides, so a file that did
+    not arrive as it was sent never takes its final name (nor the place of the file it was to replace); the
+    staging folder is then removed and the destination is as it was. What was compared, or None where contents
+    are not compared (far_side then compares sizes). The tool that copied all of it and compared them as they
+    landed (`checked_by`: Method.checks_contents) is taken at its word."""
+    tool = sides.hash_tool
+    if tool is None:
+        return None
+    if checked_by:
+        return contents(checked_by)
+    if placement is not None and placement.placed_files:
+        await _compare(sides, tool, selection, sources, [(p, p) for p, _ in placement.placed_files], stage)
+    return contents(tool)
+
+
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
-                   sources: list[str], dest: str, checked_by: str = "") -> str:
+                   sources: list[str], dest: str, checked_by: str = "", compared: str | None = None) -> str:
     """Check the destination after a copy: the size of everything it must now hold (what was placed and
     what was there already), and with hashes the contents of what was placed (what was found identical
     was compared by the same tool before the copy), unless the tool that copied all of it compared them as
-    they landed (`checked_by`: Method.checks_contents). Returns what was compared: "sizes" or
+    they landed (`checked_by`: Method.checks_contents), or they were compared in the staging folder before they
+    were placed (`compared`: what contents_staged said). Returns what was compared: "sizes" or
     "contents (TOOL)"."""
     expected = placement.expected if placement else selection.manifest()
     if not method.keeps_symlinks:  # its links arrive as what they point to (the engine says so)
@@ -108,6 +127,8 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
     if not await sides.dest.holds(dest, names, expected):  # the quick check is exact; its "no" says nothing
         check_manifest(expected, await sides.dest.manifest([join(dest, n) for n in names], missing_ok=True),
                        sides.where(dest))
+    if compared is not None:
+        return compared
     tool = sides.hash_tool
     if tool is None:
         return SIZES
@@ -115,11 +136,16 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
         return contents(checked_by)
     if placement is None or not placement.placed_files:
         return contents(tool)
+    await _compare(sides, tool, selection, sources, placement.placed_files, dest)
+    return contents(tool)
+
+
+async def _compare(sides: "Sides", tool: str, selection: Selection, sources: list[str], pairs: list[tuple[str, str]],
+                   root: str) -> None:
+    """Hash each (selection path, path under `root` on the receiving side) pair's two files and compare them."""
     parents = {n: dirname(r.rstrip("/")) or "/" for n, r in zip(selection.names, sources)}
-    pairs = placement.placed_files
     there = [d for _, d in pairs]
     ours, theirs = await asyncio.gather(
         sides.source.hashes(tool, "/", [join(parents[p.split("/", 1)[0]], p) for p, _ in pairs]),
-        sides.dest.hashes(tool, dest, there))
+        sides.dest.hashes(tool, root, there))
     compare_hashes(there, ours, theirs)
-    return contents(tool)
