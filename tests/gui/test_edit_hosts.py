@@ -125,7 +125,7 @@ def test_a_removed_host_leaves_the_list_with_its_password(home: Path, user_confi
     assert settings_store.load().recent == [keyed] and "attic" not in settings_store.load().destinations
     assert window.picker.status.text() == host_removed("attic")
     assert not window.picker.select(TYPED)
-    assert (TYPED.text, TYPED.ssh_config) not in window.flow.passwords
+    assert (TYPED.text, TYPED.ssh_config) not in window.flow.questions.passwords
 
     assert window.picker.select(keyed)
 

@@ -3,7 +3,7 @@
 The window's steps (app.gui.panels: host_steps, advice_step, copy_step) call these and react to each
 `Job`'s signals. No transfer logic lives here: every step is a core call (Session.open, hosts.trust,
 advisor.advise, transfer.copy); this module only keeps the host's session for browsing, the passwords
-typed in this run, which advice or copy runs (one at a time), and what one step learnt for the next:
+typed in this run (app.gui.shell.passwords_asked), which advice or copy runs (one at a time), and what one step learnt for the next:
 the selection as the files panel measured it (for the advice) and the advice's session (for its copy).
 """
 
@@ -13,7 +13,7 @@ import asyncio
 import html
 import os
 from dataclasses import dataclass, replace
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable
 
 import asyncssh
 from PySide6.QtCore import QObject, Signal
@@ -34,17 +34,15 @@ from app.core.transfer.engine import CopyRequest, remote_abspath
 from app.core.host.ssh_command import Options
 from app.core.host.link_loss import STALL_TIMEOUT
 from app.gui.shell.bridge import CoreBridge, Job
+from app.gui.shell.passwords_asked import Questions
 from app.core.host.local_network import is_local_address
 from app.gui.panels.remote_browser import Listing, RemoteEntry
 from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
-from app.core.host.service_logins import ServiceLogins
-from app.core.host.rsync_modules import RsyncModules
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
 from app.core.tasks import both
-from app.core.wording.services import (also_serves, ftp_password_prompt, module_password_prompt, mounted_here,
-                                       smb_password_prompt)
+from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.window import connected_summary
 
 
@@ -148,15 +146,7 @@ class Flow(QObject):
     def __init__(self, bridge: CoreBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.passwords: dict[tuple[str, str | None], str] = {}
-        self.keep_in_keyring: set[tuple[str, str | None]] = set()
-        # Passwords typed for modules of a host's rsync service, by host and (user, module): this window's run only.
-        self.module_passwords: dict[tuple[str, str | None], dict[tuple[str, str], str]] = {}
-        # The same for the host's FTP service and SMB shares (by service, then host), and the accounts whose
-        # password the user declined to give.
-        self.service_passwords: dict[tuple[str, tuple[str, str | None]], dict[str, str]] = {}
-        self.service_declined: dict[tuple[str, tuple[str, str | None]], set[str]] = {}
-        self._asking = asyncio.Lock()  # one password question at a time
+        self.questions = Questions(self.password_needed.emit, self.module_password_needed.emit)  # typed this run
         self.session: Session | None = None
         self.connected: Connected | None = None
         self.running_job: Job | None = None  # the advice or the copy: one at a time
@@ -188,108 +178,28 @@ class Flow(QObject):
         if self.busy:
             self.running_job.cancel()
 
-    # -- passwords ------------------------------------------------------------------------------
     def remember_password(self, choice: HostChoice, password: str, keyring: bool = False) -> None:
         """Keep the password for this run; with `keyring`, also in the system keyring once it logs in."""
-        key = (choice.text, choice.ssh_config)
-        self.passwords[key] = password
-        if keyring:
-            self.keep_in_keyring.add(key)
-        else:
-            self.keep_in_keyring.discard(key)
-
-    def _password(self, choice: HostChoice):
-        """The core's password callback; asyncssh awaits what it returns, so the user can be asked."""
-        key = (choice.text, choice.ssh_config)
-
-        def ask(prompt: str):
-            if key in self.passwords:
-                return self.passwords[key]
-            return self._ask(prompt, key)
-        return ask
-
-    async def _ask(self, prompt: str, key: tuple[str, str | None]) -> str | None:
-        future = asyncio.get_running_loop().create_future()
-        self.password_needed.emit(prompt, future)
-        password = await future
-        if password is not None:
-            self.passwords[key] = password
-        return password
-
-    def _module_password(self, choice: HostChoice, modules: RsyncModules):
-        """Where none of the passwords it knows opens a module of the host's rsync service that holds the
-        destination (unencrypted methods allowed): ask. What was typed is tried first by the later sessions of
-        this window (each advice and copy has one of its own: `modules.typed`), and kept in the keyring where the
-        user ticked that (`modules.remember`: rsync_modules keeps it once the module took it)."""
-        modules.typed = self.module_passwords.setdefault((choice.text, choice.ssh_config), {})
-
-        async def ask(user: str, module: str) -> str | None:
-            answer = await self._question(module_password_prompt(user, module, choice.label))
-            if answer is None:
-                return None
-            password, modules.remember = answer
-            modules.typed[(user, module)] = password
-            return password
-        return ask
-
-    def _service_password(self, choice: HostChoice, logins: ServiceLogins, prompt: Callable[[str, str], str]):
-        """The same for the host's FTP service or SMB shares (the account's password), in the same dialog; an
-        account whose password the user declined to give is not asked again while the window is open."""
-        key = (logins.scheme, (choice.text, choice.ssh_config))
-        logins.typed = self.service_passwords.setdefault(key, {})
-        logins.declined = self.service_declined.setdefault(key, set())
-
-        async def ask(user: str) -> str | None:
-            answer = await self._question(prompt(user, choice.label))
-            if answer is None:
-                return None
-            password, logins.remember = answer
-            return password
-        return ask
-
-    async def _question(self, prompt: str) -> tuple[str, bool] | None:
-        """One password question at a time (the rsync service's and the FTP service's are looked at side by
-        side): (the password, keep it), or None when declined."""
-        async with self._asking:
-            can_keep = await asyncio.to_thread(passwords.available)
-            future = asyncio.get_running_loop().create_future()
-            self.module_password_needed.emit(prompt, can_keep, future)
-            return await future
-
-    def _ask_on(self, choice: HostChoice, session: Session) -> None:
-        """What this session asks the user for: the passwords of its rsync service's modules, its FTP service and
-        its SMB shares."""
-        session.modules.ask = self._module_password(choice, session.modules)
-        session.ftp.ask = self._service_password(choice, session.ftp, ftp_password_prompt)
-        session.smb.ask = self._service_password(choice, session.smb, smb_password_prompt)
+        self.questions.remember(choice, password, keyring)
 
     def follow_config(self, old: str, new: str) -> None:
         """The added hosts' ssh config moved from `old` to `new` (with the state folder): the connected
         host and the passwords typed for its hosts follow it."""
         if self.connected is not None:
             self.connected = replace(self.connected, choice=moved_config(self.connected.choice, old, new))
-        self.passwords = {(text, new if config == old else config): password
-                          for (text, config), password in self.passwords.items()}
-        self.module_passwords = {(text, new if config == old else config): typed
-                                 for (text, config), typed in self.module_passwords.items()}
-        self.service_passwords = {(service, (text, new if config == old else config)): typed
-                                  for (service, (text, config)), typed in self.service_passwords.items()}
-        self.service_declined = {(service, (text, new if config == old else config)): users
-                                 for (service, (text, config)), users in self.service_declined.items()}
+        self.questions.follow_config(old, new)
 
     # -- the host -------------------------------------------------------------------------------
     async def connect(self, choice: HostChoice) -> Connected:
         await self.disconnect()
-        session = await Session.open(choice.spec(), password=self._password(choice))
-        self._ask_on(choice, session)
+        session = await Session.open(choice.spec(), password=self.questions.for_login(choice))
+        self.questions.ask_on(choice, session)
         looking = asyncio.ensure_future(_services_and_shares(session))  # beside the rest of connecting
         try:
             home = await remote_abspath(session, "~")
             note = ""
-            key = (choice.text, choice.ssh_config)
-            if session.password_login and key in self.keep_in_keyring:
+            if session.password_login and self.questions.kept_after_login(choice):
                 note = await session.remember_password() or ""
-                self.keep_in_keyring.discard(key)
             try:  # looked for since the login, beside the rest; a host whose ports drop what is sent says later
                 services = await asyncio.wait_for(asyncio.shield(looking), SERVICES_GRACE)
             except asyncio.TimeoutError:
@@ -338,8 +248,7 @@ class Flow(QObject):
         """`choice` leaves the host list: its password forgotten here at once, the connection to it closed,
         and the password in the system keyring forgotten (where it was kept; a host that no longer resolves
         has none)."""
-        self.passwords.pop((choice.text, choice.ssh_config), None)
-        self.keep_in_keyring.discard((choice.text, choice.ssh_config))
+        self.questions.forget(choice)
         if self.connected is not None and self.connected.choice == choice:
             await self.disconnect()
         try:
@@ -407,8 +316,8 @@ class Flow(QObject):
     # -- advice and copy ------------------------------------------------------------------------
     async def _open(self, choice: HostChoice, dest: str, download: bool) -> Session:
         session = await Session.open(choice.spec(), remote_dest=None if download else dest,
-                                     local_dest=dest if download else None, password=self._password(choice))
-        self._ask_on(choice, session)
+                                     local_dest=dest if download else None, password=self.questions.for_login(choice))
+        self.questions.ask_on(choice, session)
         return session
 
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
