@@ -102,14 +102,7 @@ async def contents_staged(sides: "Sides", method: "Method", selection: Selection
     staging folder is then removed and the destination is as it was. What was compared, or None where contents
     are not compared (far_side then compares sizes). The tool that copied all of it and compared them as they
     landed (`checked_by`: Method.checks_contents) is taken at its word."""
-    tool = sides.hash_tool
-    if tool is None:
-        return None
-    if checked_by:
-        return contents(checked_by)
-    if placement is not None and placement.placed_files:
-        await _compare(sides, tool, selection, sources, [(p, p) for p, _ in placement.placed_files], stage)
-    return contents(tool)
+    return await _contents(sides, selection, placement, sources, stage, checked_by, staged=True)
 
 
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
@@ -129,14 +122,21 @@ async def far_side(sides: "Sides", method: "Method", selection: Selection, place
                        sides.where(dest))
     if compared is not None:
         return compared
+    return await _contents(sides, selection, placement, sources, dest, checked_by, staged=False) or SIZES
+
+
+async def _contents(sides: "Sides", selection: Selection, placement: "Placement | None", sources: list[str],
+                    root: str, checked_by: str, staged: bool) -> str | None:
+    """The contents of what the copy placed (or staged: under `root` by their selection paths, not yet renamed),
+    hashed on both sides and compared; what was compared, or None where contents are not compared."""
     tool = sides.hash_tool
     if tool is None:
-        return SIZES
+        return None
     if checked_by:
         return contents(checked_by)
-    if placement is None or not placement.placed_files:
-        return contents(tool)
-    await _compare(sides, tool, selection, sources, placement.placed_files, dest)
+    if placement is not None and placement.placed_files:
+        pairs = [(p, p) if staged else (p, d) for p, d in placement.placed_files]
+        await _compare(sides, tool, selection, sources, pairs, root)
     return contents(tool)
 
 
