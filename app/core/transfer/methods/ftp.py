@@ -18,7 +18,7 @@ from posixpath import join
 
 from app.core.host.ftp_logins import CURL_BASE, FtpRoot, FtpUnusable, config_value, login_config
 from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
-                                            phrase, split_sources)
+                                            phrase)
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
@@ -31,6 +31,8 @@ FTP_KEEPS = Keeps(mode=Keep.LOST)
 
 class FtpsUpload(ThroughService):
     """Through the host's FTP service with explicit TLS (FTPS)."""
+    root_type = FtpRoot
+    service = "the host's FTP service"
 
     id = "ftps"
     secure = True
@@ -78,15 +80,10 @@ class FtpsUpload(ThroughService):
         return phrase(MethodReasons.tr("talks to the host's FTP service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
-        root = job.share
-        if not isinstance(root, FtpRoot):
-            raise ValueError("a copy through the host's FTP service needs its folder (Job.share)")
-        parents = {name: parent for parent, name in split_sources(job.sources)}
-        # (the engine always gives the files; the line shown for a whole selection names its top entries)
-        files = job.files or tuple(parents)
+        root, parents, files = self.files_of(job)
         lines = ["fail-early"]
         for f in files:
-            source = join(parents[f.split('/')[0]], f)
+            source = self.source_of(parents, f)
             if job.options.download:  # from the host's file to its place in the staging folder here
                 lines.append(f"url = {config_value(root.url(source))}")
                 lines.append(f"output = {config_value(join(job.dest, f))}")

@@ -33,6 +33,8 @@ CONNECTIONS = 4  # nfs-cp processes at a time: a file's round trips overlap the 
 
 class Nfs(ThroughService):
     """Through the host's NFS export (NFSv3, unencrypted)."""
+    root_type = NfsRoot
+    service = "the host's NFS export"
 
     id = "nfs"
     secure = False
@@ -78,14 +80,10 @@ class Nfs(ThroughService):
         return phrase(MethodReasons.tr("talks to the host's NFS service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
-        root = job.share
-        if not isinstance(root, NfsRoot):
-            raise ValueError("a copy through the host's NFS export needs its folder (Job.share)")
-        parents = dict((name, parent) for parent, name in split_sources(job.sources))
-        files = job.files or tuple(parents)
+        root, parents, files = self.files_of(job)
         pairs: list[tuple[str, str]] = []
         for f in files:
-            source = join(parents[f.split("/")[0]], f)
+            source = self.source_of(parents, f)
             pairs.append((root.url(source), join(job.dest, f)) if job.options.download else
                          (source, root.url(join(job.dest, f))))
         argv = _xargs(min(CONNECTIONS, max(1, len(pairs))))

@@ -9,7 +9,9 @@ from __future__ import annotations
 from app.core.host.capabilities import Capabilities
 from app.core.host.share_roots import covering
 from app.core.host.ssh_command import Options
-from app.core.transfer.methods.base import Job, Method
+from posixpath import join
+
+from app.core.transfer.methods.base import Job, Method, split_sources
 
 
 class ThroughService(Method):
@@ -27,6 +29,22 @@ class ThroughService(Method):
     lists_folders = False  # the engine makes the folders first
     always_lists = True    # the tool copies file by file: a whole folder is a list of its files too
     round_trips_per_dir = 0  # the engine makes the folders in one command
+    root_type: type = object  # the service's view of a folder a copy needs in Job.share (FtpRoot, SmbRoot, NfsRoot)
+    service = "the host's service"  # named where a copy comes without it
+
+    def files_of(self, job: Job):
+        """The service's folder (Job.share), each source's parent by its name, and the files to copy (the engine
+        always gives them; the line shown for a whole selection names the sources' top entries)."""
+        root = job.share
+        if not isinstance(root, self.root_type):
+            raise ValueError(f"a copy through {self.service} needs its folder (Job.share)")
+        parents = {name: parent for parent, name in split_sources(job.sources)}
+        return root, parents, job.files or tuple(parents)
+
+    @staticmethod
+    def source_of(parents: dict[str, str], path: str) -> str:
+        """Where a path of the list is on the sending side: under the parent of the source it starts with."""
+        return join(parents[path.split("/")[0]], path)
 
     def without_ssh(self) -> str:
         """The method's reason for refusing --cipher or --mux (its service's name in it)."""

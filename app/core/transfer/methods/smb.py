@@ -22,7 +22,7 @@ from app.core import quoting
 from app.core.host.smb_shares import SmbRoot, SmbUnusable, carries, command_path
 from app.core.runner import Stage
 from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
-                                            phrase, split_sources)
+                                            phrase)
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
@@ -36,6 +36,8 @@ FAILS_ON = r"NT_STATUS_[A-Z_]+|does not exist$"
 
 class SmbEncrypted(ThroughService):
     """Through the host's SMB share with SMB3 encryption required."""
+    root_type = SmbRoot
+    service = "the host's SMB share"
 
     id = "smb-encrypted"
     secure = True
@@ -81,15 +83,11 @@ class SmbEncrypted(ThroughService):
         return phrase(MethodReasons.tr("talks to the host's SMB service without ssh (no --cipher or --mux)"))
 
     def build(self, job: Job) -> Plan:
-        root = job.share
-        if not isinstance(root, SmbRoot):
-            raise ValueError("a copy through the host's SMB share needs its folder (Job.share)")
-        parents = dict((name, parent) for parent, name in split_sources(job.sources))
-        files = job.files or tuple(parents)
+        root, parents, files = self.files_of(job)
         here = job.dest if job.options.download else job.parent if job.files else next(iter(parents.values()))
         lines = []
         for f in files:
-            there = root.smb_path(join(parents[f.split("/")[0]], f) if job.options.download else join(job.dest, f))
+            there = root.smb_path(self.source_of(parents, f) if job.options.download else join(job.dest, f))
             # Names relative to the folder smbclient runs in (never one of its options: each is quoted)
             lines.append(f"get {command_path(there)} {command_path(f)}" if job.options.download else
                          f"put {command_path(f)} {command_path(there)}")
