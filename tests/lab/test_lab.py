@@ -203,10 +203,12 @@ def test_wan_round_trip_and_rate(lab, data) -> None:
     wan = lab("wan")
     assert 35 <= wan.rtt_ms(samples=10) < 100
     if shutil.which("ping"):
+        # ICMP is delayed like TCP: its quickest reply took the delay line's 40 ms. (Not the average: on a busy
+        # machine one reply of three once waited 556 ms in the user-space delay line, and took the average to 212.)
         ping = subprocess.run(["ping", "-c", "3", "-i", "0.2", "-q", wan.remote_ip], capture_output=True,
                               text=True, check=True).stdout
-        avg = float(ping.rsplit("=", 1)[1].split("/")[1])
-        assert 35 <= avg < 100, ping
+        quickest = float(ping.rsplit("=", 1)[1].split("/")[0])
+        assert 35 <= quickest < 100, ping
     up = measure.nc_MBps(wan, data[16])
     down = measure.nc_MBps(wan, data[16], upload=False)
     assert 2 < up < 20, up
