@@ -142,19 +142,7 @@ async def _cancellable(coro):
         for sig in CANCEL_SIGNALS:
             loop.remove_signal_handler(sig)
         with contextlib.suppress(asyncio.CancelledError):  # a signal during it: it still runs to its end
-            await finish(_end_the_rest(task))
-
-
-async def _end_the_rest(task: asyncio.Task) -> None:
-    """What asyncio.run would cancel on its way out (a shared connection still logging in, a service check),
-    cancelled here and let end as a cancel does; then every tool still running ended and reaped, so nothing the
-    command started outlives it or is reaped after its loop closed."""
-    others = [t for t in asyncio.all_tasks() if t not in (task, asyncio.current_task()) and not t.done()]
-    for other in others:
-        other.cancel()
-    if others:
-        await asyncio.wait(others, timeout=5.0)
-    await runner.end_all()
+            await finish(runner.end_the_rest(keep=task))
 
 
 def _cancel(task: asyncio.Task, sig: int) -> None:

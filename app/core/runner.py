@@ -368,6 +368,17 @@ async def end_all(within: float = 5.0) -> None:
         await asyncio.wait([asyncio.ensure_future(p.wait()) for p in alive], timeout=within)
 
 
+async def end_the_rest(keep: asyncio.Task | None = None, within: float = 5.0) -> None:
+    """What asyncio.run would cancel on its way out (a shared connection still logging in, a service check): every
+    other task of the loop but `keep` and this one cancelled and let end as a cancel does (its tools killed and
+    reaped) for at most `within` seconds; then every tool still running ended and reaped (end_all). The last step
+    of a command and of the window, so nothing either started outlives it or is reaped after its loop closed."""
+    others = [t for t in asyncio.all_tasks() if t not in (keep, asyncio.current_task()) and not t.done()]
+    for other in others:
+        other.cancel()
+    if others:
+        await asyncio.wait(others, timeout=within)
+    await end_all(within)
 
 
 def big_pipe() -> tuple[int, int]:

@@ -89,16 +89,10 @@ def run(ssh_config: str | None = None, self_test: bool = False, demo: bool = Fal
 
 
 def finish_tasks(loop: asyncio.AbstractEventLoop, wait: float = 3.0) -> None:
-    """Cancel what still runs on the loop (a closing connection, a local command) and let each end as a
-    cancel does (its tools killed and reaped), for at most `wait` seconds, as asyncio.run does on its way out; then
-    every tool that still runs is ended and reaped."""
-    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-    for task in pending:
-        task.cancel()
-    if pending:
-        loop.run_until_complete(asyncio.wait(pending, timeout=wait))
-    from app.core.runner import end_all
-    loop.run_until_complete(end_all())  # a tool still running now would be reaped after the loop closed
+    """Cancel what still runs on the loop (a closing connection, a local command), let each end as a cancel does for
+    at most `wait` seconds, then end and reap every tool that still runs, as a command does on its way out."""
+    from app.core.runner import end_the_rest
+    loop.run_until_complete(end_the_rest(within=wait))
 
 
 def show_window(window, files: list[str]) -> None:
