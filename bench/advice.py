@@ -18,6 +18,7 @@ Needs root (the lab builds network namespaces). Traffic goes only to the lab's 1
     .venv/bin/python bench/advice.py                       # every scenario, both datasets
     .venv/bin/python bench/advice.py --scenarios wan --datasets small --json /tmp/advice.json
     .venv/bin/python bench/advice.py --scenarios starved-nas --datasets large --copies 3   # medians of 3
+    .venv/bin/python bench/advice.py --scenarios weak-nas --shape dash   # an account of its own: FTP too
 """
 
 from __future__ import annotations
@@ -38,15 +39,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.core.transfer.methods import METHODS  # noqa: E402
 from tests.lab import Lab, SCENARIOS, unavailable_reason  # noqa: E402
+from tests.lab.lab import SHAPES  # noqa: E402
 from tests.lab.services import SMB_PASSWORD  # noqa: E402
 
 # (rsync-service: the lab's NAS runs an rsync service on port 873 with a module over the destination, as a NAS does;
 # smb-encrypted and smb: Samba shares the destination, the lab account's password given as $SMB_PASSWORD; nfs:
-# nfs-ganesha exports it over NFSv3)
+# nfs-ganesha exports it over NFSv3; ftps and ftp: vsftpd, the account's password given as $FTP_PASSWORD — only
+# where the host's account is its own (--shape dash): vsftpd lets no root in, and the openssh shape logs in as root)
 ALL_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "ssh-cat", "rsync-daemon", "tar-nc",
-               "rsync-service", "smb-encrypted", "smb", "nfs"]
-SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "smb-encrypted"]
-INSECURE_METHODS = {"rsync-daemon", "tar-nc", "rsync-service", "smb", "nfs"}
+               "rsync-service", "smb-encrypted", "smb", "nfs", "ftps", "ftp"]
+SECURE_METHODS = ["scp", "scp-legacy", "sftp", "rsync-ssh", "tar-ssh", "smb-encrypted", "ftps"]
+INSECURE_METHODS = {"rsync-daemon", "tar-nc", "rsync-service", "smb", "nfs", "ftp"}
+FTP_METHODS = {"ftps", "ftp"}
 # What the bottleneck should be named in each scenario (for the secure recommendation). `remote-cpu`
 # is `link` with a process on the host as its detail: a tool's own work on the host's CPU (tar on the
 # weak NAS once compression has taken the cipher's load), which the advice's sentence names as the CPU.
@@ -145,15 +149,15 @@ def make_data(root: Path, kind: str, mb: int) -> Path:
     return folder
 
 
-def each_dataset(scenarios: str, datasets: str, scale: float, work: Path):
-    """For each scenario that can run here (its lab up) and each dataset: (lab, scenario, dataset, its folder,
-    its MB), the folder removed once the caller is done with it."""
+def each_dataset(scenarios: str, datasets: str, scale: float, work: Path, shape: str = "openssh"):
+    """For each scenario that can run here (its lab up, its host of that shape) and each dataset: (lab, scenario,
+    dataset, its folder, its MB), the folder removed once the caller is done with it."""
     for scenario in scenarios.split(","):
-        reason = unavailable_reason(scenario)
+        reason = unavailable_reason(scenario, shape)
         if reason:
             print(f"{scenario}: skipped ({reason})")
             continue
-        with Lab.up(scenario) as lab:
+        with Lab.up(scenario, shape=shape) as lab:
             for dataset in datasets.split(","):
                 share = SMALL_SHARE.get(scenario, 0.25) if dataset == "small" else 1
                 mb = max(5, int(SIZES_MB[scenario] * scale * share))
@@ -176,7 +180,7 @@ def cli(*args: str, timeout: float = 900) -> dict:
 def copy_rate(lab: Lab, data: Path, method: str, options: dict | None = None,
               out: dict | None = None) -> tuple[float | None, str]:
     """The rate one copy reports; `out` gets its whole JSON (with `process_seconds`, start to exit)."""
-    dest = f"{lab.dest}/bench-{method}-{time.monotonic_ns()}"
+    dest = f"{lab.remote_dest}/bench-{method}-{time.monotonic_ns()}"
     args = ["copy", lab.alias, str(data), "--dest", dest, "--ssh-config", str(lab.ssh_config),
             "--method", method, "--allow-insecure"]
     if options:
@@ -224,6 +228,8 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path, copies: int = 1)
     for method in ALL_METHODS:
         if method == "ssh-cat":
             continue  # one file only: the datasets are folders
+        if method in FTP_METHODS and lab.user == "root":
+            continue  # vsftpd lets no root in: only a host shape with an account of its own (--shape dash)
         got: dict = {}
         rate, err = median_copy(lab, data, method, None, copies, out=got)
         cell.rates[method] = rate
@@ -233,7 +239,7 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path, copies: int = 1)
             cell.times[method] = got["process_seconds"]
         print(f"    {method:<13} {rate or 0:8.1f} MB/s {got.get('process_seconds', 0):6.1f} s {err}", flush=True)
     started = time.monotonic()
-    advice = cli("advise", lab.alias, str(data), "--dest", f"{lab.dest}/advice", "--ssh-config", str(lab.ssh_config),
+    advice = cli("advise", lab.alias, str(data), "--dest", f"{lab.remote_dest}/advice", "--ssh-config", str(lab.ssh_config),
                  "--allow-insecure", "--fresh")
     cell.advice_seconds = time.monotonic() - started
     if "error" in advice:
@@ -248,7 +254,7 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path, copies: int = 1)
     print("    race: " + "; ".join(cell.raced), flush=True)
     # The secure pick as a user gets it by default (unencrypted methods not allowed: the race is the secure
     # methods'); with them allowed the race is theirs, and its secure pick is only shown beside the copy.
-    secure_only = cli("advise", lab.alias, str(data), "--dest", f"{lab.dest}/advice", "--ssh-config",
+    secure_only = cli("advise", lab.alias, str(data), "--dest", f"{lab.remote_dest}/advice", "--ssh-config",
                       str(lab.ssh_config))
     if "error" in secure_only:
         cell.errors["advise (secure only)"] = secure_only["error"]
@@ -268,7 +274,7 @@ def run_cell(lab: Lab, scenario: str, dataset: str, data: Path, copies: int = 1)
             cell.promised, cell.took = rec.get("expected_seconds"), got.get("seconds")
         print(f"    advised {kind:<8} {name:<40} {rate or 0:8.1f} MB/s {err}", flush=True)
     # What a user waits for: copy --best from start to exit, the advice included (its profile kept from above).
-    dest = f"{lab.dest}/bench-best-{time.monotonic_ns()}"
+    dest = f"{lab.remote_dest}/bench-best-{time.monotonic_ns()}"
     best = cli("copy", lab.alias, str(data), "--dest", dest, "--ssh-config", str(lab.ssh_config), "--best")
     subprocess.run(lab.ssh_argv(f"rm -rf {dest}"), capture_output=True)
     if "error" in best:
@@ -362,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenarios", default=",".join(SCENARIOS))
     p.add_argument("--datasets", default="large,small")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes")
+    p.add_argument("--shape", default="openssh", choices=SHAPES,
+                   help="the host's ssh server and account (tests/lab): dash has an account of its own, so FTP too")
     p.add_argument("--copies", type=int, default=1, help="copy with each method this many times (the median counts)")
     p.add_argument("--json", help="write the results here")
     p.add_argument("--table", metavar="JSON", help="only print the table of results saved with --json")
@@ -372,12 +380,14 @@ def main(argv: list[str] | None = None) -> int:
     if os.geteuid() != 0:
         print("bench/advice.py needs root: the lab builds network namespaces.", file=sys.stderr)
         return 2
-    os.environ["SMB_PASSWORD"] = SMB_PASSWORD  # the lab account's at the NAS's SMB shares, as a user would give it
+    # The lab account's password at the NAS's SMB shares and FTP service, as a user would give it
+    os.environ["SMB_PASSWORD"] = os.environ["FTP_PASSWORD"] = SMB_PASSWORD
     cells: list[Cell] = []
     work = Path(tempfile.mkdtemp(prefix="ta-advice-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
     try:
         with _KeepFreedMemory():
-            for lab, scenario, dataset, data, _mb in each_dataset(args.scenarios, args.datasets, args.scale, work):
+            for lab, scenario, dataset, data, _mb in each_dataset(args.scenarios, args.datasets, args.scale, work,
+                                                                        args.shape):
                 # The app's state (profiles kept per host, what earlier copies taught) starts empty in each
                 # scenario, like a new user's: the labs one after another have one address, so one host's key.
                 os.environ["TRANSFER_ADVISOR_HOME"] = str(work / "home" / scenario)
