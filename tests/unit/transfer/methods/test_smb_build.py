@@ -83,7 +83,7 @@ def _smbclient_tokens(line: str) -> list[str]:
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="/\x00"),
                min_size=1, max_size=40))
 def test_any_name_smb_can_carry_comes_back_from_its_command(name: str) -> None:
-    assume(carries(name))
+    assume(carries(name) and name not in (".", ".."))  # (no file has those names: they are the folder and its parent)
     plan = METHODS["smb-encrypted"].build(_job(True, (f"trip/{name}",)))
     words = _smbclient_tokens(plan.stdin_data.decode().rstrip("\n"))
     assert words == ["put", f"trip/{name}", f".transfer-advisor-partial-1/trip/{name}"]
