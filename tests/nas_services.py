@@ -127,10 +127,11 @@ def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str]
 
 
 def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = (),
-                 timeout: float = START_TIMEOUT) -> Server:
+                 timeout: float = START_TIMEOUT, tls_only: bool = False) -> Server:
     """vsftpd in the foreground for local accounts (anonymous logins refused), taking their uploads as a NAS's FTP
-    service does, offering explicit TLS when `tls` (plain FTP stays allowed, as on most NAS systems)."""
-    root = root / ("vsftpd-tls" if tls else "vsftpd")
+    service does, offering explicit TLS when `tls` (plain FTP stays allowed, as on most NAS systems, unless
+    `tls_only`: logins and files only with TLS, a NAS's "force TLS")."""
+    root = root / ("vsftpd-tls-only" if tls_only else "vsftpd-tls" if tls else "vsftpd")
     empty = root / "empty"
     empty.mkdir(parents=True, exist_ok=True)
     os.chmod(empty, 0o755)
@@ -144,7 +145,8 @@ def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, pr
                         "-subj", "/CN=nas.test", "-keyout", str(key), "-out", str(cert)],
                        check=True, capture_output=True, timeout=60)
         lines += ["ssl_enable=YES", f"rsa_cert_file={cert}", f"rsa_private_key_file={key}",
-                  "force_local_logins_ssl=NO", "force_local_data_ssl=NO"]
+                  f"force_local_logins_ssl={'YES' if tls_only else 'NO'}",
+                  f"force_local_data_ssl={'YES' if tls_only else 'NO'}"]
     conf = root / "vsftpd.conf"
     conf.write_text("\n".join(lines) + "\n")
     os.chmod(conf, 0o600)  # vsftpd refuses a config others may write

@@ -2615,6 +2615,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>braucht einen FTP-Dienst des Hosts, der als {user} schreibt, und er schreibt als ein anderer Benutzer</translation>
     </message>
     <message>
+        <source>needs the host&apos;s FTP service to take this account&apos;s login without TLS, and it takes it only with TLS (ftps)</source>
+        <translation>braucht einen FTP-Dienst des Hosts, der die Anmeldung dieses Kontos ohne TLS annimmt, und er nimmt sie nur mit TLS an (ftps)</translation>
+    </message>
+    <message>
         <source>cannot check the certificate of the host&apos;s FTP service: the host did not show the same one through ssh (it needs a shell and openssl for that)</source>
         <translation>kann das Zertifikat des FTP-Dienstes des Hosts nicht prüfen: der Host zeigte über ssh nicht dasselbe (dafür braucht er eine Shell und openssl)</translation>
     </message>

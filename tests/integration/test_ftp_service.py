@@ -157,6 +157,79 @@ def test_methods_lists_the_ftp_service_for_the_destination(ftp_nas, password_use
     assert f"the host's {password_user.home} shown as {password_user.home}" in line and "SHA-256" in line
 
 
+async def _ftp_roots(config: Path, dest: str, allow_insecure: bool, encrypted: bool | None) -> list:
+    """What the session finds of the FTP service for an upload into `dest`: its roots and what cannot be used."""
+    session = await Session.open(HostSpec(ALIAS, str(config)))
+    try:
+        shares = await preflight.shares_for(session, [dest], True, allow_insecure, frozenset({"ftp"}), encrypted)
+        return [s for s in shares if isinstance(s, (FtpRoot, FtpUnusable))]
+    finally:
+        await session.close()
+
+
+async def test_a_copy_by_one_ftp_method_looks_at_its_own_way_in_only(ftp_nas, password_user: PasswordUser,
+                                                                      monkeypatch) -> None:
+    """A copy by plain FTP looks at no FTPS (no certificate asked of the NAS, no login in TLS) and one by FTPS at no
+    plain FTP, unencrypted methods allowed or not; the advice, which weighs both, gets both, the plain one the same
+    folder and writes as FTPS found them (one login in clear is its own look)."""
+    monkeypatch.setenv("FTP_PASSWORD", password_user.password)
+    dest, config = str(password_user.home), ftp_nas.key_config  # (the FTP password from $FTP_PASSWORD)
+    plain = await _ftp_roots(config, dest, True, False)
+    assert [(r.kind, r.writable) for r in plain] == [("ftp", True)]
+    secured = await _ftp_roots(config, dest, True, True)
+    assert [(r.kind, r.writable) for r in secured] == [("ftps", True)]
+    both = await _ftp_roots(config, dest, True, None)
+    assert [(r.kind, r.writable, r.ftp_folder) for r in both] == [("ftps", True, dest), ("ftp", True, dest)]
+    assert both[1].pin == "" and both[1].fingerprint == ""
+
+
+@pytest.fixture(scope="module")
+def tls_only_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
+    """A NAS whose FTP service takes logins only with TLS (a NAS's "force TLS"), with an sshd that takes the
+    account's password, alias `ftpnas`, on a loopback address of this worker's own."""
+    from tests import nas_services
+    from tests.peers import start_sshd
+    if os.geteuid() != 0:
+        pytest.skip("port 21 needs root")
+    address = nas_services.worker_address(150)
+    root = password_user.home.parent / "ftp-tls-only"
+    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
+                      alias=ALIAS)
+    try:
+        ftp = nas_services.start_vsftpd(root, address, tls=True, tls_only=True)
+        yield sshd.ssh_config
+        ftp.stop()
+    finally:
+        sshd.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.mark.parametrize("how", ["advice", "copy"])
+def test_an_ftp_service_that_takes_logins_only_with_tls_is_said_so(tls_only_nas, password_user: PasswordUser,
+                                                                  tmp_path: Path, how: str) -> None:
+    """Plain FTP refused by a server that takes the login only with TLS: said so (not "took none of the
+    passwords"), whether the plain way was derived from FTPS (the methods the advice weighs) or looked at alone (a
+    copy by plain FTP); FTPS still carries it, and the refused copy wrote nothing."""
+    source = tmp_path / "notes.txt"
+    source.write_text("a note\n")
+    if how == "advice":
+        proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(tls_only_nas),
+                    "--allow-insecure", password=password_user.password)
+        assert proc.returncode == 0, proc.stderr
+        listed = {m["id"]: m for m in json.loads(proc.stdout)["methods"]}
+        assert listed["ftps"]["available"] is True, listed["ftps"]
+        reason = listed["ftp"]["reason"]
+        assert listed["ftp"]["available"] is False
+    else:
+        dest = password_user.home / "plain refused"
+        proc = _cli("copy", ALIAS, str(source), "--dest", str(dest), "--method", "ftp", "--allow-insecure",
+                    "--ssh-config", str(tls_only_nas), password=password_user.password)
+        assert proc.returncode != 0
+        reason = json.loads(proc.stdout)["error"]
+        assert "\n" not in reason.strip() and not (dest / "notes.txt").exists()
+    assert "only with TLS" in reason and "none of the passwords" not in reason, reason
+
+
 async def _ftp_shares(config: Path, dest: str, ask=None, remember: bool = False) -> tuple:
     """The host's shares for an upload into `dest` (FTPS only: unencrypted methods not allowed), and why FTPS
     cannot carry it (None: it can)."""

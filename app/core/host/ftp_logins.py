@@ -85,7 +85,8 @@ class FtpRoot:
 class FtpUnusable:
     """The host's FTP service that no copy goes through, and why (the FTP methods word it): "login" (no password
     it takes), "folder" (it shows no path for the folder), "owner" (its files are another user's), "certificate"
-    (its certificate could not be checked through the ssh connection, or was not the host's own), "unreachable"."""
+    (its certificate could not be checked through the ssh connection, or was not the host's own), "encryption" (it
+    takes the login with TLS only), "unreachable"."""
 
     tls: bool
     why: str
@@ -149,29 +150,40 @@ class FtpLogins(ServiceLogins):
     variable: ClassVar[str] = PASSWORD_VARIABLE
     scheme: ClassVar[str] = "ftp"
 
-    async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool
+    async def covering(self, host_paths: list[str], write: bool, allow_insecure: bool, encrypted: bool | None = None
                        ) -> tuple[list[FtpRoot], list[FtpUnusable]]:
         """FTP roots for the folder that receives an upload (`write`: `host_paths` ends with it) or holds the
         sources of a download (`host_paths` are they): an FTPS one where the server offers TLS, and a plain one
         where unencrypted methods are allowed; with what cannot be used. None where the host runs no FTP service
-        or this computer has no curl."""
+        or this computer has no curl. `encrypted` True or False: only that one (a copy by one of the methods)."""
         found_here = await service_and_folder(self.session, host_paths, write, "ftp", "curl")
         if found_here is None:
             return [], []
         service, folder = found_here
-        kinds = ([True] if service.tls else []) + ([False] if allow_insecure else [])
+        kinds = (([True] if service.tls and encrypted is not False else [])
+                 + ([False] if allow_insecure and encrypted is not True else []))
         found: list[FtpRoot] = []
         unusable: list[FtpUnusable] = []
         for tls in kinds:
             result = await self._checked.get((folder, tls, write),
                                              lambda tls=tls: self._check(folder, service.port, tls, write))
             (found if isinstance(result, FtpRoot) else unusable).append(result)
+        if encrypted is False and service.tls and any(u.why == "login" for u in unusable):
+            # Refused in clear: a server that takes the login only with TLS says so no otherwise (530 either way).
+            secured = await self._checked.get((folder, True, write),
+                                              lambda: self._check(folder, service.port, True, write))
+            if isinstance(secured, FtpRoot):
+                unusable = [replace(u, why="encryption") if u.why == "login" else u for u in unusable]
         return found, unusable
 
     async def _check(self, folder: str, port: int, tls: bool, write: bool) -> FtpRoot | FtpUnusable:
         session = self.session
         user = session.host.user
         try:
+            if not tls and (folder, True, write) in self._checked:
+                secured = await self._checked.get((folder, True, write), _never)
+                if isinstance(secured, FtpRoot):
+                    return await _in_clear(secured)
             probe = FtpRoot(folder, folder, session.listen_address, port, user, tls)
             if not await self.passwords(user, probe.address, port) and not self.may_ask(user):
                 return FtpUnusable(tls, "login", user)  # no password to try: nothing is looked at or written
@@ -194,6 +206,22 @@ class FtpLogins(ServiceLogins):
 
 
 Look = Callable[[FtpRoot], Awaitable[tuple[str, int | None]]]
+
+
+async def _never() -> None:
+    raise AssertionError("looked at already")
+
+
+async def _in_clear(secured: FtpRoot) -> FtpRoot | FtpUnusable:
+    """The plain way to a folder that FTPS reaches already: the same server, login, FTP path and owner, so one login
+    in clear (its folder listed, nothing written) is all there is to check, where the whole look would log in twice
+    and write two probes again (1 s on a NAS with an eighth of a core). A server that takes the login only with TLS
+    refuses it: "encryption"."""
+    root = replace(secured, tls=False, pin="", fingerprint="")
+    answer, _ = await _look(root, [root.ftp_folder + "/"])
+    if answer:
+        return FtpUnusable(False, "encryption" if answer == "login" else answer, root.user)
+    return root
 
 
 async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, str | None, int | None]:

@@ -223,7 +223,7 @@ async def _look(session: Session, req: CopyRequest, emit: Emit, decide: Decide |
     share = None
     if method is not None:
         shares = (await preflight.shares_for(session, sources if o.download else [dest], not o.download,
-                                             req.allow_insecure, frozenset({method.share_kind}))
+                                             req.allow_insecure, frozenset({method.share_kind}), method.secure)
                   ) if method.through_share else ()
         preflight.check_method(session, method, req, selection, [*sources, dest], shares)
         share = method.share_for(shares, [*sources, dest], o.download)

@@ -37,7 +37,8 @@ def check_names(selection: Selection) -> None:
 
 
 async def shares_for(session: "Session", host_paths: list[str], write: bool, allow_insecure: bool,
-                     kinds: frozenset[str] | None = None) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
+                     kinds: frozenset[str] | None = None, encrypted: bool | None = None
+                     ) -> tuple[ShareRoot | ModuleRoot | Unusable, ...]:
     """The host's shares, each a way a copy can go: its shares mounted here (all of them: a method through one
     says when none holds these paths of the host; for a copy that writes, those that hold them checked for
     whose files they make), and, where unencrypted methods are allowed (their only method is one), the modules
@@ -45,7 +46,8 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
     cannot be used (their method says why); and the FTP service's view of these paths
     (app.core.host.ftp_logins), the SMB share's (app.core.host.smb_shares) and the NFS export's
     (app.core.host.nfs_exports). All looked at side by side. `kinds`: only these kinds of share
-    (Method.share_kind; a copy with one method asks no password of another service)."""
+    (Method.share_kind; a copy with one method asks no password of another service); `encrypted` True or False:
+    of a service with an encrypted and a plain way (FTP: with TLS and without), only that way is looked at."""
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
         if not allow_insecure or not host_paths or (kinds is not None and "rsync" not in kinds):
             return [], []
@@ -62,7 +64,7 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
     async def ftp() -> tuple[list[FtpRoot], list[FtpUnusable]]:
         if not host_paths or (kinds is not None and "ftp" not in kinds):
             return [], []
-        return await session.ftp.covering(host_paths, write, allow_insecure)
+        return await session.ftp.covering(host_paths, write, allow_insecure, encrypted)
     async def smb() -> tuple[list[SmbRoot], list[SmbUnusable]]:
         if not host_paths or (kinds is not None and "smb" not in kinds):
             return [], []

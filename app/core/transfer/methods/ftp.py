@@ -124,6 +124,9 @@ def _refused(unusable: FtpUnusable) -> str:
     if unusable.why == "owner":
         return phrase(MethodReasons.tr("needs the host's FTP service to write as {user}, and it writes as another "
                                        "user", user=unusable.user))
+    if unusable.why == "encryption":
+        return phrase(MethodReasons.tr("needs the host's FTP service to take this account's login without TLS, and "
+                                       "it takes it only with TLS (ftps)"))
     if unusable.why == "certificate":
         return phrase(MethodReasons.tr("cannot check the certificate of the host's FTP service: the host did not "
                                        "show the same one through ssh (it needs a shell and openssl for that)"))
