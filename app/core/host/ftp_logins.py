@@ -169,7 +169,7 @@ class FtpLogins(ServiceLogins):
                                              lambda tls=tls: self._check(folder, service.port, tls, write))
             (found if isinstance(result, FtpRoot) else unusable).append(result)
         if encrypted is False and service.tls and any(u.why == "login" for u in unusable):
-            # Refused in clear: a server that takes the login only with TLS says so no otherwise (530 either way).
+            # Refused in clear where FTPS takes the login: a server that takes logins only with TLS (530 either way).
             secured = await self._checked.get((folder, True, write),
                                               lambda: self._check(folder, service.port, True, write))
             if isinstance(secured, FtpRoot):
