@@ -32,7 +32,6 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
     which figure was too high (the ranking scales unraced candidates for that)."""
     by_candidate = {p.candidate: p for p in predictions}
     ciphers = {c.cipher: c for c in profile.ciphers}
-    quota = seen_quota(profile)
     changes: dict[str, float] = {}
     notes = []
     for candidate, rate in measured.items():
@@ -44,7 +43,7 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
             name = o.cipher or default_cipher(None)
             probe = ciphers.get(name)
             if probe is not None and probe.MBps < rate:
-                ciphers[name] = _scaled(probe, rate / probe.MBps, quota)
+                ciphers[name] = _scaled(probe, rate / probe.MBps)
                 notes.append(cipher_corrected(name, probe.MBps, rate))
         elif p.limit is Factor.LINK and p.detail in ("network", "tcp-window"):
             # Streams fill the link on several connections; one connection is held by its own buffers.
@@ -62,31 +61,13 @@ def corrected_by_race(profile: LinkProfile, predictions: list[Prediction],
                 notes.append(disk_corrected(getattr(profile, key) or 0, rate))
     if not notes:
         return profile
-    if quota is None:  # (a quota seen twice is the host's, not a busy moment: the other probes stand)
-        _quota_disproved(profile, ciphers)
+    _quota_disproved(profile, ciphers)
     return replace(profile, ciphers=[ciphers[c.cipher] for c in profile.ciphers], **changes,
                    notes=[*profile.notes, *notes])
 
 
 def _all(download: bool) -> str:
     return "tcp_down_all_MBps" if download else "tcp_up_all_MBps"
-
-
-QUOTA_AGREES = 0.25  # the disk probe's share of the host's CPU within this of the cipher probes': one ceiling
-
-
-def seen_quota(profile: LinkProfile) -> float | None:
-    """The share of a core the host gave every time it was measured, where two measurements at other moments agree:
-    the cipher probes' sshd (none saturated) and the disk probe's writing, which uses all the CPU the host gives
-    (calibration.write_on_cpu). That is a quota (a container's, a cgroup's: the lab's NAS held to an eighth of a core
-    showed 0.125 and 0.122), not a busy moment: a lap faster than a probe then proves the probe's rate wrong, not
-    the share, which stays. None where they do not agree, or a side was saturated."""
-    shares = [c.remote_cpu for c in profile.ciphers if c.remote_cpu]
-    write = profile.remote_write_cpu
-    if not shares or not write or max(shares) >= SATURATED:
-        return None
-    top = max(shares)
-    return max(top, write) if abs(write - top) <= QUOTA_AGREES * top else None
 
 
 def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> None:
@@ -105,15 +86,11 @@ def _quota_disproved(profile: LinkProfile, ciphers: dict[str, CipherProbe]) -> N
             ciphers[c.cipher] = _scaled(c, factor)
 
 
-def _scaled(probe: CipherProbe, factor: float, quota: float | None = None) -> CipherProbe:
+def _scaled(probe: CipherProbe, factor: float) -> CipherProbe:
     """The probe as it would have read with `factor` times the data: the CPU each side spends per MB
-    is the cipher's own (a busy moment slows it, it does not make it dearer), so the shares grow too — on the
-    host only up to a `quota` it was seen held to (seen_quota): there the cipher costs less per MB than the probe
-    read, and a share grown past the quota would have the model spread streams over cores the host does not give
-    (on the lab's NAS, 2 streams took 5-6 s where one took 3.2)."""
-    remote = min(1.0, probe.remote_cpu * factor)
+    is the cipher's own (a busy moment slows it, it does not make it dearer), so the shares grow too."""
     return CipherProbe(probe.cipher, probe.MBps * factor, min(1.0, probe.local_cpu * factor),
-                       remote if quota is None else min(remote, max(quota, probe.remote_cpu)))
+                       min(1.0, probe.remote_cpu * factor))
 
 
 TOOL_SHARE_FLOOR = 0.1  # a method's own processes are never less than this share of what its lap cost the host

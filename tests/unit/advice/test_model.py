@@ -467,31 +467,6 @@ def test_a_lap_faster_than_its_cipher_probe_corrects_the_profile_and_the_bottlen
     assert per_method(ranking(fixed, BIG, insecure=True))["tar-nc"].stream_MBps > 100
 
 
-def test_a_host_seen_held_to_the_same_share_twice_keeps_that_share_when_a_lap_beats_its_probe():
-    """The lab's NAS held to an eighth of a core: its cipher probes read 5 and 15 MB/s with sshd at 0.125 cores, its
-    disk probe wrote with 0.122 (all the CPU it gives), and the race moved 47 MB/s with AES-GCM. The rate is
-    corrected; the share is not grown past the eighth the host was seen held to twice, so no variant on parallel
-    streams (spread over the two cores it reports) is then predicted quicker than one stream (they took 5-6 s
-    where one took 3.2 there). Without the disk probe's agreement (a busy moment, the test above) shares grow."""
-    held = gigabit(remote_cores=2, remote_write_MBps=69, remote_write_cpu=0.122,
-                   ciphers=[CipherProbe(AES128GCM, 5.0, 0.14, 0.125), CipherProbe(CHACHA, 15.0, 0.15, 0.125)])
-    stats = SelectionStats(files=3, bytes=63_000_000, largest=21_000_000)
-    predictions = ranking(held, stats)
-    raced = next(p for p in predictions if p.candidate.method_id == "tar-ssh" and p.candidate.options.streams == 1
-                 and p.candidate.options.cipher == AES128GCM and p.candidate.options.compress == "none")
-    fixed = corrected_by_race(held, predictions, {raced.candidate: 47.0})
-    assert fixed.cipher(AES128GCM).MBps == 47.0 and fixed.cipher(AES128GCM).remote_cpu <= 0.125
-    again = ranking(fixed, stats)
-    one = {(p.candidate.method_id, replace(p.candidate.options, streams=1)): p.seconds for p in again
-           if p.candidate.options.streams == 1}
-    assert all(p.seconds >= one[(p.candidate.method_id, replace(p.candidate.options, streams=1))]
-               for p in again if p.candidate.options.streams > 1)
-    # The same probes with no second look at the host's CPU: a busy moment, the shares grow with the rate.
-    moment = replace(held, remote_write_cpu=None)
-    grown = corrected_by_race(moment, ranking(moment, stats), {raced.candidate: 47.0})
-    assert grown.cipher(AES128GCM).remote_cpu > 0.9
-
-
 def test_a_lap_slower_than_predicted_changes_no_figure():
     predictions = ranking(gigabit(), BIG)
     best = predictions[0]
