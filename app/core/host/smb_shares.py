@@ -37,7 +37,6 @@ from app.core.errors import TransferError
 from app.core.host import file_owner
 from app.core.host.once import Once
 from app.core.host.service_logins import ServiceLogins, service_and_folder
-from app.core.tasks import both
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
@@ -248,10 +247,8 @@ async def _candidates(session: "Session", root: SmbRoot) -> list[tuple[str, str]
 
 async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
     """For an upload: log in, find the share that shows the folder with a probe made through the control
-    connection, then check that a file written through it is the login's own. (The shares that may show it are
-    read from the host's configuration while the server checks the password: each a few tenths of a second on a
-    weak NAS.)"""
-    root, shares = await both(_login(session, logins, root), _candidates(session, root))
+    connection, then check that a file written through it is the login's own."""
+    root = await _login(session, logins, root)
     if isinstance(root, SmbUnusable):
         return root
     probe = file_owner.probe_name()
@@ -259,7 +256,7 @@ async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoo
     await session.files.write_file(here, b"")
     try:
         found = None
-        for share, inside in shares:
+        for share, inside in await _candidates(session, root):
             if await _has(replace(root, share=share), [join(inside, probe) if inside else probe]):
                 found = replace(root, share=share, share_folder=inside)
                 break
@@ -286,10 +283,10 @@ async def _found_reading(session: "Session", logins: SmbLogins, root: SmbRoot) -
     wanted = sorted(n for n in names if not n.startswith(".") and carries(n))[:COMPARED_NAMES]
     if not wanted:
         return SmbUnusable(root.encrypted, "folder", root.user)
-    root, shares = await both(_login(session, logins, root), _candidates(session, root))
+    root = await _login(session, logins, root)
     if isinstance(root, SmbUnusable):
         return root
-    for share, inside in shares:
+    for share, inside in await _candidates(session, root):
         if await _has(replace(root, share=share), [join(inside, n) if inside else n for n in wanted]):
             return replace(root, share=share, share_folder=inside)
     return SmbUnusable(root.encrypted, "folder", root.user)
