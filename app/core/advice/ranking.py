@@ -64,11 +64,8 @@ def pick_entrants(predictions: list[Prediction], count: int, allow_insecure: boo
         return order[:1]
     insecure = [p for p in order if not p.secure] if allow_insecure else []
     must = [p for p in order if p.secure][:1]
-    # A copy through a share mounted here goes at the mount's own pace, which no probe measured: it races. (Not a
-    # service of the host's, SMB's or FTP's: the model weighs those as it does the ssh tools, and a lap of FTPS
-    # forced in took the place of the second unencrypted method on a weak NAS, NFS there, the quickest.)
-    must += [p for p in order if p.secure and p.candidate.method.through_share
-             and p.candidate.method.share_kind == "mount" and p not in must][:1]
+    # A copy through a share mounted here goes at the mount's own pace, which no probe measured: it races.
+    must += [p for p in order if p.secure and p.candidate.method.through_share and p not in must][:1]
     must = (must + insecure[:count - 1 if count >= 3 else 1])[:count]
     close = [p for p in order if p not in must and not (quickest and p.seconds > FAR_BEHIND * quickest)]
     chosen = sorted(must + close[:max(0, count - len(must))], key=order.index)

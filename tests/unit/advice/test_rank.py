@@ -202,22 +202,6 @@ def test_what_copies_to_the_host_taught_stretches_the_promise() -> None:
     assert order.index("sftp") < order.index("scp")
 
 
-@pytest.mark.parametrize("through", ["ftps", "smb-encrypted"])
-def test_a_secure_service_of_the_host_is_no_must_only_a_mount_is(through: str) -> None:
-    """The NAS's own FTPS or SMB3 next after the best secure method: with room for three, both unencrypted methods
-    race beside the best secure one and the service does not push one out (it races where it is a close call,
-    as any method); a share mounted here, whose pace nothing measured, always races."""
-    predictions = ranking(gigabit(), SMALL, insecure=True)
-    best = next(p for p in predictions if p.secure)
-    behind = [replace(p, candidate=replace(p.candidate, method_id=m), seconds=p.seconds * 1.5)
-              for p, m in ((best, through), (best, "mounted"))]
-    with_service = sorted(predictions + behind[:1], key=lambda p: p.seconds)
-    raced = [p.candidate.method_id for p in pick_entrants(with_service, 3, allow_insecure=True)]
-    assert through not in raced and {"tar-nc", "rsync-daemon"} <= set(raced)
-    with_mount = sorted(predictions + behind[1:], key=lambda p: p.seconds)
-    assert "mounted" in [p.candidate.method_id for p in pick_entrants(with_mount, 3, allow_insecure=True)]
-
-
 def test_a_method_far_behind_on_paper_does_not_race() -> None:
     """scp and sftp over 40 000 small files: predicted several times tar's time, a lap of theirs is seconds
     of the user's wait that cannot change the pick."""
