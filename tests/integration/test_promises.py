@@ -7,8 +7,10 @@ import re
 
 from pathlib import Path
 
+import asyncssh
 import pytest
 
+from app.core.demo.host import public_key_path
 from app.core.profile import kept
 from tests.helpers import cli_json, make_tree, snapshot
 
@@ -21,7 +23,9 @@ def home(tmp_path: Path, monkeypatch) -> Path:
 
 
 def _host(sshd) -> str:
-    return kept.key_of(sshd.user, "127.0.0.1", sshd.port)
+    """What the test sshd's figures are kept under: its address and its own host key."""
+    key = asyncssh.read_public_key(public_key_path(sshd.host_key))
+    return kept.key_of(sshd.user, "127.0.0.1", sshd.port, key.public_data)
 
 
 def _advise(sshd, src: Path, dest: Path) -> dict[str, float]:

@@ -234,7 +234,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                                             {lap.candidate: lap.MBps for lap in laps if lap.MBps})
         if corrected is not profile:  # the history and the next advice say what the chart now shows
             try:
-                kept.raised(kept.key_of(session.host.user, session.host.hostname, session.host.port), corrected)
+                kept.raised(kept.key_for(session), corrected)
             except OSError:
                 pass  # the advice stands; only the kept profile keeps its lower figures
         profile = corrected
@@ -287,8 +287,7 @@ def _commands_s(session: Session, profile: LinkProfile) -> float:
 
 def _lessons(session: Session) -> dict[str, float]:
     """What copies to this host taught about the model's predictions (app.core.advice.follow learns them)."""
-    host = session.host
-    return kept.lessons(kept.key_of(host.user, host.hostname, host.port))
+    return kept.lessons(kept.key_for(session))
 
 
 def _link_known(profile: LinkProfile) -> bool:

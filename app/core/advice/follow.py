@@ -84,7 +84,7 @@ async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation
         return result
     host = session.host
     try:
-        kept.learn(kept.key_of(host.user, host.hostname, host.port), chosen.ranked.candidate.method_id, ratio)
+        kept.learn(kept.key_for(session), chosen.ranked.candidate.method_id, ratio)
     except OSError:
         pass  # the copy is done as it says; only what it taught is lost
     if result.seconds > SLOWER * chosen.ranked.seconds:

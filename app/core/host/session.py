@@ -312,6 +312,12 @@ class Session:
         return normal_address(self.conn.get_extra_info("peername")[0])
 
     @property
+    def host_key(self) -> bytes:
+        """The public data of the host key the control connection accepted (b"": none seen)."""
+        key = self.conn.get_server_host_key()
+        return key.public_data if key is not None else b""
+
+    @property
     def seen_as(self) -> str:
         """This computer's address as the host sees it: the only one a private rsync daemon lets in."""
         return normal_address(self.remote.client_address)

@@ -10,15 +10,20 @@ probes do not see stays), up to LESSON_AGE. Files are written whole or not at al
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.core import atomic
 from app.core.paths import data_dir
 from app.core.profile.link_profile import LinkProfile
+
+if TYPE_CHECKING:
+    from app.core.host.session import Session
 
 MAX_AGE = 3600.0
 JITTER_MS = 5.0  # how far a kept round trip may be off in milliseconds (and by more than 2×) before it is another path
@@ -27,9 +32,18 @@ LESSON_AGE = 30 * 86400.0
 LESSON_RANGE = (0.25, 8.0)  # what one copy may teach at most: a stalled or a cached copy says little more
 
 
-def key_of(user: str, hostname: str, port: int) -> str:
-    """What profiles and lessons are kept under: two aliases for one host share, one alias moved does not."""
-    return f"{user}@{hostname}:{port}"
+def key_of(user: str, hostname: str, port: int, host_key: bytes = b"") -> str:
+    """What profiles and lessons are kept under: two aliases for one host share, one alias moved does not,
+    and another machine that answers at the address later (a NAS replaced, a DHCP lease handed on: its host
+    key, `host_key`'s public data, is another) starts afresh instead of inheriting the first one's figures."""
+    own = f" {hashlib.sha256(host_key).hexdigest()[:16]}" if host_key else ""
+    return f"{user}@{hostname}:{port}{own}"
+
+
+def key_for(session: Session) -> str:
+    """What this session's host has its profiles and lessons kept under (key_of)."""
+    host = session.host
+    return key_of(host.user, host.hostname, host.port, session.host_key)
 
 
 def _file(host: str) -> Path:
@@ -85,9 +99,10 @@ def fresh(host: str, local_address: str, rtt_ms: float | None, now: float | None
 
 
 def forget(host: str) -> None:
-    """Drop what is kept for a host that will not come back (a demo host's port)."""
-    _file(host).unlink(missing_ok=True)
-    _lessons_file(host).unlink(missing_ok=True)
+    """Drop what is kept for a host that will not come back (a demo host's port), under whichever host key."""
+    kept = _file(host)
+    for path in [kept, _lessons_file(host), *kept.parent.glob(f"{kept.stem}_*.json")]:
+        path.unlink(missing_ok=True)
 
 
 def _lessons_file(host: str) -> Path:

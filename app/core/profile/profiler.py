@@ -86,8 +86,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
         profile.rtt_ms = await _run("rtt", Probes.tr("Round-trip time"), emit, profile, rtt.probe_rtt(ctx),
                                     ms, session=session)
     ctx.ramp_for(profile.rtt_ms)
-    host = session.host
-    key = history.key_of(host.user, host.hostname, host.port)
+    key = history.key_for(session)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
     only = for_copy
     # This computer's probes use neither the link nor the host: they run beside the host's disk probe.

@@ -47,6 +47,19 @@ def test_hosts_do_not_share_profiles() -> None:
     assert history.fresh("root@nas:2222", "198.18.0.1", 0.5, now=1010.0) is None
 
 
+def test_another_machine_at_the_same_address_inherits_nothing_and_forgetting_the_address_drops_both() -> None:
+    """A NAS replaced, or a DHCP lease handed to another box: the host key differs, so its figures do."""
+    first, second = (history.key_of("root", "nas.local", 22, key) for key in (b"first key", b"second key"))
+    assert first != second and history.key_of("root", "nas.local", 22, b"first key") == first
+    history.save(first, kept())
+    history.learn(first, "tar-ssh", 3.0, now=1000.0)
+    assert history.fresh(first, "198.18.0.1", 0.5, now=1010.0) is not None
+    assert history.fresh(second, "198.18.0.1", 0.5, now=1010.0) is None
+    assert history.lessons(second, now=1000.0) == {}
+    history.forget(history.key_of("root", "nas.local", 22))
+    assert history.fresh(first, "198.18.0.1", 0.5, now=1010.0) is None and history.lessons(first, now=1000.0) == {}
+
+
 def test_what_copies_taught_is_kept_per_method_and_averaged() -> None:
     host = history.key_of("ann", "nas.local", 22)
     assert history.lessons(host) == {}
