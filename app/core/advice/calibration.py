@@ -23,6 +23,10 @@ OPENSSH_DEFAULT_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-ctr", "aes19
 # (or of ssh's window limit) the link is what held it (app.core.profile.link_profile, which the profiler reads too).
 SATURATED = 0.85    # a side using this much of a core was CPU-bound
 CLEARLY_BELOW = 0.8  # below this share of raw TCP, a CPU held the probe even with no core saturated
+# OpenSSH grants a channel's window back once half of it is used, so one stream held by it moves between
+# about this share of window ÷ RTT and all of it (the lab's 200 ms link: 8.5-10 of 10.5 MB/s); a probe in
+# that range with no core saturated is the window's, not a CPU quota's (which would hide parallel streams).
+WINDOW_REACH = 0.6
 NEAR_TIE = 1.25     # CPU shares this close count as equal; the remote is then blamed (the usual weak side)
 # A side using less than this was not working hard at all (a second's probe reads CPU time in hundredths,
 # so below it the figures are a tick or two of noise); a NAS left 4 % of a core works at 0.03-0.04.
@@ -141,10 +145,13 @@ def probe_limit(probe: CipherProbe, tcp: float | None, rtt_ms: float | None) -> 
         return busier  # ssh reached raw TCP: the TCP probe was no ceiling (netcat tops out too)
     if tcp and probe.MBps >= LINK_SHARE * tcp:
         return Factor.LINK
-    if rtt_ms and probe.MBps >= LINK_SHARE * SSH_WINDOW / (rtt_ms / 1000) / 1e6:
+    window = SSH_WINDOW / (rtt_ms / 1000) / 1e6 if rtt_ms else 0.0
+    if window and probe.MBps >= LINK_SHARE * window:
         return Factor.LINK  # ssh's window over this round trip, not a CPU
     if max(local, remote) >= SATURATED:
         return busier
+    if window and probe.MBps >= WINDOW_REACH * window:
+        return Factor.LINK  # the window, handed back in halves: short of window ÷ RTT, and no CPU quota
     # Clearly below the link with no core saturated: a CPU quota or a busy NAS gave one side less than
     # a core. Both sides may show the same share (a quota on a CPU as fast as ours): then the remote,
     # the usual weak side.

@@ -199,6 +199,17 @@ def test_ssh_window_holds_a_long_fat_link_and_is_named_as_the_link():
         "84 MB/s while the network carries 117 MB/s.")
 
 
+
+def test_a_probe_short_of_the_window_on_a_long_link_is_the_window_and_streams_are_still_offered():
+    """The lab's 200 ms link in CI: one connection 14 MB/s, four 36, the aes probe 8.5 MB/s (short of the
+    window's 10.5) at 1 % and 3 % of a core. That is the window handed back in halves, not a 3 % CPU quota:
+    the secure pick goes on streams."""
+    profile = gigabit(rtt_ms=200, tcp_up_MBps=14, tcp_up_all_MBps=36,
+                      ciphers=[CipherProbe(AES128GCM, 8.5, 0.01, 0.03), CipherProbe(CHACHA, 10, 0.02, 0.02)])
+    secure = best_secure(ranking(profile, BIG))
+    assert secure.candidate.options.streams > 1 and (secure.limit, secure.detail) != ("cipher-cpu-remote", "sshd")
+
+
 # (d) compression ----------------------------------------------------------------------------------
 
 def test_compression_stays_off_on_gigabit_for_incompressible_data():
@@ -419,6 +430,8 @@ def test_download_names_the_remote_disk_when_it_reads_slowly():
     (CipherProbe(CHACHA, 50, 0.125, 0.125), 117, 0.3, "cipher-cpu-remote"),  # a quota: same share both ends
     (CipherProbe(CHACHA, 50, 0.05, 0.05), 117, 40, "link"),                  # 2 MiB window ÷ 40 ms
     (CipherProbe(CHACHA, 450, 1.0, 0.7), 450, 0.05, "cipher-cpu-local"),     # ssh as fast as netcat
+    (CipherProbe(AES128GCM, 8.5, 0.01, 0.03), 14, 200, "link"),    # short of the window ÷ 200 ms, no quota
+    (CipherProbe(AES128GCM, 3, 0.03, 0.03), 14, 200, "cipher-cpu-remote"),  # a quota on a long link too
 ])
 def test_probe_limit(probe, tcp, rtt, expected):
     assert probe_limit(probe, tcp, rtt) == expected
