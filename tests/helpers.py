@@ -171,6 +171,13 @@ class ProcessWatch:
             return
         if not environ:
             return  # it exited between ps and this read (a zombie's environ reads empty): nothing to judge
+        try:  # read after the environment: a process that still shows the marker had it when that was read
+            still = self.marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            still = False
+        if not still:
+            return  # a child the app forked, listed before it became another tool (smbclient, which takes
+            # its password in its environment by design): that tool is not one this watch is for
         if self.password.encode() in environ:
             self.leaks.append(f"environment of {args}")
         self.tools[pid] = (args, tty, f"{ENV_TOKEN}=".encode() in environ)
