@@ -259,12 +259,13 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
 
 
 def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: bool) -> dict[Candidate, float]:
-    """For a copy's race: the most the measured link lets each entrant move (none where raw TCP was not
-    measured that way: the model's figure for it is a guess). A lap that reached one leaves that entrant
-    nothing to win, and its lap is seconds of the user's wait."""
+    """For a copy's race: the most the measured link (the network and its protocol's windows) lets each
+    entrant move; none where raw TCP was not measured that way, and never a tool's own CPU (the model's
+    figures for those are calibrated guesses). A lap that reached one leaves that entrant nothing to win,
+    and its lap is seconds of the user's wait."""
     if not (profile.tcp_down_MBps if download else profile.tcp_up_MBps):
         return {}
-    return {p.candidate: p.components[Factor.LINK] for p in entrants if p.components.get(Factor.LINK)}
+    return {p.candidate: p.wire_MBps for p in entrants if p.wire_MBps}
 
 
 # The app's own commands a copy runs one after another besides those of a race lap (which its figures hold

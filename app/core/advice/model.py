@@ -61,6 +61,7 @@ class Prediction:
     remote_tool_s_per_MB: float = 0.0   # the host's CPU per MB for the method's own processes there
     remote_other_s_per_MB: float = 0.0  # and for the rest it runs there (sshd's cipher, a compressor)
     remote_file_s_per_MB: float = 0.0   # and for creating the files there, per MB of this selection
+    wire_MBps: float = 0.0     # what the network and its protocol's windows let it move (no CPU, no disk)
     notes: list[str] = field(default_factory=list)  # what the prediction had to assume
 
 
@@ -331,8 +332,12 @@ def predict(profile: LinkProfile, stats: SelectionStats, candidate: Candidate,
                    shared_MBps=min((c.rate for c in caps if not c.each), default=0.0),
                    remote_tool_s_per_MB=sum(w.cost for w in works[:tools] if w.side == "remote"),
                    remote_other_s_per_MB=sum(w.cost for w in works[tools:] if w.side == "remote"),
-                   remote_file_s_per_MB=_remote_file_cpu(method, profile, cond, stats))
+                   remote_file_s_per_MB=_remote_file_cpu(method, profile, cond, stats),
+                   wire_MBps=min((c.rate for c in caps if c.detail in WIRE_CAPS), default=0.0))
     return _timed(p, stats)
+
+
+WIRE_CAPS = ("network", "tcp-window", "ssh-window", "sftp-window")  # a Cap's details that are the link's own
 
 
 def _relevant(key: str, candidate: Candidate) -> bool:

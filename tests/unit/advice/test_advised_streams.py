@@ -18,7 +18,7 @@ from app.core.advice.race import Lap, key, label
 from app.core.profile.link_profile import CipherProbe
 from app.core.selection.stats import SelectionStats
 from app.core.wording.advice import bottleneck_sentence, reason_sentence
-from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, gigabit, ranking, wan, weak_nas
+from tests.unit.advice.test_model import AES128GCM, BIG, CHACHA, SMALL, fast_link, gigabit, ranking, wan, weak_nas
 
 MANY_BIG = SelectionStats(files=40, bytes=40_000_000_000, largest=1_000_000_000)
 
@@ -203,6 +203,16 @@ def test_a_copys_race_knows_what_the_link_lets_each_entrant_move() -> None:
     assert one and many
     assert max(ceilings[c] for c in one) <= 10.5 < min(ceilings[c] for c in many) <= 37.5
     assert _link_ceilings(replace(profile, tcp_up_MBps=None), entrants, download=False) == {}
+
+
+def test_a_copys_race_stops_at_the_links_ceiling_never_at_a_tools_calibrated_cpu() -> None:
+    """On an unshaped link rsync's own work (a calibrated 500 MB/s a core) holds the rsync daemon below raw TCP:
+    that is the model's guess, not a ceiling a lap proved, so the race's ceiling for it is the network's."""
+    profile = fast_link(aes=True)
+    entrants = pick_entrants(ranking(profile, BIG, insecure=True), 6, True)
+    daemon = next(p for p in entrants if p.candidate.method_id == "rsync-daemon")
+    assert (daemon.limit, daemon.detail) == ("link", "rsync") and daemon.components["link"] < 2500 * 0.9
+    assert _link_ceilings(profile, entrants, download=False)[daemon.candidate] == pytest.approx(2500, rel=0.05)
 
 
 def test_streams_no_lap_ran_on_are_no_gain_over_the_methods_fastest_lap_on_one() -> None:
