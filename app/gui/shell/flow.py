@@ -28,6 +28,7 @@ from app.core.host import passwords
 from app.core.host.keylogin import KeySetup, setup_key
 from app.core.transfer.mirror import Deletion
 from app.core.selection import entries as selection_entries
+from app.core.profile.kept import key_for as kept_key_for
 from app.core.selection.entries import Selection
 from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, remote_abspath
@@ -216,7 +217,7 @@ class Flow(QObject):
         tools = [t for t in ("rsync", "tar", "nc", "zstd") if r.has(t)]
         summary = connected_summary(host.where, host.user, session.password_login, r.cores, bool(r.aes), tools, note)
         self.connected = Connected(choice, host, summary, home, is_local_address(peer),
-                                   f"{host.user}@{host.hostname}:{host.port}", session.password_login, r.sftp)
+                                   kept_key_for(session), session.password_login, r.sftp)
         if services is not None:
             self.connected = with_services(self.connected, services)
         return self.connected
