@@ -127,18 +127,19 @@ def start_samba(root: Path, address: str, port: int = 445, prefix: Sequence[str]
 
 
 def start_vsftpd(root: Path, address: str, port: int = 21, tls: bool = False, prefix: Sequence[str] = (),
-                 timeout: float = START_TIMEOUT, tls_only: bool = False) -> Server:
+                 timeout: float = START_TIMEOUT, tls_only: bool = False, read_only: bool = False) -> Server:
     """vsftpd in the foreground for local accounts (anonymous logins refused), taking their uploads as a NAS's FTP
-    service does, offering explicit TLS when `tls` (plain FTP stays allowed, as on most NAS systems, unless
-    `tls_only`: logins and files only with TLS, a NAS's "force TLS")."""
+    service does (none where `read_only`), offering explicit TLS when `tls` (plain FTP stays allowed, as on most
+    NAS systems, unless `tls_only`: logins and files only with TLS, a NAS's "force TLS")."""
     root = root / ("vsftpd-tls-only" if tls_only else "vsftpd-tls" if tls else "vsftpd")
     empty = root / "empty"
     empty.mkdir(parents=True, exist_ok=True)
     os.chmod(empty, 0o755)
     lines = ["listen=YES", "listen_ipv6=NO", f"listen_address={address}", f"listen_port={port}", "background=NO",
-             "anonymous_enable=NO", "local_enable=YES", "write_enable=YES", "local_umask=022",
+             "anonymous_enable=NO", "local_enable=YES", f"write_enable={'NO' if read_only else 'YES'}",
+             "local_umask=022",
              f"secure_chroot_dir={empty}", "seccomp_sandbox=NO",
-             "xferlog_enable=NO", f"vsftpd_log_file={root}/vsftpd.log"]
+             "xferlog_enable=YES", "xferlog_std_format=NO", f"vsftpd_log_file={root}/vsftpd.log"]  # (logins, files)
     if tls:
         cert, key = root / "cert.pem", root / "key.pem"
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",

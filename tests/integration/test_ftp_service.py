@@ -183,6 +183,25 @@ async def test_a_copy_by_one_ftp_method_looks_at_its_own_way_in_only(ftp_nas, pa
     assert both[1].pin == "" and both[1].fingerprint == ""
 
 
+async def test_the_ftps_check_of_an_upload_folder_logs_in_once_and_leaves_nothing_anywhere(
+        ftp_nas, password_user: PasswordUser, monkeypatch) -> None:
+    """Which FTP path names the folder and whose its files will be are found in one login (a login in TLS costs
+    a weak NAS most of a second): an empty file uploaded under each path the folder may have lands only where the
+    probe folder made over ssh is, and nothing stays there or anywhere else the server shows."""
+    monkeypatch.setenv("FTP_PASSWORD", password_user.password)
+    dest = password_user.home / "checked once"
+    dest.mkdir()
+    shutil.chown(dest, password_user.name)
+    log = ftp_nas.server.root / "vsftpd.log"
+    before = log.read_text(errors="replace").count("OK LOGIN") if log.exists() else 0
+    roots = await _ftp_roots(ftp_nas.key_config, str(dest), False, True)
+    assert [(r.kind, r.writable, r.ftp_folder) for r in roots] == [("ftps", True, str(dest))]
+    assert log.read_text(errors="replace").count("OK LOGIN") - before == 1
+    assert os.listdir(dest) == []
+    for path in candidates(str(dest), str(password_user.home)):  # (the server locks no one in: its paths are ours)
+        assert not Path(path).is_dir() or not [n for n in os.listdir(path) if n.startswith(".transfer-advisor-")]
+
+
 @pytest.fixture(scope="module")
 def tls_only_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
     """A NAS whose FTP service takes logins only with TLS (a NAS's "force TLS"), with an sshd that takes the
@@ -202,6 +221,37 @@ def tls_only_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathF
     finally:
         sshd.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_an_ftp_service_that_takes_no_writes_shows_the_folder_and_carries_no_upload(
+        password_user: PasswordUser, tmp_path: Path) -> None:
+    """A NAS whose FTP service lets the account read only: the folder is found all the same (a second login looks
+    for a probe file there), FTPS is said not to take the copy's writes, and nothing is left in the folder."""
+    from tests import nas_services
+    from tests.peers import start_sshd
+    if os.geteuid() != 0:
+        pytest.skip("port 21 needs root")
+    address = nas_services.worker_address(151)
+    root = password_user.home.parent / "ftp-read-only"
+    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
+                      alias=ALIAS)
+    try:
+        ftp = nas_services.start_vsftpd(root, address, tls=True, read_only=True)
+        try:
+            proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(sshd.ssh_config),
+                        password=password_user.password)
+        finally:
+            ftp.stop()
+    finally:
+        sshd.stop()
+        shutil.rmtree(root, ignore_errors=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    ftps = next(r for r in out["shares"] if r["kind"] == "ftps")
+    assert (ftps["ftp_folder"], ftps["writable"]) == (str(password_user.home), False), ftps
+    listed = {m["id"]: m for m in out["methods"]}
+    assert listed["ftps"]["available"] is False and "takes its writes" in listed["ftps"]["reason"], listed["ftps"]
+    assert not [n for n in os.listdir(password_user.home) if n.startswith(".transfer-advisor-")]
 
 
 @pytest.mark.parametrize("how", ["advice", "copy"])

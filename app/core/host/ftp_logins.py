@@ -231,25 +231,38 @@ async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, st
 
 
 async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
-    """For an upload: log in, find the folder's FTP path with a probe made through the control connection, then
-    check that a file uploaded through FTP is the login's own."""
+    """For an upload, in one login: a probe folder is made in the folder through the control connection, and an
+    empty file is uploaded into it under each FTP path the folder may have. Only the path that names the folder
+    shows the probe folder, so only that upload lands (nothing is written anywhere else), and the file it made
+    tells whose the copy's files will be. Where no upload landed, a login that shows the folder but takes no
+    writes is told apart from one that does not show it by a look for a probe file (a second login: rare)."""
     probe = file_owner.probe_name()
     here = join(root.folder, probe)
-    await session.files.write_file(here, b"")
+    await session.files.mkdirs([here])
     try:
         paths = candidates(root.folder, await _home(session))
-        found = await _login(session, root, lambda r: _look(r, [join(p, probe) for p in paths]))
+        answer, taken, where = await _login(session, root, lambda r: _put(r, [join(p, probe, OWNED) for p in paths]))
+        if taken is not None and not answer and where is None:
+            return await _shown_unwritable(session, root, paths, here, probe)
+        root = await _mapped(session, root, paths, answer, taken, where)
+        if isinstance(root, FtpUnusable):
+            return root
+        mine = await file_owner.is_logins(session, join(here, OWNED))
     finally:
         await session.files.remove(here, timeout=CHECK_SECONDS)
-    root = await _mapped(session, root, paths, *found)
-    if isinstance(root, FtpUnusable):
-        return root
-    written = file_owner.probe_name()
-    upload = [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(root.url(join(root.folder, written)))}"]
-    if await _curl(root, upload) != 0:
-        return root  # logs in, shows the folder, takes no writes: nothing is copied to it
-    mine = await file_owner.is_logins(session, join(root.folder, written), remove=True)
-    return replace(root, writable=mine is True) if mine else FtpUnusable(root.tls, "owner", root.user)
+    return replace(root, writable=True) if mine else FtpUnusable(root.tls, "owner", root.user)
+
+
+OWNED = "owned"  # the file uploaded into the probe folder: whose it is, is whose the copy's files will be
+
+
+async def _shown_unwritable(session: "Session", root: FtpRoot, paths: list[str], here: str,
+                            probe: str) -> FtpRoot | FtpUnusable:
+    """A login that took no upload under any of the folder's FTP paths: the root, not writable, where the server
+    shows a probe file written through the control connection under one of them; else "folder"."""
+    await session.files.write_file(join(here, OWNED), b"")
+    found = await _login(session, root, lambda r: _look(r, [join(p, probe, OWNED) for p in paths]))
+    return await _mapped(session, root, paths, *found)
 
 
 COMPARED_NAMES = 50  # of the folder's names, those the FTP server must list where it shows the folder
@@ -319,18 +332,27 @@ async def _look(root: FtpRoot, ftp_paths: list[str]) -> tuple[str, int | None]:
     for path in ftp_paths:
         lines.append(f"url = {config_value(url(root.address, root.port, path))}")
         lines.append("output = /dev/null")
-    code, out = await _curl_out(root, lines)
-    codes = [int(c) for c in out.split() if c.isdigit()]
-    if 67 in codes:  # CURLE_LOGIN_DENIED
+    _code, out = await _curl_out(root, lines)
+    return _answer([int(c) for c in out.split() if c.isdigit()])
+
+
+def _answer(codes: list[int]) -> tuple[str, int | None]:
+    """What curl's exit codes, one per path asked for, say: "login" (CURLE_LOGIN_DENIED), "unreachable" (no
+    connection, TLS or the pinned key refused), else ("", the first path that succeeded, or None)."""
+    if 67 in codes:
         return "login", None
-    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):  # no connection, TLS or pin refused
+    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):
         return "unreachable", None
     return "", next((i for i, c in enumerate(codes) if c == 0), None)
 
 
-async def _curl(root: FtpRoot, lines: list[str]) -> int:
-    code, _ = await _curl_out(root, lines)
-    return code
+async def _put(root: FtpRoot, ftp_paths: list[str]) -> tuple[str, int | None]:
+    """Upload an empty file to each path (one login): ("", the first that took it), as _look() answers."""
+    lines = ['write-out = "%{exitcode}\\n"']
+    for path in ftp_paths:
+        lines += [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(url(root.address, root.port, path))}"]
+    _code, out = await _curl_out(root, lines)
+    return _answer([int(c) for c in out.split() if c.isdigit()])
 
 
 async def _curl_out(root: FtpRoot, lines: list[str]) -> tuple[int, str]:
