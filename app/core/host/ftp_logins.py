@@ -231,37 +231,41 @@ async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, st
 
 
 async def _found(session: "Session", root: FtpRoot) -> FtpRoot | FtpUnusable:
-    """For an upload, in one login: a probe folder is made in the folder through the control connection, and an
-    empty file is uploaded into it under each FTP path the folder may have. Only the path that names the folder
-    shows the probe folder, so only that upload lands (nothing is written anywhere else), and the file it made
-    tells whose the copy's files will be. Where no upload landed, a login that shows the folder but takes no
-    writes is told apart from one that does not show it by a look for a probe file (a second login: rare)."""
+    """For an upload, in one login and no data connection: a probe folder is made in the folder through the control
+    connection, and the server is asked to make a folder of its own in it under each FTP path the folder may have
+    (MKD i, one command each; a data connection in TLS costs a weak NAS a tenth of a second and more). Only the
+    path that names the folder shows the probe folder, so only that folder is made (nothing anywhere else), and
+    whose it is tells whose the copy's files will be. Where none was made, a login that shows the folder but takes
+    no writes is told apart from one that does not show it by a look for a probe file (a second login: rare)."""
     probe = file_owner.probe_name()
     here = join(root.folder, probe)
     await session.files.mkdirs([here])
     try:
         paths = candidates(root.folder, await _home(session))
-        answer, taken, where = await _login(session, root, lambda r: _put(r, [join(p, probe, OWNED) for p in paths]))
+        answer, taken, _ = await _login(session, root, lambda r: _make(r, [join(p, probe, str(i))
+                                                                           for i, p in enumerate(paths)]))
+        made = await session.files.names_in(here) if taken is not None and not answer else set()
+        where = next((i for i in range(len(paths)) if str(i) in made), None)
         if taken is not None and not answer and where is None:
             return await _shown_unwritable(session, root, paths, here, probe)
         root = await _mapped(session, root, paths, answer, taken, where)
         if isinstance(root, FtpUnusable):
             return root
-        mine = await file_owner.is_logins(session, join(here, OWNED))
+        mine = await file_owner.is_logins(session, join(here, str(where)))
     finally:
         await session.files.remove(here, timeout=CHECK_SECONDS)
     return replace(root, writable=True) if mine else FtpUnusable(root.tls, "owner", root.user)
 
 
-OWNED = "owned"  # the file uploaded into the probe folder: whose it is, is whose the copy's files will be
+SEEN = "seen"  # the probe file a second look asks for, where the server made no folder
 
 
 async def _shown_unwritable(session: "Session", root: FtpRoot, paths: list[str], here: str,
                             probe: str) -> FtpRoot | FtpUnusable:
-    """A login that took no upload under any of the folder's FTP paths: the root, not writable, where the server
-    shows a probe file written through the control connection under one of them; else "folder"."""
-    await session.files.write_file(join(here, OWNED), b"")
-    found = await _login(session, root, lambda r: _look(r, [join(p, probe, OWNED) for p in paths]))
+    """A login under which the server made no folder under any of the folder's FTP paths: the root, not writable,
+    where it shows a probe file written through the control connection under one of them; else "folder"."""
+    await session.files.write_file(join(here, SEEN), b"")
+    found = await _login(session, root, lambda r: _look(r, [join(p, probe, SEEN) for p in paths]))
     return await _mapped(session, root, paths, *found)
 
 
@@ -346,11 +350,12 @@ def _answer(codes: list[int]) -> tuple[str, int | None]:
     return "", next((i for i, c in enumerate(codes) if c == 0), None)
 
 
-async def _put(root: FtpRoot, ftp_paths: list[str]) -> tuple[str, int | None]:
-    """Upload an empty file to each path (one login): ("", the first that took it), as _look() answers."""
-    lines = ['write-out = "%{exitcode}\\n"']
-    for path in ftp_paths:
-        lines += [f"upload-file = {config_value('/dev/null')}", f"url = {config_value(url(root.address, root.port, path))}"]
+async def _make(root: FtpRoot, folders: list[str]) -> tuple[str, int | None]:
+    """Log in and ask the server to make each folder (MKD; one that fails does not stop the rest), with no data
+    connection: "login", "unreachable" or "" as _look() answers (which were made, the host's listing tells)."""
+    lines = ["nobody", 'write-out = "%{exitcode}\\n"']
+    lines += [f"quote = {config_value('*MKD ' + folder)}" for folder in folders]
+    lines.append(f"url = {config_value(url(root.address, root.port, '/'))}")
     _code, out = await _curl_out(root, lines)
     return _answer([int(c) for c in out.split() if c.isdigit()])
 
