@@ -202,6 +202,38 @@ async def test_the_ftps_check_of_an_upload_folder_logs_in_once_and_leaves_nothin
         assert not Path(path).is_dir() or not [n for n in os.listdir(path) if n.startswith(".transfer-advisor-")]
 
 
+async def test_the_certificates_key_is_kept_like_a_host_key_and_a_changed_one_is_asked_of_the_host_again(
+        ftp_nas, password_user: PasswordUser, monkeypatch) -> None:
+    """The next session pins the key the host vouched for before without asking it again (openssl on a weak NAS
+    is most of a second); a server that then shows another key is refused by curl before the password is sent,
+    the host is asked once more, and what it vouches for now is kept."""
+    from app.core.host import ftp_certificate
+    from app.core.paths import data_dir
+    monkeypatch.setenv("FTP_PASSWORD", password_user.password)
+    asked = []
+    checked_pin = ftp_certificate.checked_pin
+
+    async def counted(*args):
+        asked.append(args[1:])
+        return await checked_pin(*args)
+
+    monkeypatch.setattr(ftp_certificate, "checked_pin", counted)
+    kept = data_dir() / ftp_certificate.FILE
+    kept.unlink(missing_ok=True)
+    real = spki_pin(shown_here(ftp_nas.address, 21))
+    dest = str(password_user.home)
+    first = await _ftp_roots(ftp_nas.key_config, dest, False, True)
+    assert [(r.kind, r.pin) for r in first] == [("ftps", real[0])] and len(asked) == 1
+    [(key, entry)] = json.loads(kept.read_text()).items()
+    assert entry == {"pin": real[0], "fingerprint": real[1]} and key.endswith(" ftp:21")
+    again = await _ftp_roots(ftp_nas.key_config, dest, False, True)
+    assert [(r.kind, r.pin) for r in again] == [("ftps", real[0])] and len(asked) == 1  # the kept pin
+    kept.write_text(json.dumps({key: {"pin": "sha256//" + "A" * 43 + "=", "fingerprint": "00"}}))
+    renewed = await _ftp_roots(ftp_nas.key_config, dest, False, True)
+    assert [(r.kind, r.pin) for r in renewed] == [("ftps", real[0])] and len(asked) == 2
+    assert json.loads(kept.read_text())[key]["pin"] == real[0]
+
+
 @pytest.fixture(scope="module")
 def tls_only_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
     """A NAS whose FTP service takes logins only with TLS (a NAS's "force TLS"), with an sshd that takes the

@@ -8,17 +8,21 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import json
 import re
 import socket
 import ssl
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from app.core import quoting
+from app.core import atomic, quoting
+from app.core.paths import data_dir
 
 if TYPE_CHECKING:
     from app.core.host.session import Session
 
 CHECK_SECONDS = 20
+FILE = "ftp-certificates.json"
 
 _PEM = re.compile(rb"-----BEGIN CERTIFICATE-----.+?-----END CERTIFICATE-----", re.S)
 
@@ -83,3 +87,39 @@ async def checked_pin(session: "Session", address: str, port: int) -> tuple[str,
     if here is None or there is None or here != there:
         return None
     return spki_pin(here)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A certificate's pinned key (curl's sha256// value) and its SHA-256 fingerprint; `kept`: from an earlier
+    session's check, not asked of the host in this one."""
+
+    pin: str
+    fingerprint: str
+    kept: bool = False
+
+
+async def pin_for(session: "Session", address: str, port: int, anew: bool = False) -> Pin | None:
+    """The pin for the FTP server at `address`:`port`: the one kept for this host and port, else (or `anew`:
+    the kept one was refused) the one checked through the host now, which is then kept; None where the host
+    does not vouch for the certificate this computer is shown."""
+    key = f"{session.identity} ftp:{port}"
+    if not anew and (kept := _kept().get(key)):
+        return Pin(kept["pin"], kept["fingerprint"], kept=True)
+    checked = await checked_pin(session, address, port)
+    if checked is None:
+        return None
+    try:
+        atomic.write_json(data_dir() / FILE, {**_kept(), key: {"pin": checked[0], "fingerprint": checked[1]}})
+    except OSError:
+        pass  # checked all the same; only the next session asks the host again
+    return Pin(*checked)
+
+
+def _kept() -> dict[str, dict[str, str]]:
+    try:
+        data = json.loads((data_dir() / FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, dict) and isinstance(v.get("pin"), str)
+            and isinstance(v.get("fingerprint"), str)} if isinstance(data, dict) else {}

@@ -30,7 +30,7 @@ import asyncssh
 
 from app.core.errors import TransferError
 from app.core.host import file_owner
-from app.core.host.ftp_certificate import checked_pin
+from app.core.host.ftp_certificate import Pin, pin_for
 from app.core.host.once import Once
 from app.core.host.service_logins import ServiceLogins, service_and_folder
 
@@ -187,16 +187,27 @@ class FtpLogins(ServiceLogins):
             probe = FtpRoot(folder, folder, session.listen_address, port, user, tls)
             if not await self.passwords(user, probe.address, port) and not self.may_ask(user):
                 return FtpUnusable(tls, "login", user)  # no password to try: nothing is looked at or written
-            pin, fingerprint = ("", "")
-            if tls:
-                checked = await self._checked.get("pin", lambda: checked_pin(session, session.listen_address, port))
-                if checked is None:
-                    return FtpUnusable(tls, "certificate", user)
-                pin, fingerprint = checked
-            root = FtpRoot(folder, folder, session.listen_address, port, user, tls, pin, fingerprint)
-            return await (_found if write else _found_reading)(session, root)
+            look = _found if write else _found_reading
+            if not tls:
+                return await look(session, probe)
+            pin = await self._pin(port)
+            result = pin and await look(session, _pinned(probe, pin))
+            if pin and pin.kept and isinstance(result, FtpUnusable) and result.why == "pin":
+                pin = await self._pin(port, anew=True)  # another key than the kept one: the host asked once more
+                result = pin and await look(session, _pinned(probe, pin))
+            if not pin or (isinstance(result, FtpUnusable) and result.why == "pin"):
+                return FtpUnusable(tls, "certificate", user)
+            return result
         except (TransferError, asyncssh.Error, OSError):
             return FtpUnusable(tls, "unreachable", user)
+
+    async def _pin(self, port: int, anew: bool = False) -> Pin | None:
+        """The FTPS server's pin (app.core.host.ftp_certificate.pin_for), looked for once a session; `anew`: the
+        kept one was refused, so the host is asked (once), and later looks take its answer."""
+        session = self.session
+        if anew or "pin anew" in self._checked:
+            return await self._checked.get("pin anew", lambda: pin_for(session, session.listen_address, port, True))
+        return await self._checked.get("pin", lambda: pin_for(session, session.listen_address, port))
 
     def cancel_now(self) -> None:
         self._checked.cancel_now()
@@ -206,6 +217,10 @@ class FtpLogins(ServiceLogins):
 
 
 Look = Callable[[FtpRoot], Awaitable[tuple[str, int | None]]]
+
+
+def _pinned(probe: FtpRoot, pin: Pin) -> FtpRoot:
+    return replace(probe, pin=pin.pin, fingerprint=pin.fingerprint)
 
 
 async def _never() -> None:
@@ -314,11 +329,9 @@ async def _listed(root: FtpRoot, ftp_folders: list[str], wanted: set[str]) -> tu
             names = []
         elif line.strip("\r"):
             names.append(line.rstrip("\r").rsplit("/", 1)[-1])
-    codes = [c for c, _ in chunks]
-    if 67 in codes:
-        return "login", None
-    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):
-        return "unreachable", None
+    answer, _ = _answer([c for c, _ in chunks])
+    if answer:
+        return answer, None
     return "", next((i for i, (c, listed) in enumerate(chunks) if c == 0 and wanted <= listed), None)
 
 
@@ -345,9 +358,15 @@ def _answer(codes: list[int]) -> tuple[str, int | None]:
     connection, TLS or the pinned key refused), else ("", the first path that succeeded, or None)."""
     if 67 in codes:
         return "login", None
-    if not codes or all(c in (6, 7, 28, 35, 51, 60, 90, 91) for c in codes):
+    if PIN_REFUSED in codes:
+        return "pin", None
+    if not codes or all(c in UNREACHED for c in codes):
         return "unreachable", None
     return "", next((i for i, c in enumerate(codes) if c == 0), None)
+
+
+PIN_REFUSED = 90  # CURLE_SSL_PINNEDPUBKEYNOTMATCH: the server showed another key than the pinned one
+UNREACHED = (6, 7, 28, 35, 51, 60, 91)  # no connection, no answer, TLS refused
 
 
 async def _make(root: FtpRoot, folders: list[str]) -> tuple[str, int | None]:

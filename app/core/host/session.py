@@ -9,6 +9,7 @@ own one-time way to ask the app for the password. Nothing of it reaches a comman
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import ipaddress
 import socket
@@ -120,6 +121,12 @@ async def _askpass(host: Host, password: str) -> tuple[Askpass | None, TransferE
     if version is None or version < MIN_OPENSSH:
         return None, openssh_too_old(version)
     return await Askpass.start(password, host.user, host.prompt_name), None
+
+
+def host_identity(user: str, hostname: str, port: int, host_key: bytes = b"") -> str:
+    """Session.identity for a login, an address and a host key's public data (b"": the key not known)."""
+    own = f" {hashlib.sha256(host_key).hexdigest()[:16]}" if host_key else ""
+    return f"{user}@{hostname}:{port}{own}"
 
 
 @dataclass
@@ -316,6 +323,13 @@ class Session:
         """The public data of the host key the control connection accepted (b"": none seen)."""
         key = self.conn.get_server_host_key()
         return key.public_data if key is not None else b""
+
+    @property
+    def identity(self) -> str:
+        """What is kept about this host is kept under (its link figures, its FTP certificate): its login and
+        address, and its host key, so another machine that answers at the address later (a NAS replaced, a DHCP
+        lease handed on) starts afresh instead of inheriting the first one's."""
+        return host_identity(self.host.user, self.host.hostname, self.host.port, self.host_key)
 
     @property
     def seen_as(self) -> str:

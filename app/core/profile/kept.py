@@ -10,20 +10,16 @@ probes do not see stays), up to LESSON_AGE. Files are written whole or not at al
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from app.core import atomic
 from app.core.paths import data_dir
+from app.core.host.session import Session, host_identity
 from app.core.profile.link_profile import LinkProfile
-
-if TYPE_CHECKING:
-    from app.core.host.session import Session
 
 MAX_AGE = 3600.0
 JITTER_MS = 5.0  # how far a kept round trip may be off in milliseconds (and by more than 2×) before it is another path
@@ -33,17 +29,15 @@ LESSON_RANGE = (0.25, 8.0)  # what one copy may teach at most: a stalled or a ca
 
 
 def key_of(user: str, hostname: str, port: int, host_key: bytes = b"") -> str:
-    """What profiles and lessons are kept under: two aliases for one host share, one alias moved does not,
-    and another machine that answers at the address later (a NAS replaced, a DHCP lease handed on: its host
-    key, `host_key`'s public data, is another) starts afresh instead of inheriting the first one's figures."""
-    own = f" {hashlib.sha256(host_key).hexdigest()[:16]}" if host_key else ""
-    return f"{user}@{hostname}:{port}{own}"
+    """What profiles and lessons are kept under (app.core.host.session.host_identity): two aliases for one host
+    share, one alias moved does not, and another machine that answers at the address later (its host key,
+    `host_key`'s public data, is another) starts afresh instead of inheriting the first one's figures."""
+    return host_identity(user, hostname, port, host_key)
 
 
 def key_for(session: Session) -> str:
     """What this session's host has its profiles and lessons kept under (key_of)."""
-    host = session.host
-    return key_of(host.user, host.hostname, host.port, session.host_key)
+    return session.identity
 
 
 def _file(host: str) -> Path:
