@@ -7,12 +7,14 @@ before anything is written."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -234,49 +236,42 @@ async def test_the_certificates_key_is_kept_like_a_host_key_and_a_changed_one_is
     assert json.loads(kept.read_text())[key]["pin"] == real[0]
 
 
-@pytest.fixture(scope="module")
-def tls_only_nas(password_user: PasswordUser, tmp_path_factory: pytest.TempPathFactory):
-    """A NAS whose FTP service takes logins only with TLS (a NAS's "force TLS"), with an sshd that takes the
-    account's password, alias `ftpnas`, on a loopback address of this worker's own."""
+@contextlib.contextmanager
+def another_ftp_nas(user: PasswordUser, slot: int, name: str, **vsftpd) -> Iterator[Path]:
+    """A NAS of its own (an sshd that takes the account's password, alias `ftpnas`, and vsftpd with TLS started
+    with `vsftpd`'s options) on a loopback address of this worker's own: its ssh config."""
     from tests import nas_services
     from tests.peers import start_sshd
     if os.geteuid() != 0:
         pytest.skip("port 21 needs root")
-    address = nas_services.worker_address(150)
-    root = password_user.home.parent / "ftp-tls-only"
-    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
-                      alias=ALIAS)
+    address = nas_services.worker_address(slot)
+    root = user.home.parent / name
+    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=user.name, alias=ALIAS)
     try:
-        ftp = nas_services.start_vsftpd(root, address, tls=True, tls_only=True)
-        yield sshd.ssh_config
-        ftp.stop()
-    finally:
-        sshd.stop()
-        shutil.rmtree(root, ignore_errors=True)
-
-
-def test_an_ftp_service_that_takes_no_writes_shows_the_folder_and_carries_no_upload(
-        password_user: PasswordUser, tmp_path: Path) -> None:
-    """A NAS whose FTP service lets the account read only: the folder is found all the same (a second login looks
-    for a probe file there), FTPS is said not to take the copy's writes, and nothing is left in the folder."""
-    from tests import nas_services
-    from tests.peers import start_sshd
-    if os.geteuid() != 0:
-        pytest.skip("port 21 needs root")
-    address = nas_services.worker_address(151)
-    root = password_user.home.parent / "ftp-read-only"
-    sshd = start_sshd(root / "sshd", listen=address, hostname=address, login="password", user=password_user.name,
-                      alias=ALIAS)
-    try:
-        ftp = nas_services.start_vsftpd(root, address, tls=True, read_only=True)
+        ftp = nas_services.start_vsftpd(root, address, tls=True, **vsftpd)
         try:
-            proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(sshd.ssh_config),
-                        password=password_user.password)
+            yield sshd.ssh_config
         finally:
             ftp.stop()
     finally:
         sshd.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def tls_only_nas(password_user: PasswordUser) -> Iterator[Path]:
+    """A NAS whose FTP service takes logins only with TLS (a NAS's "force TLS")."""
+    with another_ftp_nas(password_user, 150, "ftp-tls-only", tls_only=True) as config:
+        yield config
+
+
+def test_an_ftp_service_that_takes_no_writes_shows_the_folder_and_carries_no_upload(
+        password_user: PasswordUser) -> None:
+    """A NAS whose FTP service lets the account read only: the folder is found all the same (a second login looks
+    for a probe file there), FTPS is said not to take the copy's writes, and nothing is left in the folder."""
+    with another_ftp_nas(password_user, 151, "ftp-read-only", read_only=True) as config:
+        proc = _cli("methods", ALIAS, "--dest", str(password_user.home), "--ssh-config", str(config),
+                    password=password_user.password)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     ftps = next(r for r in out["shares"] if r["kind"] == "ftps")
