@@ -9,13 +9,15 @@ FTPS, which certificate is the server's.
   configuration on its standard input, never in argv.
 - The folder: an FTP server shows the host's folders under paths of its own (the host's own path where it does
   not lock the login in, the path below the login's home where it does, "/photo" for a Synology's
-  /volume1/photo). A probe file with a name of its own is written into the folder through the control
-  connection, and the server is asked for it under each candidate path (one login, no file written through
-  FTP); the one that has it names the folder. The probe is removed at once.
-- Whose files: an empty probe file is then uploaded through FTP; it must belong to the login's own user (the
-  staging folder lets only the login in). It is removed through the control connection.
-- FTPS (explicit TLS): the server's certificate is checked through the ssh connection and its key pinned
-  (app.core.host.ftp_certificate); one that cannot be checked makes FTPS unusable, never trusted blindly.
+  /volume1/photo). For an upload a probe folder with a name of its own is made in the folder through the control
+  connection, and the server is asked to make a folder in it under each candidate path (one login, MKD, no data
+  connection); the path under which it made one names the folder. For a download, the path under which it lists
+  what the host lists there.
+- Whose files: the folder the server made must belong to the login's own user (the staging folder lets only the
+  login in). The probe folder is removed at once, through the control connection.
+- FTPS (explicit TLS): the server's certificate is checked through the ssh connection and its key pinned, and
+  the pin kept like a host key (app.core.host.ftp_certificate); one that cannot be checked makes FTPS unusable,
+  never trusted blindly.
 Each folder is checked once a session (FtpLogins keeps the answers).
 """
 
@@ -354,8 +356,9 @@ async def _look(root: FtpRoot, ftp_paths: list[str]) -> tuple[str, int | None]:
 
 
 def _answer(codes: list[int]) -> tuple[str, int | None]:
-    """What curl's exit codes, one per path asked for, say: "login" (CURLE_LOGIN_DENIED), "unreachable" (no
-    connection, TLS or the pinned key refused), else ("", the first path that succeeded, or None)."""
+    """What curl's exit codes, one per path asked for, say: "login" (CURLE_LOGIN_DENIED), "pin" (the server showed
+    another key than the pinned one: refused before the password was sent), "unreachable" (no connection, no
+    answer, TLS refused), else ("", the first path that succeeded, or None)."""
     if 67 in codes:
         return "login", None
     if PIN_REFUSED in codes:
