@@ -83,16 +83,16 @@ async def _session(args: argparse.Namespace, remote_dest: str | None = None,
         if note:
             print(f"transfer-advisor: {note}", file=sys.stderr)
     # (a module of the host's rsync service logged in to with $RSYNC_PASSWORD keeps it too)
-    session.modules.remember = args.remember_password
-    session.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
-    for logins in (session.ftp, session.smb):
+    session.served.modules.remember = args.remember_password
+    session.served.modules.tell = lambda note: print(f"transfer-advisor: {note}", file=sys.stderr)
+    for logins in (session.served.ftp, session.served.smb):
         logins.remember = args.remember_password
-        logins.tell = session.modules.tell
+        logins.tell = session.served.modules.tell
     if sys.stdin.isatty():
         from app.core.wording.services import ftp_password_terminal_prompt, smb_password_terminal_prompt
-        session.modules.ask = _module_password_at_terminal(session.host.label)
-        session.ftp.ask = _password_at_terminal(session.host.label, ftp_password_terminal_prompt)
-        session.smb.ask = _password_at_terminal(session.host.label, smb_password_terminal_prompt)
+        session.served.modules.ask = _module_password_at_terminal(session.host.label)
+        session.served.ftp.ask = _password_at_terminal(session.host.label, ftp_password_terminal_prompt)
+        session.served.smb.ask = _password_at_terminal(session.host.label, smb_password_terminal_prompt)
     return session
 
 
@@ -119,7 +119,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
     session = await _session(args, remote_dest=args.dest)
     try:
         options = Options(compress=args.compress)
-        _, unmapped = await session.shares()
+        _, unmapped = await session.served.shares()
         # A copy through a share of the host needs one that holds the destination, where one is named; whose
         # files a mount that holds it makes, and the modules of its rsync service, are looked at only then (each
         # is written to once, a probe file removed at once).
@@ -136,7 +136,7 @@ async def methods(args: argparse.Namespace) -> dict[str, Any]:
                          "keeps": m.keeps_between(session.local, session.remote).as_dict()})
         return {"host": session.host.label, "methods": rows, "ciphers": [c for c in session.remote.ciphers
                                                                 if c in session.local.ciphers],
-                "remote": session.remote.as_dict(), "services": (await session.services()).as_dict(),
+                "remote": session.remote.as_dict(), "services": (await session.served.services()).as_dict(),
                 "shares": [r.as_dict() for r in shares] + [{**u.mount.as_dict(), "unusable": u.why} for u in unmapped]
                 + [r.as_dict() for r in modules]}
     finally:

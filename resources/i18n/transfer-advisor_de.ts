@@ -2830,6 +2830,25 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>NetworkPathWords</name>
+    <message>
+        <source>the connection to the host goes through another program or host (a ProxyCommand or ProxyJump), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über ein anderes Programm oder einen anderen Host (ein ProxyCommand oder ProxyJump), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+    <message>
+        <source>the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted data could not be sent to it over a path known to be direct</source>
+        <translation>der Host hat nicht mitgeteilt, wie er diese Verbindung sieht ($SSH_CONNECTION ist leer), daher können unverschlüsselte Daten nicht über einen Weg an ihn gesendet werden, der als direkt bekannt ist</translation>
+    </message>
+    <message>
+        <source>the connection to the host passes through a port forward or tunnel (this computer reached {here}, the host sees {there}), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über eine Portweiterleitung oder einen Tunnel (dieser Computer hat {here} erreicht, der Host sieht {there}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+    <message>
+        <source>the connection to the host passes through NAT or a proxy (this computer connects from {mine}, the host sees {seen}), so unencrypted data could not be sent to the host directly</source>
+        <translation>die Verbindung zum Host läuft über NAT oder einen Proxy (dieser Computer verbindet sich von {mine} aus, der Host sieht {seen}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
+    </message>
+</context>
+<context>
     <name>NotifierWords</name>
     <message>
         <source>Show {app}</source>
@@ -3731,25 +3750,6 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Password of {user} for the module {module} of the rsync service of {host} (not sent in clear; the files are; Enter to copy without this service): </source>
         <translation>Passwort von {user} für das Modul {module} des rsync-Dienstes von {host} (wird nicht im Klartext gesendet, die Dateien schon; Eingabetaste, um ohne diesen Dienst zu kopieren): </translation>
-    </message>
-</context>
-<context>
-    <name>SessionWords</name>
-    <message>
-        <source>the connection to the host goes through another program or host (a ProxyCommand or ProxyJump), so unencrypted data could not be sent to the host directly</source>
-        <translation>die Verbindung zum Host läuft über ein anderes Programm oder einen anderen Host (ein ProxyCommand oder ProxyJump), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
-    </message>
-    <message>
-        <source>the host did not say how it sees this connection ($SSH_CONNECTION is empty), so unencrypted data could not be sent to it over a path known to be direct</source>
-        <translation>der Host hat nicht mitgeteilt, wie er diese Verbindung sieht ($SSH_CONNECTION ist leer), daher können unverschlüsselte Daten nicht über einen Weg an ihn gesendet werden, der als direkt bekannt ist</translation>
-    </message>
-    <message>
-        <source>the connection to the host passes through a port forward or tunnel (this computer reached {here}, the host sees {there}), so unencrypted data could not be sent to the host directly</source>
-        <translation>die Verbindung zum Host läuft über eine Portweiterleitung oder einen Tunnel (dieser Computer hat {here} erreicht, der Host sieht {there}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
-    </message>
-    <message>
-        <source>the connection to the host passes through NAT or a proxy (this computer connects from {mine}, the host sees {seen}), so unencrypted data could not be sent to the host directly</source>
-        <translation>die Verbindung zum Host läuft über NAT oder einen Proxy (dieser Computer verbindet sich von {mine} aus, der Host sieht {seen}), daher können unverschlüsselte Daten nicht direkt an den Host gesendet werden</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 
 from app.core.errors import link_lost
-from app.core.host import session as sessions
+from app.core.host import login as login_step
 from app.core.host.hosts import ENV_CONNECT_TIMEOUT
 from app.core.state import settings as settings_store
 from app.gui.shell.bridge import Job
@@ -65,7 +65,7 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
 def test_a_copy_after_the_hosts_connections_closed_logs_in_again(sshd, tmp_path: Path, make_window, drive,
                                                                   monkeypatch) -> None:
     logins: list[str] = []
-    monkeypatch.setattr(sessions, "connect", lambda host, *args, real=sessions.connect, **kwargs:
+    monkeypatch.setattr(login_step, "connect", lambda host, *args, real=login_step.connect, **kwargs:
                         logins.append(host.label) or real(host, *args, **kwargs))
     source = tmp_path / "photos"
     source.mkdir()

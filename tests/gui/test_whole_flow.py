@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from app.core.host import session as sessions
+from app.core.host import login as login_step
 from app.core.host.remote_files import RemoteFiles
 from app.core.selection import entries
 from tests.gui import driver
@@ -29,7 +29,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def logins(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every login of the app's own (its control connections), by the host's label; the real login runs."""
     seen: list[str] = []
-    monkeypatch.setattr(sessions, "connect", lambda host, *args, real=sessions.connect, **kwargs:
+    monkeypatch.setattr(login_step, "connect", lambda host, *args, real=login_step.connect, **kwargs:
                         seen.append(host.label) or real(host, *args, **kwargs))
     return seen
 

@@ -312,7 +312,7 @@ async def _ftp_shares(config: Path, dest: str, ask=None, remember: bool = False)
     cannot carry it (None: it can)."""
     session = await Session.open(HostSpec(ALIAS, str(config)))
     try:
-        session.ftp.ask, session.ftp.remember = ask, remember
+        session.served.ftp.ask, session.served.ftp.remember = ask, remember
         shares = await preflight.shares_for(session, [dest], True, False)
         ctx = Context(session.local, session.remote, Options(), False, paths=[dest], shares=shares)
         return shares, METHODS["ftps"].unavailable(ctx)

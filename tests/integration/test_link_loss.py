@@ -20,7 +20,8 @@ from app.core.errors import TransferError
 from app.core.host import capabilities
 from app.core.host.hosts import HostSpec, connect, resolve
 from app.core.host.ssh_command import Options
-from app.core.host.session import Session, acknowledges
+from app.core.host.link_check import acknowledges
+from app.core.host.session import Session
 from app.core.transfer.engine import CopyRequest, copy
 from tests.leftovers import BOOKKEEPING
 from tests.stalls import (assert_lost_and_kept, copy_while_link_dies, descendants, frozen, processes_named,

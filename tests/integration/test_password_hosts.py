@@ -248,8 +248,8 @@ async def test_without_a_keyring_the_password_stays_in_memory(password_sshd: Ssh
 
 async def test_an_openssh_too_old_for_askpass_is_one_sentence(password_sshd: SshServer, password_user: PasswordUser,
                                                               tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.core.host.session as session_module
-    monkeypatch.setattr(session_module, "openssh_version", lambda: (8, 2))
+    import app.core.host.login as login_module
+    monkeypatch.setattr(login_module, "openssh_version", lambda: (8, 2))
     dest = in_home(password_user, "too-old")
     session = await open_password_session(password_sshd, password_user.password, str(dest))
     try:

@@ -189,8 +189,8 @@ async def test_the_password_kept_in_the_keyring_is_tried(nas, memory_keyring: Me
                                 nas_services.RSYNC_SECRET)
     session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
     try:
-        found, refused = await session.modules.covering([str(modules / "backup" / "x")], write=True)
-        none, _ = await session.modules.covering([str(modules / "elsewhere")], write=True)
+        found, refused = await session.served.modules.covering([str(modules / "backup" / "x")], write=True)
+        none, _ = await session.served.modules.covering([str(modules / "elsewhere")], write=True)
     finally:
         await session.close()
     assert found == [ModuleRoot("backup", str(modules / "backup"), address, 873, nas_services.LOGIN, True)]
@@ -205,9 +205,9 @@ async def test_a_password_given_once_is_kept_with_remember_password(nas, memory_
     kept = account(nas_services.LOGIN, address, 873, "backup")
     for remember in (False, True):
         session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
-        session.modules.remember = remember
+        session.served.modules.remember = remember
         try:
-            found, _ = await session.modules.covering([str(modules / "backup")], write=False)
+            found, _ = await session.served.modules.covering([str(modules / "backup")], write=False)
         finally:
             await session.close()
         assert [m.name for m in found] == ["backup"]
@@ -228,9 +228,9 @@ async def test_a_typed_password_is_kept_only_when_asked_to(nas, memory_keyring: 
 
     for remember in (False, True, None):
         session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
-        session.modules.ask, session.modules.remember = ask, bool(remember)
+        session.served.modules.ask, session.served.modules.remember = ask, bool(remember)
         try:
-            found, _ = await session.modules.covering([str(modules / "backup")], write=False)
+            found, _ = await session.served.modules.covering([str(modules / "backup")], write=False)
         finally:
             await session.close()
         assert [m.name for m in found] == ["backup"]
@@ -245,7 +245,7 @@ async def test_without_the_password_the_module_is_said_refused(nas, memory_keyri
     monkeypatch.delenv("RSYNC_PASSWORD", raising=False)
     session = await Session.open(HostSpec("rsnas", str(sshd.ssh_config)))
     try:
-        found, refused = await session.modules.covering([str(modules / "backup")], write=False)
+        found, refused = await session.served.modules.covering([str(modules / "backup")], write=False)
     finally:
         await session.close()
     assert found == [] and refused == [Unusable("backup", str(modules / "backup"), "login", nas_services.LOGIN)]

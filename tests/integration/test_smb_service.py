@@ -176,7 +176,7 @@ async def _smb_shares(config: Path, dest: str, ask=None, remember: bool = False)
     """The host's shares for an upload into `dest` (encrypted only), and why SMB3 cannot carry it (None: it can)."""
     session = await Session.open(HostSpec(ALIAS, str(config)))
     try:
-        session.smb.ask, session.smb.remember = ask, remember
+        session.served.smb.ask, session.served.smb.remember = ask, remember
         shares = await preflight.shares_for(session, [dest], True, False, frozenset({"smb"}))
         ctx = Context(session.local, session.remote, Options(), False, paths=[dest], shares=shares)
         return shares, METHODS["smb-encrypted"].unavailable(ctx)

@@ -243,7 +243,7 @@ async def _in_clear(secured: FtpRoot) -> FtpRoot | FtpUnusable:
 
 async def _login(session: "Session", root: FtpRoot, look: Look) -> tuple[str, str | None, int | None]:
     """Log in with each password there is to try (app.core.host.service_logins), `look` once each."""
-    return await session.ftp.login(root.user, root.address, root.port,
+    return await session.served.ftp.login(root.user, root.address, root.port,
                                    lambda password: look(replace(root, password=password)))
 
 
@@ -310,7 +310,7 @@ async def _mapped(session: "Session", root: FtpRoot, paths: list[str], answer: s
     if where is None:
         return FtpUnusable(root.tls, "folder", root.user)
     root = replace(root, ftp_folder=paths[where], password=taken)
-    await session.ftp.kept(root.user, root.address, root.port, taken, typed=False)
+    await session.served.ftp.kept(root.user, root.address, root.port, taken, typed=False)
     return root
 
 

@@ -198,7 +198,7 @@ class RsyncModules:
         return found, unusable
 
     async def _service_port(self) -> int | None:
-        found = (await self.session.services()).found
+        found = (await self.session.served.services()).found
         return next((s.port for s in found if s.kind == "rsync"), None)
 
     def cancel_now(self) -> None:
@@ -286,7 +286,7 @@ async def _check(session: "Session", module: ModuleConf, port: int, write: bool)
             break
         if answer in ("unreachable", "denied"):
             return Unusable(module.name, folder, answer, user)
-    asker = session.modules.ask
+    asker = session.served.modules.ask
     typed = False
     if taken is None and user and asker is not None:
         given = await asker(user, module.name)
@@ -324,7 +324,7 @@ async def _logins_probe(session: "Session", path: str) -> bool:
 
 async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
     kept = await asyncio.to_thread(passwords.recall_account, account(root.user, root.address, root.port, root.name))
-    found = [os.environ.get("RSYNC_PASSWORD"), kept, session.modules.typed.get((root.user, root.name)),
+    found = [os.environ.get("RSYNC_PASSWORD"), kept, session.served.modules.typed.get((root.user, root.name)),
              session.askpass.password if session.askpass is not None else None]
     return [p for p in dict.fromkeys(found) if p]
 
@@ -332,7 +332,7 @@ async def _passwords(session: "Session", root: ModuleRoot) -> list[str]:
 async def _kept(session: "Session", root: ModuleRoot, typed: bool) -> None:
     """With --remember-password (or the window's "keep it" beside its question), a password the module took goes
     into the keyring: one from $RSYNC_PASSWORD, or one the user `typed` when asked."""
-    modules = session.modules
+    modules = session.served.modules
     if not modules.remember or not root.user or not (typed or root.password == os.environ.get("RSYNC_PASSWORD")):
         return
     note = await asyncio.to_thread(passwords.remember_account, account(root.user, root.address, root.port, root.name),

@@ -102,7 +102,7 @@ async def service_and_folder(session: "Session", host_paths: list[str], write: b
     be found."""
     if not host_paths or not session.local.has(tool):
         return None
-    service = next((s for s in (await session.services()).found if s.kind == kind), None)
+    service = next((s for s in (await session.served.services()).found if s.kind == kind), None)
     if service is None:
         return None
     if not write:

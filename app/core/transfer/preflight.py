@@ -51,28 +51,28 @@ async def shares_for(session: "Session", host_paths: list[str], write: bool, all
     async def modules() -> tuple[list[ModuleRoot], list[Unusable]]:
         if not allow_insecure or not host_paths or (kinds is not None and "rsync" not in kinds):
             return [], []
-        return await session.modules.covering(host_paths, write)
+        return await session.served.modules.covering(host_paths, write)
     async def mounts() -> list[ShareRoot]:
         if kinds is not None and "mount" not in kinds:
             return []
-        roots, _ = await session.shares()
+        roots, _ = await session.served.shares()
         if not write:
             return roots
         # Whose files a mount that holds the destination makes: only then, as a copy would write through it.
-        return [await session.write_checks.checked(r) if r.mount.writable and covering([r], host_paths) else r
+        return [await session.served.write_checks.checked(r) if r.mount.writable and covering([r], host_paths) else r
                 for r in roots]
     async def ftp() -> tuple[list[FtpRoot], list[FtpUnusable]]:
         if not host_paths or (kinds is not None and "ftp" not in kinds):
             return [], []
-        return await session.ftp.covering(host_paths, write, allow_insecure, encrypted)
+        return await session.served.ftp.covering(host_paths, write, allow_insecure, encrypted)
     async def smb() -> tuple[list[SmbRoot], list[SmbUnusable]]:
         if not host_paths or (kinds is not None and "smb" not in kinds):
             return [], []
-        return await session.smb.covering(host_paths, write, allow_insecure)
+        return await session.served.smb.covering(host_paths, write, allow_insecure)
     async def nfs() -> tuple[list[NfsRoot], list[NfsUnusable]]:
         if not host_paths or (kinds is not None and "nfs" not in kinds):
             return [], []
-        return await session.nfs.covering(host_paths, write, allow_insecure)
+        return await session.served.nfs.covering(host_paths, write, allow_insecure)
     ((mounted, (served, unusable)),
      ((ftp_roots, ftp_unusable), ((smb_roots, smb_unusable), (nfs_roots, nfs_unusable)))) = await both(
         both(mounts(), modules()), both(ftp(), both(smb(), nfs())))

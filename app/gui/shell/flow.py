@@ -125,7 +125,7 @@ def with_services(connected: Connected, found: tuple[Services, tuple[list[ShareR
 async def _services_and_shares(session: Session) -> tuple[Services, tuple[list[ShareRoot], list[Unmapped]]]:
     """What else the host serves, and the host's folder each of its shares mounted here shows (one listing of
     the host per mount, beside the ports looked at)."""
-    return await both(session.services(), session.shares())
+    return await both(session.served.services(), session.served.shares())
 
 
 SERVICES_GRACE = 0.3  # seconds the connection line waits for the host's other services after the rest is in

@@ -103,9 +103,9 @@ class Questions:
     def ask_on(self, choice: HostChoice, session: Session) -> None:
         """What this session asks the user for: the passwords of its rsync service's modules, its FTP service and
         its SMB shares."""
-        session.modules.ask = self._module_password(choice, session.modules)
-        session.ftp.ask = self._service_password(choice, session.ftp, ftp_password_prompt)
-        session.smb.ask = self._service_password(choice, session.smb, smb_password_prompt)
+        session.served.modules.ask = self._module_password(choice, session.served.modules)
+        session.served.ftp.ask = self._service_password(choice, session.served.ftp, ftp_password_prompt)
+        session.served.smb.ask = self._service_password(choice, session.served.smb, smb_password_prompt)
 
 
     def follow_config(self, old: str, new: str) -> None:

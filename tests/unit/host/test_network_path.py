@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.host.capabilities import parse_remote
-from app.core.host.session import indirect_path, normal_address
+from app.core.host.network_path import indirect_path, normal_address
 
 
 class Conn:
