@@ -237,7 +237,7 @@ async def test_a_server_that_does_not_encrypt_is_told_from_a_refused_password(pa
                                                                               tmp_path: Path) -> None:
     """SMB3 with encryption required, against a server that will not encrypt: "encryption" (the unencrypted way is
     left, where allowed), not "login"; a wrong password is "login" either way."""
-    from app.core.host.smb_shares import _logs_in
+    from app.core.host.smb_shares import _each_share
     from tests import nas_services
     address = nas_services.worker_address(190)
     share = tmp_path / "plain"
@@ -247,8 +247,66 @@ async def test_a_server_that_does_not_encrypt_is_told_from_a_refused_password(pa
     try:
         root = SmbRoot("/", "", "", address, 445, password_user.name, encrypted=True,
                        password=password_user.password)
-        assert await _logs_in(root) == ("encryption", None)
-        assert await _logs_in(replace(root, encrypted=False)) == ("", None)
-        assert (await _logs_in(replace(root, password="not it")))[0] == "login"
+        shares = [("plain", ""), ("not there", "")]
+        assert await _each_share(root, shares, lambda i, inside: ["ls"]) == ("encryption", [])
+        answer, seen = await _each_share(replace(root, encrypted=False), shares, lambda i, inside: ["ls"])
+        assert answer == "" and seen[0] is not None and seen[1] is None
+        assert (await _each_share(replace(root, password="not it"), shares, lambda i, inside: ["ls"]))[0] == "login"
     finally:
         server.stop()
+
+
+class _Logins:
+    """Each smbclient run of the check (the real one runs: this only counts them)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from app.core.host import smb_shares
+        self.runs: list[str] = []
+        real = smb_shares.run_client
+
+        async def counted(argv: list[str], password: str, script: str, cwd: str | None = None):
+            self.runs.append(script)
+            return await real(argv, password, script, cwd)
+        monkeypatch.setattr(smb_shares, "run_client", counted)
+
+
+async def test_the_smb_check_of_an_upload_folder_logs_in_once_and_leaves_nothing_anywhere(
+        smb_nas: SmbNas, password_user: PasswordUser, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The share that shows the upload's folder is found, and a file made through it checked for its owner, in one
+    smbclient login that tries every candidate share; nothing is left in any share. A download's check reads only,
+    in one login too."""
+    monkeypatch.setenv("SMB_PASSWORD", password_user.password)
+    dest = _dest(smb_nas, password_user, "nasdisk", "checked once")
+    before = {name: snapshot(folder) for name, folder in smb_nas.shares.items()}
+    logins = _Logins(monkeypatch)
+    shares, reason = await _smb_shares(smb_nas.key_config, str(dest))
+    assert reason is None
+    found = [s for s in shares if isinstance(s, SmbRoot)]
+    assert [(s.share, s.share_folder, s.writable) for s in found] == [("nasdisk", "checked once", True)]
+    assert len(logins.runs) == 1 and logins.runs[0].count("tcon ") > 1, logins.runs  # one login, several shares
+    assert {name: snapshot(folder) for name, folder in smb_nas.shares.items()} == before
+    (dest / "to fetch.txt").write_text("fetched")
+    logins.runs.clear()
+    session = await Session.open(HostSpec(ALIAS, str(smb_nas.key_config)))
+    try:
+        roots, _ = await session.served.smb.covering([str(dest / "to fetch.txt")], False, False)
+    finally:
+        await session.close()
+    assert [(r.share, r.share_folder) for r in roots] == [("nasdisk", "checked once")]
+    assert len(logins.runs) == 1 and "mkdir" not in logins.runs[0]
+
+
+async def test_a_read_only_share_is_found_and_said_to_take_no_uploads(
+        smb_nas: SmbNas, password_user: PasswordUser, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test NAS's share `photos` is read-only: smbclient makes no folder through it, so a second login looks
+    for the probe folder instead. The share is found, taking no uploads, and nothing is left in the folder."""
+    monkeypatch.setenv("SMB_PASSWORD", password_user.password)
+    dest = smb_nas.server.root / "photos" / "read only"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.chown(dest, password_user.name)
+    logins = _Logins(monkeypatch)
+    shares, reason = await _smb_shares(smb_nas.key_config, str(dest))
+    found = [s for s in shares if isinstance(s, SmbRoot)]
+    assert [(s.share, s.share_folder, s.writable) for s in found] == [("photos", "read only", False)]
+    assert reason is not None and len(logins.runs) == 2, logins.runs
+    assert os.listdir(dest) == []

@@ -7,15 +7,19 @@ a file written through it is the login's own, and whether the server encrypts (S
   take its accounts' own passwords), then the one the user types where asked. smbclient is given it in its
   environment (PASSWD), never in argv. With NTLMv2 the password never crosses, and with SMB3 encryption the keys
   come from it: a machine in between that does not know it can neither read the files nor answer for the server.
-- The login is checked on the server's IPC$ share (a connection with no command: not `smbclient -L`, whose share
-  list goes through Samba's RPC server, which took 40 s and more to answer, or answered nothing, on a busy machine).
-- The share: the shares that may show the host's folder, from the host's Samba configuration where the account
-  has a shell (`testparm`) and by name (a Synology's share `photo` is its folder /volume1/photo). A probe file with a name of its own is written into
-  the folder through the control connection, and each candidate is asked for it (`allinfo`, nothing written
-  through SMB); the one that has it names the folder. For a download nothing is written: the candidate that has
-  the names the host lists in the sources' folder names it.
-- Whose files: an empty probe file is then written through the share; it must belong to the login's own user
-  (the staging folder lets only the login in; a share with `force user` writes as another). Removed at once.
+- One login for the whole look: on the server's IPC$ share (a connection with no command: not `smbclient -L`,
+  whose share list goes through Samba's RPC server, which took 40 s and more to answer, or answered nothing, on a
+  busy machine), then each candidate share connected in turn on the same login (`tdis`, `tcon`). A refused
+  password fails before any share is touched.
+- The shares that may show the host's folder: from the host's Samba configuration where the account has a shell
+  (`testparm`) and by name (a Synology's share `photo` is its folder /volume1/photo).
+- For an upload, a probe folder with a name of its own is made in the folder through the control connection, and
+  through each candidate smbclient makes a folder in it (`mkdir i`). Only the share that shows the folder has the
+  probe folder, so nothing is made anywhere else; the one made names the share, and whose it is tells whose the
+  copy's files will be (the staging folder lets only the login in; a share with `force user` writes as another).
+  Where none was made (a read-only share), each candidate is asked for the probe folder (`allinfo`).
+- For a download nothing is written: the candidate that has the names the host lists in the sources' folder
+  names it.
 - Encryption: the secure way requires it (`--client-protection=encrypt`); a server that cannot encrypt leaves
   only the unencrypted way, where the user allows unencrypted methods.
 Each folder is checked once a session (SmbLogins keeps the answers).
@@ -24,11 +28,9 @@ Each folder is checked once a session (SmbLogins keeps the answers).
 from __future__ import annotations
 
 import re
-import tempfile
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from posixpath import join, normpath, relpath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar
 
 import asyncssh
 
@@ -210,13 +212,6 @@ class SmbLogins(ServiceLogins):
         await self._checked.cancel()
 
 
-async def _logs_in(root: SmbRoot) -> tuple[str, None]:
-    """Log in (to the server's IPC$, no command): ("", None), or why not ("login", "unreachable", "encryption": the
-    server would not encrypt)."""
-    code, out = await run_client(client_argv(root.address, root.port, root.user, root.encrypted), root.password, "")
-    return ("" if code == 0 else _why(out)), None
-
-
 def _why(out: str) -> str:
     if any(mark in out for mark in _REFUSED):
         return "login"
@@ -225,79 +220,131 @@ def _why(out: str) -> str:
     return "encryption"
 
 
-async def _login(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
-    """The root with the password the server took, or why not."""
-    answer, taken, _ = await logins.login(root.user, root.address, root.port,
-                                          lambda password: _logs_in(replace(root, password=password)))
+async def _login(session: "Session", logins: SmbLogins, root: SmbRoot, look: Callable[[SmbRoot], Awaitable[Any]]
+                 ) -> tuple[SmbRoot | SmbUnusable, Any]:
+    """Log in with each password there is to try (app.core.host.service_logins), `look` once each (it answers
+    like _each_share): the root with the password the server took and what `look` found, or why not."""
+    answer, taken, seen = await logins.login(root.user, root.address, root.port,
+                                             lambda password: look(replace(root, password=password)))
     if taken is None or answer:
         # (encryption: the plain way is looked at with the same passwords, none asked again)
-        return SmbUnusable(root.encrypted, answer or "login", root.user)
+        return SmbUnusable(root.encrypted, answer or "login", root.user), None
     await logins.kept(root.user, root.address, root.port, taken, typed=False)
-    return replace(root, password=taken)
+    return replace(root, password=taken), seen
 
 
 async def _candidates(session: "Session", root: SmbRoot) -> list[tuple[str, str]]:
+    """The (share, folder in it) pairs that may show the root's folder, those smbclient's commands can name."""
     home = ""
     try:
         home = await session.files.home()
     except (TransferError, asyncssh.Error, OSError):
         pass
-    return candidates(root.folder, await _configured_shares(session), home, root.user)
+    found = candidates(root.folder, await _configured_shares(session), home, root.user)
+    return [(share, inside) for share, inside in found if carries(share) and carries(inside)]
+
+
+def _inside(inside: str, path: str) -> str:
+    return join(inside, path) if inside else path
 
 
 async def _found(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
-    """For an upload: log in, find the share that shows the folder with a probe made through the control
-    connection, then check that a file written through it is the login's own."""
-    root = await _login(session, logins, root)
-    if isinstance(root, SmbUnusable):
-        return root
+    """For an upload, in one login: a probe folder is made in the folder through the control connection, and
+    through each share that may show the folder smbclient makes a folder of its own in it (`mkdir i`; without
+    `recurse` it makes no parent). Only the share that shows the folder has the probe folder, so only there is a
+    folder made (nothing anywhere else), and whose it is tells whose the copy's files will be. Where none was
+    made, a share that shows the folder but takes no writes is told apart from none by a look for the probe
+    folder (a second login: rare)."""
+    shares = await _candidates(session, root)
     probe = file_owner.probe_name()
     here = join(root.folder, probe)
-    await session.files.write_file(here, b"")
+    await session.files.mkdirs([here])
     try:
-        found = None
-        for share, inside in await _candidates(session, root):
-            if await _has(replace(root, share=share), [join(inside, probe) if inside else probe]):
-                found = replace(root, share=share, share_folder=inside)
-                break
+        found, _ = await _login(session, logins, root, lambda r: _each_share(
+            r, shares, lambda i, inside: [f"mkdir {command_path(_inside(inside, join(probe, str(i))))}"]))
+        if isinstance(found, SmbUnusable):
+            return found
+        made = await session.files.names_in(here)
+        where = next((i for i in range(len(shares)) if str(i) in made), None)
+        if where is None:
+            return await _shown_unwritable(found, shares, probe)
+        found = replace(found, share=shares[where][0], share_folder=shares[where][1])
+        mine = await file_owner.is_logins(session, join(here, str(where)))
     finally:
         await session.files.remove(here, timeout=CHECK_SECONDS)
-    if found is None:
-        return SmbUnusable(root.encrypted, "folder", root.user)
-    written = file_owner.probe_name()
-    with tempfile.TemporaryDirectory(prefix="transfer-advisor-") as here_folder:  # (smbclient puts regular files only)
-        Path(here_folder, written).touch()
-        code, out = await run_client(found.argv(), found.password,
-                                     f"put {command_path(written)} {command_path(found.smb_path(join(found.folder, written)))}\n",
-                                     cwd=here_folder)
-    if code != 0 or "NT_STATUS_" in out or "does not exist" in out:
-        return found  # logs in, shows the folder, takes no writes: nothing is copied to it
-    mine = await file_owner.is_logins(session, join(found.folder, written), remove=True)
     return replace(found, writable=True) if mine else SmbUnusable(root.encrypted, "owner", root.user)
+
+
+async def _shown_unwritable(root: SmbRoot, shares: list[tuple[str, str]], probe: str) -> SmbRoot | SmbUnusable:
+    """A login through which no share made a folder: the root, not writable, under the share that shows the probe
+    folder; else "folder"."""
+    if not shares:
+        return SmbUnusable(root.encrypted, "folder", root.user)
+    answer, where = await _first_showing(root, shares, lambda i, inside: [_inside(inside, probe)])
+    if answer:
+        return SmbUnusable(root.encrypted, answer, root.user)
+    if where is None:
+        return SmbUnusable(root.encrypted, "folder", root.user)
+    return replace(root, share=shares[where][0], share_folder=shares[where][1])
 
 
 async def _found_reading(session: "Session", logins: SmbLogins, root: SmbRoot) -> SmbRoot | SmbUnusable:
     """For a download (nothing written anywhere): log in and find the share under which the names the host lists
-    in the sources' folder are there (its visible names SMB can carry, up to COMPARED_NAMES)."""
+    in the sources' folder are there (its visible names SMB can carry, up to COMPARED_NAMES), all in one login."""
     names = await session.files.names_in(root.folder)
     wanted = sorted(n for n in names if not n.startswith(".") and carries(n))[:COMPARED_NAMES]
     if not wanted:
         return SmbUnusable(root.encrypted, "folder", root.user)
-    root = await _login(session, logins, root)
-    if isinstance(root, SmbUnusable):
-        return root
-    for share, inside in await _candidates(session, root):
-        if await _has(replace(root, share=share), [join(inside, n) if inside else n for n in wanted]):
-            return replace(root, share=share, share_folder=inside)
-    return SmbUnusable(root.encrypted, "folder", root.user)
+    shares = await _candidates(session, root)
+    found, where = await _login(session, logins, root, lambda r: _first_showing(
+        r, shares, lambda i, inside: [_inside(inside, n) for n in wanted]))
+    if isinstance(found, SmbUnusable):
+        return found
+    if where is None:
+        return SmbUnusable(root.encrypted, "folder", root.user)
+    return replace(found, share=shares[where][0], share_folder=shares[where][1])
 
 
-async def _has(root: SmbRoot, paths: list[str]) -> bool:
-    """Whether the share has every one of these paths (`allinfo` on each, one login)."""
-    script = "".join(f"allinfo {command_path(p)}\n" for p in paths)
-    code, out = await run_client(root.argv(), root.password, script)
-    return code == 0 and out.count("\naltname: ") + out.startswith("altname: ") == len(paths) \
-        and "NT_STATUS_" not in out
+async def _first_showing(root: SmbRoot, shares: list[tuple[str, str]], paths: Callable[[int, str], list[str]]
+                         ) -> tuple[str, int | None]:
+    """The first share that has every one of its `paths` (`allinfo` on each; all shares in one login): ("", its
+    index or None), or why the login failed."""
+    wanted = [paths(i, inside) for i, (_, inside) in enumerate(shares)]
+    answer, seen = await _each_share(root, shares, lambda i, _: [f"allinfo {command_path(p)}" for p in wanted[i]])
+    if answer:
+        return answer, None
+    return "", next((i for i, out in enumerate(seen) if out is not None and _has_all(out, len(wanted[i]))), None)
+
+
+def _has_all(out: str, count: int) -> bool:
+    """Whether one share's `allinfo` answers found all `count` paths."""
+    lines = [line for line in out.splitlines() if not line.startswith("tdis ")]
+    return sum(line.startswith("altname: ") for line in lines) == count \
+        and not any("NT_STATUS_" in line for line in lines)
+
+
+_TCON = re.compile(r"^tcon (to .* successful|failed)")
+
+
+async def _each_share(root: SmbRoot, shares: list[tuple[str, str]], commands: Callable[[int, str], list[str]]
+                      ) -> tuple[str, list[str | None]]:
+    """One smbclient login (to the server's IPC$), then each share connected in turn (`tcon`, after `tdis`, so
+    where a share is not there the commands after it reach none) and its `commands` run: ("" once logged in, else
+    "login", "unreachable" or "encryption": the server would not encrypt; what each share's commands printed, None
+    where it could not be connected)."""
+    script = "".join("tdis\n" + f"tcon {command_path(share)}\n" + "".join(c + "\n" for c in commands(i, inside))
+                     for i, (share, inside) in enumerate(shares))
+    code, out = await run_client(client_argv(root.address, root.port, root.user, root.encrypted), root.password, script)
+    segments: list[tuple[bool, list[str]]] = []
+    for line in out.splitlines():
+        if (m := _TCON.match(line)):
+            segments.append((m.group(1) != "failed", []))
+        elif segments:
+            segments[-1][1].append(line)
+    if code != 0 and not segments:
+        return _why(out), []
+    seen = [("\n".join(lines) if connected else None) for connected, lines in segments]
+    return "", (seen + [None] * len(shares))[:len(shares)]
 
 
 async def _configured_shares(session: "Session") -> dict[str, str]:
