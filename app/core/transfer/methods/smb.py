@@ -85,12 +85,15 @@ class SmbEncrypted(ThroughService):
     def build(self, job: Job) -> Plan:
         root, parents, files = self.files_of(job)
         here = job.dest if job.options.download else job.parent if job.files else next(iter(parents.values()))
-        lines = []
-        for f in files:
-            there = root.smb_path(self.source_of(parents, f) if job.options.download else join(job.dest, f))
-            # Names relative to the folder smbclient runs in (never one of its options: each is quoted)
-            lines.append(f"get {command_path(there)} {command_path(f)}" if job.options.download else
-                         f"put {command_path(f)} {command_path(there)}")
+        if not job.files:  # the line for the whole selection, to run by hand
+            lines = self._whole(job, root, parents)
+        else:
+            lines = []
+            for f in files:
+                there = root.smb_path(self.source_of(parents, f) if job.options.download else join(job.dest, f))
+                # Names relative to the folder smbclient runs in (never one of its options: each is quoted)
+                lines.append(f"get {command_path(there)} {command_path(f)}" if job.options.download else
+                             f"put {command_path(f)} {command_path(there)}")
         script = "".join(line + "\n" for line in lines)
         argv = root.argv()
         shown = (f"cd {quoting.join([here])} && printf '%s\\n' " + " ".join(quoting.join([line]) for line in lines)
@@ -98,6 +101,18 @@ class SmbEncrypted(ThroughService):
         counted = Count.WRITTEN if job.options.download else Count.READ  # the files' bytes here, either way
         return Plan([Stage(argv, env={"PASSWD": root.password}, cwd=here)], shown, ProgressMode.IO, (0, counted),
                     stdin_data=script.encode("utf-8"), fails_on=FAILS_ON)
+
+    @staticmethod
+    def _whole(job: Job, root: SmbRoot, parents: dict[str, str]) -> list[str]:
+        """smbclient's commands for the whole selection: `mput` (`mget`) of each source, folders whole (`recurse`),
+        each from (into) its own folder."""
+        lines = ["recurse on", "prompt off"]
+        if not job.options.download:
+            lines.append(f"cd {command_path('/' + root.smb_path(job.dest))}")
+        for name, parent in parents.items():
+            lines += ([f"cd {command_path('/' + root.smb_path(parent))}", f"mget {command_path(name)}"]
+                      if job.options.download else [f"lcd {command_path(parent)}", f"mput {command_path(name)}"])
+        return lines
 
 
 class SmbPlain(SmbEncrypted):

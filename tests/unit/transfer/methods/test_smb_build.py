@@ -53,6 +53,20 @@ def test_a_download_gets_each_file_into_its_place_here() -> None:
     assert plan.watch[1].value == "wchar"  # what smbclient wrote here
 
 
+def test_the_line_for_the_whole_selection_puts_each_source_whole() -> None:
+    """The line shown to run by hand names the sources, not their files: smbclient's mput (mget) of each, folders
+    whole with recurse, each from (into) its own folder; no password in it."""
+    root = _root(True)
+    up = METHODS["smb-encrypted"].build(Job(Ssh("nas"), ("/home/ann/trip", "/srv/notes.txt"), "/volume1/photo/in",
+                                            Options(), listen_address="198.18.0.2", share=root))
+    assert up.stdin_data.decode().splitlines() == [
+        "recurse on", "prompt off", 'cd "/in"', 'lcd "/home/ann"', 'mput "trip"', 'lcd "/srv"', 'mput "notes.txt"']
+    down = METHODS["smb-encrypted"].build(Job(Ssh("nas"), ("/volume1/photo/trip",), "/home/ann/in",
+                                              Options(download=True), share=root))
+    assert down.stdin_data.decode().splitlines() == ["recurse on", "prompt off", 'cd "/"', 'mget "trip"']
+    assert down.display.startswith("cd /home/ann/in && ") and SECRET not in up.display + down.display
+
+
 def test_a_folder_inside_the_share_prefixes_every_path() -> None:
     root = SmbRoot("/volume1/photo/2024", "photo", "2024", "198.18.0.2", 445, "ann", True, True, SECRET)
     assert root.smb_path("/volume1/photo/2024/x/y.jpg") == "2024/x/y.jpg"
