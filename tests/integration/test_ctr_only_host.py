@@ -40,3 +40,23 @@ def test_the_advice_measures_ctr_with_each_mac_and_copies_with_the_fastest(ctr_h
     assert f"-m {out['options']['mac']}" in out["command"]
     assert out["verified"] is True
     assert snapshot(dest / tree.name) == snapshot(tree)
+
+
+async def test_the_server_s_ciphers_are_read_from_the_control_connection_alone(tmp_path: Path) -> None:
+    """The ciphers and MACs come from the KEXINIT the control connection received: the server sees that one
+    connection only (a connection of its own costs a weak NAS's sshd a fork, a re-exec and its host keys)."""
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    server = start_sshd(tmp_path / "sshd", alias="ctrhost", log_level="VERBOSE",
+                        extra_config=f"Ciphers aes128-ctr,aes256-ctr\nMACs {','.join(MACS)}\n")
+    try:
+        session = await Session.open(HostSpec("ctrhost", str(server.ssh_config)), ssh_tools=False)
+        try:
+            assert (session.remote.ciphers, session.remote.macs) == (["aes128-ctr", "aes256-ctr"], MACS)
+        finally:
+            await session.close()
+    finally:
+        server.stop()
+    log = (tmp_path / "sshd" / "sshd.log").read_text()
+    # (the test's wait for the port connects and sends nothing: sshd says kex_exchange_identification)
+    assert log.count("Connection from ") - log.count("kex_exchange_identification") == 1, log

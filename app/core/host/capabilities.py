@@ -288,10 +288,11 @@ async def remote(conn: asyncssh.SSHClientConnection, dest: str | None = None, la
     script = _REMOTE_SCRIPT.format(tools=" ".join(TOOLS))
     command = sh_command(script, dest or "")
     host, port = conn.get_extra_info("peername")[:2]
+    offered = offered_algorithms(conn)
     # Asked once: an account that runs no commands refuses every time, and its first contact must not wait.
     result, algorithms, sftp = await asyncio.gather(run_script(conn, command, timeout=SHAPE_TIMEOUT, tries=1),
-                                                    server_algorithms(host, port), has_sftp(conn),
-                                                    return_exceptions=True)
+                                                    asyncio.sleep(0, offered) if offered else server_algorithms(host, port),
+                                                    has_sftp(conn), return_exceptions=True)
     if isinstance(result, (asyncssh.ConnectionLost, asyncssh.DisconnectError)):
         raise result
     if isinstance(result, TimeoutError):
@@ -352,9 +353,19 @@ def _version_text(argv: list[str], stream: str = "stdout") -> str:
     return out if stream == "stdout" else err
 
 
+def offered_algorithms(conn: asyncssh.SSHClientConnection) -> tuple[list[str], list[str]] | None:
+    """The ciphers and MACs the server offered the control connection (client to server), from the KEXINIT
+    asyncssh keeps for the key exchange's hash; None where it keeps none (another asyncssh)."""
+    try:
+        return kexinit_algorithms(getattr(conn, "_server_kexinit", b""))
+    except (ValueError, IndexError, struct.error, UnicodeDecodeError):
+        return None
+
+
 async def server_algorithms(host: str, port: int, timeout: float = 5.0) -> tuple[list[str], list[str]]:
     """The ciphers and MACs an SSH server offers (client to server), read from the KEXINIT it sends
-    before login."""
+    before login, on a connection of its own (the host's sshd forks a server for it: offered_algorithms
+    reads the control connection's first)."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
     try:
         writer.write(b"SSH-2.0-TransferAdvisor_probe\r\n")
@@ -368,9 +379,13 @@ async def server_algorithms(host: str, port: int, timeout: float = 5.0) -> tuple
         packet = await asyncio.wait_for(reader.readexactly(length), timeout)
     finally:
         writer.close()
-    payload = packet[1:]
-    if payload[0] != 20:  # SSH_MSG_KEXINIT
-        raise ValueError("first packet is not KEXINIT")
+    return kexinit_algorithms(packet[1:])  # (after the padding length)
+
+
+def kexinit_algorithms(payload: bytes) -> tuple[list[str], list[str]]:
+    """The client-to-server ciphers and MACs of an SSH_MSG_KEXINIT payload (its message number first)."""
+    if not payload or payload[0] != 20:  # SSH_MSG_KEXINIT
+        raise ValueError("not a KEXINIT")
     pos = 17
     lists = []
     for _ in range(5):  # kex, host key, enc client→server, enc server→client, mac client→server
