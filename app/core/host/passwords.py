@@ -43,6 +43,12 @@ def available() -> bool:
     return _backend() is not None
 
 
+def warm() -> None:
+    """Load the keyring and find its backend (a tenth of a second and more the first time), asking it for nothing:
+    done beside the look for the host's services, whose passwords are then recalled at once. Blocks."""
+    _backend()
+
+
 def recall(host: Host) -> str | None:
     """The remembered password for this account, or None. Blocks (D-Bus): call it off the loop."""
     return recall_account(account(host))

@@ -21,6 +21,7 @@ import asyncssh
 
 from app.core import quoting
 from app.core.host import capabilities, hashes, staging
+from app.core.host.once import Once
 from app.core.tasks import both
 from app.core.host.sftp_ops import SftpOps, sftp_isdir, sftp_kind, sftp_rmtree, sftp_small_file
 from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
@@ -70,6 +71,8 @@ class RemoteFiles:
     def __init__(self, session: "Session") -> None:
         self.session = session
         self._sftp: asyncssh.SFTPClient | None = None
+        self._home = Once()  # the account's home, asked once
+        self._nearest = Once(keep=False)  # the nearest folder on a path, one look for those who ask together
 
     @property
     def shell(self) -> bool:
@@ -89,6 +92,8 @@ class RemoteFiles:
         return self._sftp
 
     def close(self) -> None:
+        self._home.cancel_now()
+        self._nearest.cancel_now()
         if self._sftp is not None:
             self._sftp.exit()
             self._sftp = None
@@ -100,6 +105,10 @@ class RemoteFiles:
     # -- paths ---------------------------------------------------------------------------------
 
     async def home(self) -> str:
+        """The account's home folder (asked of the host once a session)."""
+        return await self._home.get("home", self._ask_home)
+
+    async def _ask_home(self) -> str:
         if self.shell:
             out = (await self._sh('cd && pwd')).stdout or b""
             return out.decode("utf-8", "surrogateescape").strip()
@@ -113,7 +122,11 @@ class RemoteFiles:
         return normpath(join(await self.home(), rest))
 
     async def nearest_dir(self, path: str) -> str:
-        """The nearest existing folder at or above `path`."""
+        """The nearest existing folder at or above `path` (one look for all who ask at the same moment: the services'
+        checks of one destination ask side by side)."""
+        return await self._nearest.get(path, lambda: self._ask_nearest(path))
+
+    async def _ask_nearest(self, path: str) -> str:
         if self.shell:
             result = await self._sh(_NEAREST, path)
             found = (result.stdout or b"").decode("utf-8", "surrogateescape")

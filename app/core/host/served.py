@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from app.core.host import services, share_roots
+from app.core.host import passwords, services, share_roots
 from app.core.host.ftp_logins import FtpLogins
 from app.core.host.nfs_exports import NfsExports
 from app.core.host.rsync_modules import RsyncModules
@@ -49,7 +49,9 @@ class Served:
         address = session.listen_address
         names = {session.host.alias, session.host.hostname}
         looking = services.discover(address) if not session.remote.indirect_path else _nothing_found()
-        found, here = await asyncio.gather(looking, asyncio.to_thread(services.mounted, names, address))
+        # (the keyring is loaded meanwhile: a service found asks it for its account's password next)
+        found, here, _ = await asyncio.gather(looking, asyncio.to_thread(services.mounted, names, address),
+                                              asyncio.to_thread(passwords.warm))
         return Services(found, here)
 
     async def shares(self) -> tuple[list[ShareRoot], list[Unmapped]]:
