@@ -65,3 +65,10 @@ def test_the_script_sees_this_computer_as_this_computer_sees_itself(shell: str, 
 def test_an_account_without_a_shell_prints_nothing() -> None:
     caps = parse_remote("")
     assert not caps.shell and not caps.tools and caps.server_address == ""
+
+
+@pytest.mark.parametrize("ranges, count", [("0", 1), ("0-3", 4), ("0-3,6", 5), ("0,2-3,8-11\n", 7), ("", 0),
+                                           ("0-x", 0)])
+def test_the_cpus_online_are_counted_from_the_kernel_s_ranges(ranges: str, count: int) -> None:
+    from app.core.host.capabilities import cpus_online
+    assert cpus_online(ranges) == count
