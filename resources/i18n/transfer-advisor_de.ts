@@ -1990,10 +1990,6 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>{path} konnte auf {host} nicht geschrieben werden.</translation>
     </message>
     <message>
-        <source>{path} could not be written on {host}.</source>
-        <translation>{path} konnte auf {host} nicht geschrieben werden.</translation>
-    </message>
-    <message>
         <source>Folders could not be made on {host} ({reason}).</source>
         <translation>Auf {host} konnten keine Ordner angelegt werden ({reason}).</translation>
     </message>

@@ -363,7 +363,7 @@ from app.core.errors.host import (  # noqa: E402, F401 - handed on
     closed_after_login, not_connected, shared_connection_down, host_too_busy, host_refused_request, no_keyring,
     no_password_on_stdin, remembered_password_refused, openssh_too_old, key_install_failed,
     key_install_needs_shell, key_not_accepted, no_sftp, sftp_error, folder_unreadable, no_folder_on_the_way,
-    destination_not_made, file_not_written, marker_not_written, folders_not_made, links_not_made,
+    destination_not_made, file_not_written, folders_not_made, links_not_made,
     helper_not_started, helper_stopped, helper_port_unknown, data_connection_refused, intruder,
     data_connection_unconfirmed, helper_survived)
 from app.core.errors.selection import (  # noqa: E402, F401 - handed on

@@ -201,7 +201,7 @@ def key_not_accepted(host: str) -> str:
                          host=host)
 
 
-# Its files, through its shell or SFTP (app.core.host.remote_files, sftp_ops).
+# Its files, through its shell or SFTP (app.core.host.remote_reads, remote_files, sftp_ops).
 def no_sftp(host: str) -> TransferError:
     return TransferError(ErrorKind.UNAVAILABLE, HostErrors.tr(
         "{host} has no SFTP server; on an embedded box, install its sftp-server package.", host=host))
@@ -246,12 +246,6 @@ def file_not_written(path: str, host: str, details: str = "",
                                                     reason=sftp.reason))
     return TransferError(ErrorKind.DEST_UNWRITABLE, HostErrors.tr(
         "Could not write {path} on {host}.", path=path, host=host), details)
-
-
-def marker_not_written(path: str, host: str, details: str) -> TransferError:
-    """A small file of the app's own (an owner marker)."""
-    return TransferError(ErrorKind.FAILED, HostErrors.tr(
-        "{path} could not be written on {host}.", path=path, host=host), details)
 
 
 def folders_not_made(host: str, details: str = "", sftp: asyncssh.SFTPError | None = None) -> TransferError:

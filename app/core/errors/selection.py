@@ -1,5 +1,5 @@
 """The sentences of the selection step: a source that is missing or cannot be read, here or on the
-host (app.core.selection.entries, app.core.host.remote_files), or that cannot be copied as named."""
+host (app.core.selection.entries, app.core.host.remote_reads), or that cannot be copied as named."""
 
 from __future__ import annotations
 

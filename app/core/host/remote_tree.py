@@ -1,5 +1,5 @@
 """A whole tree on the host listed in one shell command, whatever the round trip: the script (SCAN)
-and the reading of what it prints into a Selection (parse_scan). app.core.host.remote_files runs it
+and the reading of what it prints into a Selection (parse_scan). app.core.host.remote_reads runs it
 where the host has a shell; without one, app.core.selection.entries walks the tree over SFTP."""
 
 from __future__ import annotations

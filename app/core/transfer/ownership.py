@@ -163,7 +163,7 @@ async def mark(session: Session, folder: str, kind: str, local: bool) -> None:
         if local:
             await asyncio.to_thread(Path(folder, MARKER).write_bytes, data)
         else:
-            await session.files.write(join(folder, MARKER), data)
+            await session.files.write_file(join(folder, MARKER), data)
     except (OSError, asyncssh.Error, TimeoutError, TransferError):
         pass
 
