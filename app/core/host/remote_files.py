@@ -16,11 +16,9 @@ import asyncssh
 from app.core.errors import (appeared, destination_not_made, file_not_written, folders_not_made, half_placed,
                              links_not_made, placing_failed, renames_failed)
 from app.core.host import staging
-from app.core.host.remote_reads import RemoteReads, Space
+from app.core.host.remote_reads import RemoteReads
 from app.core.host.sftp_ops import SftpOps, sftp_kind, sftp_rmtree
 from app.core.tasks import both
-
-__all__ = ["RemoteFiles", "Space"]
 
 
 class RemoteFiles(RemoteReads):
