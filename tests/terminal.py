@@ -35,9 +35,10 @@ class Terminal:
                 except OSError:
                     return
 
-    def wait_for(self, text: bytes, wait: float = 30.0) -> None:
+    def wait_for(self, text: bytes, wait: float = 30.0, times: int = 1) -> None:
+        """Until `text` has shown (`times` times)."""
         deadline = time.monotonic() + wait
-        while text not in self.shown:
+        while self.shown.count(text) < times:
             assert time.monotonic() < deadline, f"{text!r} never showed: {self.shown!r}"
             time.sleep(0.02)
 
@@ -48,15 +49,22 @@ class Terminal:
             os.close(self.master)
 
 
-def answer_at_terminal(argv: list[str], env: dict[str, str], question: bytes, answer: str, ends_with: bytes,
+def answer_at_terminal(argv: list[str], env: dict[str, str] | None, question: bytes, answer: str, ends_with: bytes,
                        wait: float = 120) -> tuple[int, str]:
     """Run the CLI at a terminal, type `answer` (and Enter) once `question` shows, and wait for it to end and for
     `ends_with` to show: (its exit status, all it showed)."""
+    return answers_at_terminal(argv, env, [(question, answer)], ends_with, wait)
+
+
+def answers_at_terminal(argv: list[str], env: dict[str, str] | None, answers: list[tuple[bytes, str]],
+                        ends_with: bytes, wait: float = 120) -> tuple[int, str]:
+    """As answer_at_terminal, for questions asked one after another (the same question again: asked again)."""
     terminal = Terminal()
     app = terminal.start(argv, env=env)
     try:
-        terminal.wait_for(question)
-        os.write(terminal.master, answer.encode() + b"\n")
+        for i, (question, answer) in enumerate(answers):
+            terminal.wait_for(question, wait, times=1 + sum(q == question for q, _a in answers[:i]))
+            os.write(terminal.master, answer.encode() + b"\n")
         app.wait(timeout=wait)
         terminal.wait_for(ends_with)
     finally:

@@ -111,13 +111,15 @@ def config_value(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def login_config(root_or_user: FtpRoot | str, password: str, tls: bool = False, pin: str = "") -> list[str]:
-    """The configuration lines that log in (and, with TLS, require it on control and data, pinned)."""
+def login_config(root_or_user: FtpRoot | str, password: str | None, tls: bool = False, pin: str = "") -> list[str]:
+    """The configuration lines that log in (and, with TLS, require it on control and data, pinned). No password:
+    curl asks for it at the terminal (a line shown to run by hand)."""
     if isinstance(root_or_user, FtpRoot):
         user, tls, pin = root_or_user.user, root_or_user.tls, root_or_user.pin
     else:
         user = root_or_user
-    lines = [f"user = {config_value(user + ':' + password)}", f"connect-timeout = {CHECK_SECONDS}"]
+    login = user if password is None else f"{user}:{password}"
+    lines = [f"user = {config_value(login)}", f"connect-timeout = {CHECK_SECONDS}"]
     if tls:
         # --insecure: the certificate is trusted by its pinned key, not by a certificate authority (a NAS's own
         # certificate is signed by itself); a server showing another key is refused before anything is sent.

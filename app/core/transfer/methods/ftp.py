@@ -14,11 +14,14 @@ password goes to curl in its configuration on its standard input, never in argv.
 
 from __future__ import annotations
 
+import os
 from posixpath import join
+
+from app.core import quoting
 
 from app.core.host.ftp_logins import CURL_BASE, FtpRoot, FtpUnusable, config_value, login_config
 from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
-                                            phrase)
+                                            phrase, split_sources)
 from app.core.transfer.methods.keeps import Keep, Keeps
 from app.core.transfer.methods.service import ThroughService
 from app.core.transfer.progress import Count, ProgressMode
@@ -91,10 +94,8 @@ class FtpsUpload(ThroughService):
                 lines.append(f"upload-file = {config_value(source)}")
                 lines.append(f"url = {config_value(root.url(join(job.dest, f)))}")
         config = "\n".join([*login_config(root, root.password), *lines]) + "\n"
-        shown_lines = [*login_config(root, "..."), *lines]
-        shown = "printf '%s\\n' " + " ".join(_sh_quote(line) for line in shown_lines) + " | " + " ".join(CURL_BASE)
         counted = Count.WRITTEN if job.options.download else Count.READ  # the files' bytes here, either way
-        return Plan([Stage(list(CURL_BASE))], shown, ProgressMode.IO, (0, counted),
+        return Plan([Stage(list(CURL_BASE))], _by_hand(job, root), ProgressMode.IO, (0, counted),
                     stdin_data=config.encode("utf-8", "surrogateescape"))
 
 
@@ -108,9 +109,52 @@ class FtpUpload(FtpsUpload):
     handshake_round_trips = 3  # TCP, greeting, USER/PASS
 
 
-def _sh_quote(text: str) -> str:
-    from app.core import quoting
-    return quoting.join([text])
+# The line to copy a whole selection by hand. curl copies files, not folders, so `find` lists each source's files
+# and its empty folders (ended by a slash: listed on the host when fetching, here when sending) and this awk program
+# writes curl's configuration for each: its URL (`base`, then the name with every byte but letters, digits and
+# `._~-/` escaped, as ftp_logins.url escapes) and its path on this side, quoted as ftp_logins.config_value quotes.
+# `skip`: how many bytes of a listed path are its parent's. Sending (`up`), curl makes the folders on the way
+# (--ftp-create-dirs; an empty one by listing it, the listing thrown away); fetching, curl makes the folders of the
+# files (--create-dirs) and mkdir the empty ones. No name holds a line break (FTP refuses those: carries()).
+_CONFIG_PER_FILE = " ".join(line.strip() for line in r"""
+BEGIN { for (i = 1; i < 256; i++) hex[sprintf("%c", i)] = sprintf("%%%02X", i) }
+function esc(s,  e, i, c) {
+  for (i = 1; i <= length(s); i++) { c = substr(s, i, 1); e = e (c == "/" || c ~ /[A-Za-z0-9._~-]/ ? c : hex[c]) }
+  return e
+}
+function value(s) { gsub(/[\\"]/, "\\\\&", s); return "\"" s "\"" }
+{ name = substr($0, skip + 1) }
+/\/$/ && up { print "url = " value(base esc(name)); print "output = \"/dev/null\""; next }
+/\/$/ { print name | "tr \"\\n\" \"\\0\" | xargs -0 mkdir -p --"; next }
+up { print "upload-file = " value($0); print "url = " value(base esc(name)); next }
+{ print "url = " value(base esc(name)); print "output = " value(name) }""".strip().splitlines())  # one line
+
+# After the paths given to find: each file, then each empty folder with a slash after its name.
+_LISTED = r"\( -type f -print \) -o \( -type d -empty -exec printf %s/\\n {} + \)"
+
+
+def _by_hand(job: Job, root: FtpRoot) -> str:
+    """The line that makes the same copy of the whole selection by hand, curl asking for the password (see
+    _CONFIG_PER_FILE). Fetching, the host lists its files through ssh (its shell's `find`)."""
+    login = [*login_config(root, None), "fail-early"]
+    download = job.options.download
+    curl = [c for c in CURL_BASE if c not in ("--ftp-method", "nocwd")]
+    curl[-2:-2] = ["--create-dirs" if download else "--ftp-create-dirs"]  # before `--config -`
+    by_parent: dict[str, list[str]] = {}
+    for parent, name in split_sources(job.sources):
+        by_parent.setdefault(parent, []).append(join(parent, name))
+    listings = []
+    for parent, paths in by_parent.items():
+        find = f"find {quoting.join(paths)} {_LISTED}"
+        if download:
+            find = quoting.join(job.ssh.command(job.options, find))
+        skip = len(os.fsencode(join(parent, "")))
+        base = (root.url(parent) if download else root.url(job.dest)).rstrip("/") + "/"
+        listings.append(f"{find} | LC_ALL=C awk -v up={0 if download else 1} -v skip={skip} "
+                        + quoting.join(["-v", f"base={base}", _CONFIG_PER_FILE]))
+    line = "{ printf '%s\\n' " + " ".join(quoting.join([x]) for x in login) + "; " + "; ".join(listings) + "; } | " \
+        + quoting.join(curl)
+    return f"mkdir -p {quoting.join([job.dest])} && cd {quoting.join([job.dest])} && {line}" if download else line
 
 
 def _refused(unusable: FtpUnusable) -> str:
