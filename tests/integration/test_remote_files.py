@@ -143,6 +143,44 @@ async def test_staging_moves_into_place(sshd, tmp_path: Path, shell: bool) -> No
         await session.close()
 
 
+@pytest.mark.parametrize("right", [True, False], ids=["right", "a size differs"])
+async def test_placing_checks_what_the_destination_then_holds_in_the_same_command(sshd, tmp_path: Path,
+                                                                                  right: bool) -> None:
+    """Given what the destination must hold, the placing's one command also checks it as holds() does: all is
+    placed either way, and the answer says whether it holds that (a size off: no); through SFTP it is not checked
+    (None: the caller lists). Something in the way still stops it all, the check with it."""
+    dest = tmp_path / "dest"
+    (dest / "there already").mkdir(parents=True)
+    session = await _session(sshd)
+    files = session.files
+    try:
+        await files.prepare(str(dest), ".stage")
+        stage = dest / ".stage"
+        (stage / "trip").mkdir()
+        (stage / "trip" / "a b.jpg").write_bytes(b"x" * 300)
+        (stage / "notes.txt").write_text("hi")
+        expected = {"trip": ("dir", 0), "trip/a b.jpg": ("file", 300 if right else 301), "notes.txt": ("file", 2)}
+        commands = len(session.command_times)
+        held = await files.place(str(stage), str(dest), Records([], [("n", "trip"), ("n", "notes.txt")]), "there",
+                                 expected)
+        assert held is right and len(session.command_times) == commands + 1
+        assert (dest / "trip" / "a b.jpg").stat().st_size == 300 and not stage.exists()
+        assert await files.holds(str(dest), ["notes.txt", "trip"], expected) is right  # as holds() says
+        await files.prepare(str(dest), ".stage2")
+        (dest / ".stage2" / "notes.txt").write_text("again")
+        with pytest.raises(TransferError) as info:
+            await files.place(str(dest / ".stage2"), str(dest), Records([], [("n", "notes.txt")]), "x",
+                              {"notes.txt": ("file", 5)})
+        assert info.value.kind == "conflict" and (dest / "notes.txt").read_text() == "hi"
+        session.remote.shell = False  # the same host over SFTP
+        (dest / ".stage2" / "notes.txt").rename(dest / ".stage2" / "more.txt")
+        assert await files.place(str(dest / ".stage2"), str(dest), Records([], [("n", "more.txt")]), "x",
+                                 {"more.txt": ("file", 5)}) is None
+        assert (dest / "more.txt").read_text() == "again"
+    finally:
+        await session.close()
+
+
 @pytest.mark.parametrize("shell", [True, False], ids=["shell", "sftp"])
 async def test_small_file_reads_and_writes_both_ways(sshd, tmp_path: Path, shell: bool) -> None:
     """What resume needs of the host's files, through the shell and SFTP alike."""

@@ -123,7 +123,9 @@ class LocalFiles:
     async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
         return await hashes.local_hashes(tool, base, paths)
 
-    async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
+    async def place(self, stage: str, dest: str, records: staging.Records, where: str,
+                    expected: dict[str, tuple[str, int | str]] | None = None) -> None:
+        """As RemoteFiles.place; what the destination holds is then listed by the caller (see holds)."""
         await staging.place(_Ops(), stage, dest, records, where)
 
 

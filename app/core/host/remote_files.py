@@ -17,6 +17,7 @@ from app.core.errors import (appeared, destination_not_made, file_not_written, f
                              links_not_made, placing_failed, renames_failed)
 from app.core.host import staging
 from app.core.host.remote_reads import RemoteReads
+from app.core.host.remote_tree import DIGEST, SCAN_TIMEOUT, listing_digest, said_digest
 from app.core.host.sftp_ops import SftpOps, sftp_kind, sftp_rmtree
 from app.core.tasks import both
 
@@ -65,16 +66,25 @@ class RemoteFiles(RemoteReads):
             raise destination_not_made(dest, self.session.host.label, (result.stderr or b"").decode(errors="replace"))
         return out[1:] if out[:1] == b"y" else None
 
-    async def place(self, stage: str, dest: str, records: staging.Records, where: str) -> None:
-        """Move the staged items into place (see staging.py): all checked first, then all moved."""
+    async def place(self, stage: str, dest: str, records: staging.Records, where: str,
+                    expected: dict[str, tuple[str, int | str]] | None = None) -> bool | None:
+        """Move the staged items into place (see staging.py): all checked first, then all moved. With `expected`
+        (what `dest` must then hold under its top names), the same command then checks it as holds() does: whether
+        it does (None where it was not checked)."""
         if not self.shell:
             await staging.place(SftpOps(await self.sftp()), stage, dest, records, where)
-            return
+            return None
         if records.renames:
-            result = await self.session.run(staging.remote_rename_command(stage), stdin=records.rename_stdin(), timeout=600)
+            result = await self.session.run(staging.remote_rename_command(stage), stdin=records.rename_stdin(),
+                                            timeout=600)
             if result.exit_status != 0:
                 raise renames_failed(where, (result.stderr or b"").decode(errors="replace"))
-        result = await self.session.run(staging.remote_place_command(stage, dest), stdin=records.stdin(), timeout=600)
+        check = bool(expected) and self.digests
+        names = sorted({p.split("/", 1)[0] for p in expected or {}}) if check else []
+        then = (DIGEST, dest, *(f"./{n}" for n in names)) if check else ()
+        ours, result = await both(asyncio.to_thread(listing_digest, expected) if check else None,
+                                  self.session.run(staging.remote_place_command(stage, dest, *then),
+                                                   stdin=records.stdin(), timeout=SCAN_TIMEOUT if check else 600))
         out = result.stdout or b""
         if result.exit_status == 3:
             raise appeared([os.fsdecode(p) for p in out.split(b"\0") if p], where)
@@ -84,6 +94,7 @@ class RemoteFiles(RemoteReads):
                               (result.stderr or b"").decode(errors="replace"))
         if result.exit_status != 0:
             raise placing_failed(self.session.host.label, (result.stderr or b"").decode(errors="replace"))
+        return said_digest(out[len(records.items):]) == ours if check else None
 
     async def remove(self, path: str, timeout: float = 120) -> None:
         """Remove a folder of ours (staging, race scratch, probe files)."""

@@ -24,7 +24,8 @@ from app.core.errors import (TransferError, no_folder_on_the_way, no_sftp, remot
                              remote_listing_failed)
 from app.core.host import capabilities, hashes
 from app.core.host.once import Once
-from app.core.host.remote_tree import DIGEST, SCAN, SCAN_TIMEOUT, listing_digest, parse_manifest, parse_scan
+from app.core.host.remote_tree import (DIGEST, SCAN, SCAN_TIMEOUT, listing_digest, parse_manifest, parse_scan,
+                                      said_digest)
 from app.core.host.sftp_ops import sftp_isdir, sftp_small_file
 from app.core.selection.entries import Entry, Selection
 from app.core.tasks import both
@@ -205,11 +206,16 @@ class RemoteReads:
         100 000 files is checked in 0.2 s where reading its listing into Python took 0.45 s. False also where
         it cannot tell (no GNU find, no md5sum; something more there than the copy brought): the caller then
         lists and compares, which says what differs."""
-        if not self._shell_lists or not self.session.remote.has("md5sum"):
+        if not self.digests:
             return False
         ours, result = await both(asyncio.to_thread(listing_digest, expected),
                                   self._sh(DIGEST, dest, *(f"./{n}" for n in names), timeout=SCAN_TIMEOUT))
-        return result.exit_status == 0 and (result.stdout or b"").split(b" ", 1)[0] == ours.encode()
+        return result.exit_status == 0 and said_digest(result.stdout or b"") == ours
+
+    @property
+    def digests(self) -> bool:
+        """Whether the host makes the digest holds() compares (GNU find and md5sum through its shell)."""
+        return self._shell_lists and self.session.remote.has("md5sum")
 
     async def listdir(self, path: str) -> list[Entry]:
         """One folder's entries (names relative to it, kinds, sizes), for browsing."""

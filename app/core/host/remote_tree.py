@@ -175,6 +175,11 @@ find "$@" \( -type f -printf 'f %s %p\0' \) -o \( -type d -printf 'd %p\0' \) -o
 """
 
 
+def said_digest(out: bytes) -> str:
+    """The digest in what DIGEST printed (md5sum's hex, then its file's name)."""
+    return out.split(b" ", 1)[0].decode("ascii", "replace")
+
+
 def listing_digest(expected: dict[str, tuple[str, int | str]]) -> str:
     """DIGEST's answer for a destination that holds exactly `expected` (path → kind and size or target)."""
     records = []

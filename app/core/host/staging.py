@@ -68,8 +68,13 @@ class Records:
         return b"".join(os.fsencode(a) + b"\0" + os.fsencode(b) + b"\0" for a, b in self.renames)
 
 
-def remote_place_command(stage: str, dest: str) -> bytes:
-    return sh_command(_PLACE, stage, dest)
+def remote_place_command(stage: str, dest: str, then: str = "", *then_args: str) -> bytes:
+    """The placing; `then`: a script run after it when everything was placed, with `then_args` as its arguments
+    (one command, a round trip fewer: the check of what the destination now holds). Its output follows the
+    placing's dots; whatever it ends with, the command ends 0 once all is placed."""
+    if not then:
+        return sh_command(_PLACE, stage, dest)
+    return sh_command(f"({_PLACE}) || exit $?\nshift 2\n({then}\n) || :\n", stage, dest, *then_args)
 
 
 def remote_rename_command(stage: str) -> bytes:

@@ -311,16 +311,19 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
         if staged and sides.hash_tool:  # what did not arrive as it was sent never takes its final name
             emit(Phase("verifying", phase_verifying()))
             compared = await verify.contents_staged(sides, method, selection, placement, sources, target, checked_by)
-        placed = True  # from here on the copy is whole at the destination, or says how far it got
+        placed, held = True, None  # from here on the copy is whole at the destination, or says how far it got
         if staged:
             emit(Phase("finalizing", phase_finalizing()))
             records = Records(list(placement.renamed.items()), placement.records)
-            await finish(sides.dest.place(target, dest, records, sides.where(dest)))  # never half-moved
+            # Never half-moved; the same command checks the sizes there where the host can.
+            held = await finish(sides.dest.place(target, dest, records, sides.where(dest),
+                                                 verify.expected_there(method, selection, placement)))
         if compared is None:
             emit(Phase("verifying", phase_verifying()))
         if not method.keeps_symlinks and any(e.kind == "link" for e in selection.entries):
             notes.append(links_followed(method.label))
-        verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by, compared)
+        verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by, compared,
+                                             held)
     except BaseException as exc:
         raise await _stopped(exc, session, target, staged, placed, o.download)
     finally:

@@ -105,19 +105,29 @@ async def contents_staged(sides: "Sides", method: "Method", selection: Selection
     return await _contents(sides, selection, placement, sources, stage, checked_by, staged=True)
 
 
+def expected_there(method: "Method", selection: Selection,
+                   placement: "Placement | None") -> dict[str, tuple[str, int | str]]:
+    """What the destination must hold once the copy is placed (what was placed and what was there already), by
+    path: its kind and size (a link: its target)."""
+    expected = placement.expected if placement else selection.manifest()
+    if not method.keeps_symlinks:  # its links arrive as what they point to (the engine says so)
+        expected = {p: v for p, v in expected.items() if v[0] != "link"}
+    return expected
+
+
 async def far_side(sides: "Sides", method: "Method", selection: Selection, placement: "Placement | None",
-                   sources: list[str], dest: str, checked_by: str = "", compared: str | None = None) -> str:
+                   sources: list[str], dest: str, checked_by: str = "", compared: str | None = None,
+                   held: bool | None = None) -> str:
     """Check the destination after a copy: the size of everything it must now hold (what was placed and
     what was there already), and with hashes the contents of what was placed (what was found identical
     was compared by the same tool before the copy), unless the tool that copied all of it compared them as
     they landed (`checked_by`: Method.checks_contents), or they were compared in the staging folder before they
-    were placed (`compared`: what contents_staged said). Returns what was compared: "sizes" or
-    "contents (TOOL)"."""
-    expected = placement.expected if placement else selection.manifest()
-    if not method.keeps_symlinks:  # its links arrive as what they point to (the engine says so)
-        expected = {p: v for p, v in expected.items() if v[0] != "link"}
+    were placed (`compared`: what contents_staged said). `held`: what the placing's own command found, checking as
+    holds() does (None: it did not check). Returns what was compared: "sizes" or "contents (TOOL)"."""
+    expected = expected_there(method, selection, placement)
     names = sorted({p.split("/", 1)[0] for p in expected})
-    if not await sides.dest.holds(dest, names, expected):  # the quick check is exact; its "no" says nothing
+    # The quick check is exact; its "no" says nothing (listed and compared, which says what differs).
+    if held is False or (held is None and not await sides.dest.holds(dest, names, expected)):
         check_manifest(expected, await sides.dest.manifest([join(dest, n) for n in names], missing_ok=True),
                        sides.where(dest))
     if compared is not None:
