@@ -18,7 +18,6 @@ import os
 from posixpath import join
 
 from app.core import quoting
-
 from app.core.host.ftp_logins import CURL_BASE, FtpRoot, FtpUnusable, config_value, login_config
 from app.core.transfer.methods.base import (RECEIVER, SENDER, Context, Job, MethodReasons, Plan, Process, clause,
                                             phrase, split_sources)
