@@ -192,11 +192,14 @@ async def test_a_replaced_file_keeps_its_old_bytes_when_the_new_ones_did_not_arr
 
 
 async def test_a_file_cut_short_before_the_check_fails_it_on_sizes(sshd, album: Path, tmp_path: Path) -> None:
+    """A file cut short after the tool wrote it: the sizes checked in the placing's own command (nothing comes
+    between them to cut it later) say no, and the listing says what differs."""
     dest = tmp_path / "dest"
 
     def cut(event) -> None:
-        if isinstance(event, Phase) and event.name == "verifying":
-            write(dest / "album" / "a.jpg", b"the copy's")
+        if isinstance(event, Phase) and event.name == "finalizing":
+            for staged in dest.glob("*/album/a.jpg"):
+                write(staged, b"the copy's")
 
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
     try:
