@@ -25,6 +25,7 @@ from app.core.host.hosts import Host, HostSpec, PasswordCallback, resolve
 from app.core.host.login import askpass_for, login
 from app.core.host.mux import Mux
 from app.core.host.network_path import indirect_path, normal_address
+from app.core.host.command_shell import CommandShell
 from app.core.host.remote_files import RemoteFiles
 from app.core.host.served import Served
 from app.core.host.ssh_command import Options, Shared, Ssh, preferred_cipher
@@ -54,10 +55,14 @@ class Session:
     # How long each command that run() ran took, answer included: what one of the app's own commands costs on
     # this host (tens of milliseconds on a LAN, a quarter of a second and more on a starved NAS).
     command_times: list[float] = field(default_factory=list, repr=False)
+    # The commands' own shell where the host has one and takes more than one session (command_shell.py).
+    shell: CommandShell | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)
         self.served = Served(self)
+        if self.remote.shell and not capabilities.one_at_a_time(str(self.conn.get_extra_info("server_version") or "")):
+            self.shell = CommandShell(self.conn)
 
     @classmethod
     async def open(cls, spec: HostSpec, remote_dest: str | None = None, local_dest: str | None = None,
@@ -93,6 +98,8 @@ class Session:
             await early_share.drop(early)
             raise
         session = cls(host, conn, local, remote, askpass, error)
+        if session.shell is not None:
+            session.shell.begin()
         await session.share(early, start=ssh_tools)
         return session
 
@@ -202,9 +209,12 @@ class Session:
         return normal_address(self.remote.client_address)
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
-        """Run one remote command; its input ends after `stdin` (nothing waits for more)."""
+        """Run one remote command; its input ends after `stdin` (nothing waits for more). One with no input goes to
+        the session's own shell while it is free (command_shell.py), else to a channel of its own."""
         started = time.monotonic()
-        result = await capabilities.run_script(self.conn, command, stdin or b"", timeout)
+        result = await self.shell.run(command, timeout) if self.shell is not None and not stdin else None
+        if result is None:
+            result = await capabilities.run_script(self.conn, command, stdin or b"", timeout)
         self.command_times.append(time.monotonic() - started)
         return result
 
@@ -225,6 +235,8 @@ class Session:
 
     async def close(self) -> None:
         self.files.close()
+        if self.shell is not None:
+            self.shell.close()
         self.conn.close()
         try:
             await self._unshare()
@@ -245,6 +257,8 @@ class Session:
     def close_now(self) -> None:
         """Close without waiting for the host to confirm (when the app quits)."""
         self.files.close()
+        if self.shell is not None:
+            self.shell.close()
         self.conn.close()
         self.served.cancel_now()
         if self._sharing is not None:

@@ -1,0 +1,99 @@
+"""The session's own shell for its commands (app.core.host.command_shell), on a real sshd: each command's output
+(bytes as they are), errors and exit status come back as a channel of its own gives them, much on both streams at
+once included; a command's `exit` and `cd` stay its own; commands asked side by side still run side by side; one
+cut off by its time leaves the shell unused and the next command still runs. The shell's loop also runs under
+BusyBox's sh and dash, as an embedded box's or a Debian NAS's login gives them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import subprocess
+import time
+
+import pytest
+
+from app.core.host.command_shell import LOOP
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
+from app.core.quoting import sh_command
+
+
+async def _session(sshd) -> Session:
+    return await Session.open(HostSpec("testhost", str(sshd.ssh_config)), ssh_tools=False)
+
+
+async def test_commands_through_the_shell_answer_as_a_channel_of_their_own_does(sshd, tmp_path) -> None:
+    session = await _session(sshd)
+    try:
+        assert session.shell is not None
+        commands = [sh_command('printf "a\\0b\\n\\n"; printf "no end" >&2; exit 7'),
+                    sh_command('cd "$1" && pwd && cd / && printf "%s" "$2"', str(tmp_path), "it's \"odd\"\nline"),
+                    sh_command('head -c 3000000 /dev/zero | tr "\\0" x; head -c 2500000 /dev/zero | tr "\\0" y >&2'),
+                    sh_command("exit 0"), sh_command("true")]
+        through = [await session.run(c) for c in commands]
+        assert session.shell.ran == len(commands) and not session.shell.broken
+        session.shell = None  # the same commands, each in a channel of its own
+        alone = [await session.run(c) for c in commands]
+    finally:
+        await session.close()
+    for a, b in zip(through, alone):
+        assert (a.exit_status, a.stdout, a.stderr) == (b.exit_status, b.stdout, b.stderr)
+    assert through[0].exit_status == 7 and through[0].stdout == b"a\0b\n\n" and through[0].stderr == b"no end"
+    assert through[1].stdout == f"{tmp_path}\nit's \"odd\"\nline".encode()
+    assert len(through[2].stdout) == 3_000_000 and len(through[2].stderr) == 2_500_000
+
+
+async def test_an_exit_or_a_cd_stays_with_its_command(sshd, tmp_path) -> None:
+    session = await _session(sshd)
+    try:
+        await session.run(sh_command('cd "$1"; exit 3', str(tmp_path)))
+        await session.run(sh_command("exit 4"))
+        here = await session.run(sh_command("pwd"))
+        home = await session.run(sh_command("cd && pwd"))
+        assert not session.shell.broken
+    finally:
+        await session.close()
+    assert here.stdout == home.stdout  # the login's own folder, not where the first command went
+
+
+async def test_side_by_side_commands_run_side_by_side(sshd) -> None:
+    session = await _session(sshd)
+    try:
+        await session.run(sh_command("true"))  # the shell started
+        began = time.monotonic()
+        results = await asyncio.gather(*(session.run(sh_command('sleep 1; echo "$1"', str(i))) for i in range(3)))
+        took = time.monotonic() - began
+        assert session.shell.ran == 2  # the first, and one of the three
+    finally:
+        await session.close()
+    assert [r.stdout for r in results] == [b"0\n", b"1\n", b"2\n"]
+    assert took < 2.5  # one in the shell, the others in channels of their own, all at once
+
+
+async def test_a_command_cut_off_by_its_time_leaves_the_shell_and_the_next_one_runs(sshd) -> None:
+    session = await _session(sshd)
+    try:
+        with pytest.raises(TimeoutError):
+            await session.run(sh_command("sleep 5; echo late"), timeout=0.5)
+        assert session.shell.broken
+        after = await session.run(sh_command("echo after"))
+    finally:
+        await session.close()
+    assert after.stdout == b"after\n" and after.exit_status == 0
+
+
+@pytest.mark.parametrize("shell", ["busybox", "dash"])
+def test_the_loop_runs_under_busybox_and_dash(shell: str, busybox_bin: str) -> None:
+    """LOOP itself, fed two commands as the session writes them, under the shells a NAS's login may be."""
+    sh = [os.path.join(busybox_bin, "sh")] if shell == "busybox" else ["dash"]
+    env = {"PATH": busybox_bin} if shell == "busybox" else dict(os.environ)
+    tokens = [secrets.token_hex(16).encode() for _ in range(2)]
+    commands = [sh_command('printf "%s\\0" "$@"; exit 5', "a b", "-x"), sh_command('echo "$1" >&2', "odd\\path")]
+    stdin = b"".join(t + b"\n" + c + b"\n" + t + b"\n" for t, c in zip(tokens, commands))
+    proc = subprocess.run([*sh, "-c", LOOP], input=stdin, capture_output=True, timeout=30, env=env)
+    first, second = tokens
+    assert proc.stdout == (first + b" go\n" + b"a b\0-x\0" + b"\n" + first + b" 5\n"
+                           + second + b" go\n" + b"\n" + second + b" 0\n")
+    assert proc.stderr == b"\n" + first + b"\n" + b"odd\\path\n" + b"\n" + second + b"\n"
