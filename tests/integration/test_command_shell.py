@@ -97,3 +97,16 @@ def test_the_loop_runs_under_busybox_and_dash(shell: str, busybox_bin: str) -> N
     assert proc.stdout == (first + b" go\n" + b"a b\0-x\0" + b"\n" + first + b" 5\n"
                            + second + b" go\n" + b"\n" + second + b" 0\n")
     assert proc.stderr == b"\n" + first + b"\n" + b"odd\\path\n" + b"\n" + second + b"\n"
+
+
+async def test_a_long_command_takes_a_channel_of_its_own(sshd, tmp_path) -> None:
+    """A shell reads its input a byte at a time: a command with a long list of paths goes the other way."""
+    paths = [str(tmp_path / f"file number {i:04d}") for i in range(300)]
+    session = await _session(sshd)
+    try:
+        await session.run(sh_command("true"))
+        result = await session.run(sh_command('printf "%s\\n" "$#"', *paths))
+        assert session.shell.ran == 1 and not session.shell.broken
+    finally:
+        await session.close()
+    assert result.stdout == b"300\n"

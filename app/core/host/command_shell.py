@@ -9,7 +9,7 @@ neither its `exit` nor its `cd` reaches the shell), then ends its output and its
 the exit status. The output is bytes as they are (NULs, no line break at the end) and is read on both streams at
 once, so a command with much to say on one stream never waits for the other to be read.
 
-Session.run sends here what it can: a command with no input, while the shell is free (one that comes while
+Session.run sends here what it can: a command with no input and of at most MOST bytes, while the shell is free (one that comes while
 another runs here takes a channel of its own, so commands asked side by side still run side by side), on a host
 with a POSIX shell that takes more than one session at a time (capabilities.one_at_a_time). A command the shell
 could not start (not started yet and refused, or ended before it said the command started) goes the other way;
@@ -45,6 +45,9 @@ done
 """
 
 CHUNK = 1 << 16
+# A shell reads its input a byte at a time (so as not to read past a line it was asked for): a command longer
+# than this (a long list of paths) goes to a channel of its own, which takes it in one message.
+MOST = 4096
 
 
 class _NotStarted(Exception):
@@ -71,10 +74,14 @@ class CommandShell:
 
     async def run(self, command: bytes, timeout: float) -> asyncssh.SSHCompletedProcess | None:
         """The command's result, or None when it was not run here (run it another way)."""
-        if self.broken or self._lock.locked():
+        if self.broken or self._lock.locked() or len(command) > MOST:
             return None
         async with self._lock:
-            proc = await self._process()
+            try:
+                proc = await asyncio.wait_for(self._process(), timeout)
+            except TimeoutError:
+                self.close()
+                raise
             if proc is None:
                 return None
             token = secrets.token_hex(16).encode()
