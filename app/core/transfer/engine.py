@@ -1,6 +1,6 @@
 """The copy: look at the selection and the destination, stage what is missing, send it, compare its contents,
 move it into place, verify, and say what a stopped copy keeps (each plan it sends: app.core.transfer.execute).
-(Over 400 lines: a copy's one flow, and how it ends whichever way it ends, read top to bottom here.)
+(Over 400 lines: a copy's one flow, read top to bottom here; how a stopped one ends: app.core.transfer.stopped.)
 
 copy() is the whole flow: scan the selection, check the method can run, look at what the destination
 already holds (and settle what is in the way: app.core.transfer.existing), open this copy's staging folder
@@ -12,8 +12,6 @@ cut copy keeps its staging folder, so running it again carries on where it stopp
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
 import secrets
 import time
@@ -26,19 +24,17 @@ from app.core.wording.transfer import (carried_on_note, carrying_on, hashing_fai
                                         links_followed, placement_notes, sent_all_again, swept_note, turned_up_note,
                                         update_note)
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
-from app.core.errors import (Cancelled, ErrorKind, TransferError, no_free_port, no_rename_in_own_module,
-                             ran_out_of_space)
+from app.core.errors import no_free_port, no_rename_in_own_module
 from app.core.events import CopyPreview, Emit, Phase, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
-from app.core.host.link_loss import STALL_TIMEOUT, is_link_lost, worded_link_errors
+from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.host.local_files import LocalFiles
 from app.core.transfer.mirror import ConfirmDelete
 from app.core.host.ssh_command import Options
 from app.core.transfer.methods.base import Context, DaemonModule, Job, Method
 from app.core.transfer.progress import Tally
 from app.core.host.mux import Mux
-from app.core.transfer.ownership import remove_folder
 from app.core.host.remote_helper import PortBusy
 from app.core.tasks import both, finish
 from app.core.selection.entries import Entry, Selection
@@ -49,23 +45,12 @@ from app.core.transfer.sends import CONTINUER, Send, job_for, plan_sends
 from app.core.host.session import Session
 from app.core.host.rsync_modules import ModuleRoot
 from app.core.host.share_roots import ShareRoot
-from app.core.language import Words
 from app.core.host.staging import Records
 from app.core.transfer.survey import Decide, Sides
+from app.core.transfer.stopped import stopped
 from app.core.transfer.watchdog import Watch
 
 PORT_TRIES = 5
-
-
-class CopyEngineWords(Words):
-    """What the copy itself adds to a stopped copy's sentence (the translator's context)."""
-
-
-# Failures after which what was staged is worth keeping for the next run (a cut, a cancel, a tool that
-# stopped, something that turned up at the destination); after the others it goes (a full disk needs
-# the space, a failed verification says the bytes are not to be trusted).
-KEEP_STAGED = {ErrorKind.CANCELLED, ErrorKind.CONNECTION_LOST, ErrorKind.LINK_LOST, ErrorKind.FAILED,
-               ErrorKind.CONFLICT}
 
 
 @dataclass(frozen=True)
@@ -325,7 +310,7 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
         verification = await verify.far_side(sides, method, selection, placement, sources, dest, checked_by, compared,
                                              held)
     except BaseException as exc:
-        raise await _stopped(exc, session, target, staged, placed, o.download)
+        raise await stopped(exc, session, target, staged, placed, o.download)
     finally:
         if mux:
             await finish(mux.stop())
@@ -418,56 +403,3 @@ async def _run(session: Session, method: Method, job: Job, selection: Selection,
         except PortBusy:
             if attempt == PORT_TRIES - 1:
                 raise no_free_port()
-
-
-async def _stopped(exc: BaseException, session: Session, target: str, staged: bool, placed: bool,
-                   download: bool) -> BaseException:
-    """What a copy that stopped raises, and whether its staging folder stays for the next run: it does
-    after a cancel or a cut (the next run carries on), not when what it holds is of no use."""
-    stage = target if staged else None
-    if isinstance(exc, asyncio.CancelledError):
-        return Cancelled(placed=True) if placed else _carries_on(Cancelled()) if stage else exc
-    if not isinstance(exc, TransferError):
-        await finish(_discard(session, stage, download, exc))
-        return exc
-    # Tools often fail without saying why (an SFTP server answers "Failure"); look before the
-    # staging folder is removed and frees the space again. (A cancel, a race's lap cut too, says why.)
-    full = (exc.kind not in (ErrorKind.DEST_FULL, ErrorKind.LINK_LOST, ErrorKind.CANCELLED)
-            and await _out_of_space(session, target, download))
-    if full or exc.kind not in KEEP_STAGED:
-        await finish(_discard(session, stage, download, exc))
-    if full:
-        return ran_out_of_space(exc.details)
-    if stage and isinstance(exc, Cancelled) and not placed:
-        return _carries_on(exc)
-    return exc
-
-
-def _carries_on(error: TransferError) -> TransferError:
-    """A stopped copy's sentence, saying the next run continues it (its staging folder is kept)."""
-    error.sentence = CopyEngineWords.tr("{sentence}, and running the same copy again carries on where it stopped.",
-                                        sentence=error.sentence.removesuffix("."))
-    error.args = (error.sentence,)
-    return error
-
-
-async def _out_of_space(session: Session, path: str, download: bool) -> bool:
-    """True when the filesystem holding path has (almost) no free blocks or no free inodes."""
-    if download:
-        try:
-            st = await asyncio.to_thread(os.statvfs, path)
-        except OSError:
-            return False
-        return st.f_bavail * st.f_frsize < 1024 * 1024 or (st.f_files > 0 and st.f_favail == 0)
-    if session.lost:
-        return False  # nothing can be asked of the host now; the error as it was says more than a guess
-    space = await session.files.space(path)
-    return space is not None and (space.bytes_free < 1024 * 1024 or space.inodes_free == 0)
-
-
-async def _discard(session: Session, stage: str | None, download: bool, error: BaseException | None = None) -> None:
-    """Remove a staging folder after a failure its contents are no use for; the destination keeps what it
-    had. After a lost link it stays: it holds what arrived, for a later run to resume from (and the host
-    may not answer)."""
-    if stage is not None and not is_link_lost(error, session):
-        await remove_folder(session, stage, local=download)
