@@ -13,7 +13,9 @@ import subprocess
 
 import pytest
 
-from app.core.host.command_shell import LOOP
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from app.core.host.command_shell import LOOP, MOST, fed
 from app.core.host.hosts import HostSpec
 from app.core.host.session import Session
 from app.core.quoting import sh_command
@@ -114,3 +116,44 @@ async def test_a_long_command_takes_a_channel_of_its_own(sshd, tmp_path) -> None
     finally:
         await session.close()
     assert result.stdout == b"300\n"
+
+
+async def test_a_command_s_input_goes_through_the_shell_exactly(sshd, tmp_path) -> None:
+    """Input written into the command (printf's escapes) reaches it byte for byte, NULs, line breaks, quotes and
+    the token's own kind of line included, and all of it to a command of several lines; as a channel gives it.
+    Input too long to write out goes to a channel."""
+    every = bytes(range(256)) * 3
+    target = tmp_path / "written"
+    commands = [(sh_command("od -An -v -tx1"), every),
+                (sh_command('cat > "$1"; wc -c < "$1"', str(target)), b"line\n'quoted' %s \\ \0end"),
+                (b"read -r first\nprintf '[%s]' \"$first\"\ncat; exit 3", b"one\ntwo\nthree"),
+                (sh_command("cat"), secrets.token_hex(16).encode() + b"\n")]
+    session = await _session(sshd)
+    try:
+        through = [await session.run(c, stdin=i) for c, i in commands]
+        assert session.shell.ran == len(commands) and not session.shell.broken
+        long = await session.run(sh_command("wc -c"), stdin=b"x" * MOST)
+        assert session.shell.ran == len(commands)  # a channel of its own
+        written = target.read_bytes()
+        session.shell = None
+        alone = [await session.run(c, stdin=i) for c, i in commands]
+    finally:
+        await session.close()
+    for a, b in zip(through, alone):
+        assert (a.exit_status, a.stdout, a.stderr) == (b.exit_status, b.stdout, b.stderr)
+    assert bytes.fromhex(through[0].stdout.decode()) == every
+    assert written == commands[1][1] and through[1].stdout.strip() == str(len(written)).encode()
+    assert through[2].stdout == b"[one]two\nthree" and through[2].exit_status == 3
+    assert through[3].stdout == commands[3][1]
+    assert long.stdout.strip() == str(MOST).encode()
+
+
+@pytest.mark.parametrize("shell", ["busybox", "dash", "bash"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=600))
+def test_any_input_written_into_a_command_arrives_as_it_was(shell: str, busybox_bin: str, data: bytes) -> None:
+    """Every byte string, under the shells a NAS's login may be (BusyBox's printf, dash's, bash's)."""
+    sh = [os.path.join(busybox_bin, "sh")] if shell == "busybox" else [shell]
+    env = {"PATH": busybox_bin} if shell == "busybox" else dict(os.environ)
+    proc = subprocess.run([*sh, "-c", fed(b"cat", data).decode()], capture_output=True, timeout=30, env=env)
+    assert proc.stdout == data and proc.returncode == 0, proc.stderr

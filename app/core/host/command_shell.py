@@ -9,12 +9,14 @@ neither its `exit` nor its `cd` reaches the shell), then ends its output and its
 the exit status. The output is bytes as they are (NULs, no line break at the end) and is read on both streams at
 once, so a command with much to say on one stream never waits for the other to be read.
 
-Session.run sends here what it can: a command with no input and of at most MOST bytes, while the shell is free (one that comes while
-another runs here takes a channel of its own, so commands asked side by side still run side by side), on a host
-with a POSIX shell that takes more than one session at a time (capabilities.one_at_a_time). A command the shell
-could not start (not started yet and refused, or ended before it said the command started) goes the other way;
-one that was cut off while running (its time ran out, it was cancelled, the shell ended) says so as a channel's
-command would, and the shell is not used again this session.
+Session.run sends here what it can: a command of at most MOST bytes with its input (if any) written into it, while
+the shell is free (one that comes while another runs here takes a channel of its own, so commands asked side by
+side still run side by side), on a host with a POSIX shell that takes more than one session at a time
+(capabilities.one_at_a_time). The input goes as printf's octal escapes piped into the command (`fed`): exact for
+every byte, NULs too, under bash, dash and BusyBox, and plain ASCII on one line, so it cannot end the command
+early. A command the shell could not start (not started yet and refused, or ended before it said the command
+started) goes the other way; one that was cut off while running (its time ran out, it was cancelled, the shell
+ended) says so as a channel's command would, and the shell is not used again this session.
 """
 
 from __future__ import annotations
@@ -72,8 +74,12 @@ class CommandShell:
         if self._starting is None and not self.broken:
             self._starting = asyncio.ensure_future(capabilities.start_process(self.conn, sh_command(LOOP), tries=1))
 
-    async def run(self, command: bytes, timeout: float) -> asyncssh.SSHCompletedProcess | None:
-        """The command's result, or None when it was not run here (run it another way)."""
+    async def run(self, command: bytes, timeout: float, stdin: bytes = b"") -> asyncssh.SSHCompletedProcess | None:
+        """The command's result (`stdin` its input), or None when it was not run here (run it another way)."""
+        if stdin:
+            if len(command) + len(stdin) > MOST:
+                return None  # too long written out (below): no need to write it out to know
+            command = fed(command, stdin)
         if self.broken or self._lock.locked() or len(command) > MOST:
             return None
         async with self._lock:
@@ -148,6 +154,16 @@ class CommandShell:
         elif self._starting is not None and not self._starting.cancelled() and self._starting.exception() is None:
             self._starting.result().close()
         self._proc = None
+
+
+_PLAIN = frozenset(range(0x20, 0x7f)) - frozenset(b"'\\%")
+
+
+def fed(command: bytes, stdin: bytes) -> bytes:
+    """`command` with `stdin` as its input: printf writes it (octal escapes for every byte but printable ASCII
+    other than ' \\ %) into a pipe to the command, grouped so that all of a command of several lines reads it."""
+    data = "".join(chr(b) if b in _PLAIN else f"\\{b:03o}" for b in stdin)
+    return b"printf '" + data.encode("ascii") + b"' | {\n" + command + b"\n}"
 
 
 async def _until(stream: asyncssh.SSHReader, buf: bytearray, marker: bytes, start: int = 0) -> int:

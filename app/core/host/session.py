@@ -209,10 +209,10 @@ class Session:
         return normal_address(self.remote.client_address)
 
     async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60) -> asyncssh.SSHCompletedProcess:
-        """Run one remote command; its input ends after `stdin` (nothing waits for more). One with no input goes to
-        the session's own shell while it is free (command_shell.py), else to a channel of its own."""
+        """Run one remote command; its input ends after `stdin` (nothing waits for more). One short enough with its
+        input goes to the session's own shell while it is free (command_shell.py), else to a channel of its own."""
         started = time.monotonic()
-        result = await self.shell.run(command, timeout) if self.shell is not None and not stdin else None
+        result = await self.shell.run(command, timeout, stdin or b"") if self.shell is not None else None
         if result is None:
             result = await capabilities.run_script(self.conn, command, stdin or b"", timeout)
         self.command_times.append(time.monotonic() - started)
