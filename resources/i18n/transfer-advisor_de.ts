@@ -3057,6 +3057,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
             <numerusform>Reines TCP ({way}) wurde auf %n Verbindungen gleichzeitig gemessen ({every} insgesamt): Keine wurde von ihren Puffern gebremst, daher schöpft eine allein das aus ({one}).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The cost of each file talking SFTP is estimated from the round trip ({rtt}), not measured: on this link its round trips are nearly all of it.</source>
+        <translation>Die Kosten je Datei über SFTP sind aus der Umlaufzeit ({rtt}) geschätzt, nicht gemessen: Auf dieser Verbindung machen ihre Umläufe fast alles davon aus.</translation>
+    </message>
     <message numerus="yes">
         <source>not needed for %n file(s)</source>
         <translation>

@@ -79,3 +79,75 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
     finally:
         await session.close()
     assert list(dest.iterdir()) == []
+
+
+async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_outruns_the_link(
+        sshd, tmp_path: Path) -> None:
+    """64 MB written several times as fast as the link carries: the disk is not the copy's limit, and the probe
+    does not go on to 256 MB (a second of writing); an advice's probe (no such rate) still refines it."""
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    from app.core.profile import profiler
+    from app.core.profile.link_profile import LinkProfile
+    from app.core.profile.probes import disk
+    from app.core.profile.probes.common import ProbeContext, host_seconds
+
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
+    writes: list[float] = []  # each write's seconds by the host's clock
+    run = session.run
+
+    async def counted(command: bytes, stdin: bytes | None = None, timeout: float = 60):
+        result = await run(command, stdin, timeout)
+        if b"conv=fsync" in command:
+            writes.append(host_seconds(result.stdout or b"") or 0.0)
+        return result
+
+    session.run = counted  # the real command still runs; only counted
+    try:
+        ctx = ProbeContext(session, str(dest))
+        slow_link = LinkProfile(host="testhost", local_address="127.0.0.1", tcp_up_MBps=2.0)
+        enough = profiler._disk_enough(slow_link, profiler.ForCopy("up"))
+        assert enough == 2.0 * profiler.DISK_OVER_LINK
+        assert profiler._disk_enough(slow_link, None) is None  # an advice measures the disk finely
+        assert profiler._disk_enough(LinkProfile(host="testhost", local_address="127.0.0.1"),
+                                     profiler.ForCopy("up")) is None  # no link figure to compare with
+        quick = await disk.probe_remote_write(ctx, None, enough)
+        assert quick.MBps > enough and len(writes) == 1, (quick, len(writes))
+        writes.clear()
+        await disk.probe_remote_write(ctx, None)
+        assert len(writes) == (2 if writes[0] <= 0.4 else 1), writes
+    finally:
+        await session.close()
+    assert list(dest.iterdir()) == []
+
+
+async def test_a_copy_on_a_far_link_takes_sftp_s_cost_per_file_from_its_round_trips(sshd, tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    """Many files: creating them is measured as always; where the round trip (here as a glance on a far link
+    said it) is nearly all of what SFTP pays a file, that half is left to the model's estimate and said so. Near,
+    it is measured; an advice measures it whatever the round trip."""
+    from app.core.host.hosts import HostSpec
+    from app.core.host.session import Session
+    from app.core.profile import profiler
+
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    dest, src = tmp_path / "dest", tmp_path / "src"
+    dest.mkdir()
+    src.mkdir()
+    (src / "a.bin").write_bytes(b"x" * 1_000_000)
+    session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
+    try:
+        far = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
+                                     for_copy=profiler.ForCopy("up", 500), rtt_ms=40.0)
+        assert "tar-ssh" in far.per_file_ms and "sftp" not in far.per_file_ms, far.per_file_ms
+        assert any("talking SFTP is estimated from the round trip (40 ms)" in n for n in far.notes), far.notes
+        near = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
+                                      for_copy=profiler.ForCopy("up", 500), rtt_ms=0.25)
+        assert {"tar-ssh", "sftp"} <= set(near.per_file_ms), near.per_file_ms
+        advice = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True)
+        assert {"tar-ssh", "sftp"} <= set(advice.per_file_ms)
+    finally:
+        await session.close()
+    assert list(dest.iterdir()) == []

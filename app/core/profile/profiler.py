@@ -27,7 +27,7 @@ from app.core.profile.link_profile import LINK_SHARE, SSH_WINDOW, CipherProbe, L
 from app.core.host.session import Session
 from app.core.host.ssh_command import AEAD
 from app.core.wording.profile import (aes_known, few_files, one_of_several, kept_from, kept_note, not_measured, not_measured_note,
-                                      nothing_to_time_note)
+                                      nothing_to_time_note, sftp_by_round_trips)
 
 PROBE_TIMEOUT = 20.0  # a hard stop for any one probe, whatever its own budget
 
@@ -139,8 +139,10 @@ class ForCopy:
     the ciphers where both CPUs have AES instructions (the copy uses AES-GCM, and the race's laps time it on
     the selection, their bytes kept), else, once the first cipher is held by the link with CPU to spare on
     both sides, the others (on that link they reach no more; the race and the copy use the one measured);
-    and the cost of each file for a selection of a few files (the model's figure for it is a small share of
-    their copy). An `advise` after it measures what it needs of these."""
+    the cost of each file for a selection of a few files (the model's figure for it is a small share of
+    their copy), and SFTP's where the round trip alone makes it (perfile.round_trips_tell); and the disk's finer
+    figure where its first write outran the link several times over (DISK_OVER_LINK). An `advise` after it
+    measures what it needs of the link's figures."""
 
     direction: str  # "up" or "down"
     files: int | None = None  # how many files the copy sends (None: not known)
@@ -151,6 +153,7 @@ class ForCopy:
 
 _TCP_FIELDS = ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps")
 SPARE_CPU = 0.5  # a cipher probe held by the link with both sides under this share of a core
+DISK_OVER_LINK = 3.0  # a copy's destination disk this many times as fast as its link is not worth a finer figure
 FEW_FILES = 64   # a copy of at most this many files is not worth a second of measuring what each one costs
 
 
@@ -223,7 +226,8 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
         # Side by side; whatever happens to one, neither is left running (tasks.both).
         written, _ = await both(
             _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
-                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes), lambda w: rate(w.MBps),
+                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes, _disk_enough(profile, only)),
+                 lambda w: rate(w.MBps),
                  session=session), beside())
         if written is not None:
             profile.remote_write_MBps, profile.remote_write_cpu = written.MBps, written.cpu
@@ -232,9 +236,13 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
     if ctx.remote_dir and only is not None and only.files is not None and only.files <= FEW_FILES:
         _skip("per-file", Probes.tr("Cost of each file"), few_files(only.files), profile, emit)
     elif ctx.remote_dir:
-        per_file = await _run("per-file", Probes.tr("Cost of each file"), emit, profile, perfile.probe_per_file(ctx),
+        # For a copy, the round trip where it alone makes the SFTP conversation's cost per file.
+        per_file = await _run("per-file", Probes.tr("Cost of each file"), emit, profile,
+                              perfile.probe_per_file(ctx, profile.rtt_ms if only is not None else None),
                               _per_file_text, session=session)
         profile.per_file_ms = dict(per_file or {})
+        if per_file and session.remote.sftp and "sftp" not in per_file:
+            profile.notes.append(sftp_by_round_trips(profile.rtt_ms or 0.0))
 
 
 async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None) -> None:
@@ -262,6 +270,14 @@ async def _cipher_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, on
         kept = profile.cipher(name)
         if probe is not None and (kept is None or probe.MBps > kept.MBps):  # one MAC per cipher: the fastest
             profile.ciphers = [p for p in profile.ciphers if p is not kept] + [probe]
+
+
+def _disk_enough(profile: LinkProfile, only: ForCopy | None) -> float | None:
+    """For an upload about to start: the disk rate past which the link, not the destination disk, limits the
+    copy by far (DISK_OVER_LINK times the most raw TCP carried up); None (measure the disk finely) for an
+    advice, or where raw TCP was not measured."""
+    carried = [f for f in (profile.tcp_up_MBps, profile.tcp_up_all_MBps) if f]
+    return DISK_OVER_LINK * max(carried) if only is not None and carried else None
 
 
 def _held_by_link(probe: CipherProbe, profile: LinkProfile) -> bool:

@@ -106,6 +106,13 @@ def one_of_several(way: str, connections: int, one: float, every: float) -> str:
                            every=rate(every), one=rate(one))
 
 
+def sftp_by_round_trips(rtt_ms: float) -> str:
+    """A note of the profile of a copy about to start on a far link: the SFTP conversation's cost per file was not
+    measured, its round trips being all but the whole of it."""
+    return ProfileWords.tr("The cost of each file talking SFTP is estimated from the round trip ({rtt}), not measured: "
+                           "on this link its round trips are nearly all of it.", rtt=ms(rtt_ms))
+
+
 def few_files(files: int) -> str:
     """Why a copy about to start did not measure the cost of each file."""
     return ProfileWords.tr("not needed for %n file(s)", "", files)

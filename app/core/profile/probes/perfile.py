@@ -12,6 +12,9 @@ Two figures, because the methods pay per file in two ways:
   nor the login is in the figure. rsync writes each file under a temporary name and renames it, and
   checks it: RSYNC_PER_TAR times the work.
 
+For a copy about to start on a far link, the SFTP figure is left to the model's estimate where the round trip
+alone makes it (round_trips_tell): there the host's work is a small share of the round trips it waits for.
+
 The temporary folder is removed afterwards (also when the probe fails or is cancelled).
 """
 
@@ -36,6 +39,13 @@ FILE_BYTES = 2048
 SFTP_MAX_FILES = 40
 SFTP_MIN_FILES = 3
 RSYNC_PER_TAR = 2.0
+# For a copy about to start on a far link, the SFTP conversation's cost per file is its round trips: the model
+# counts 3 or 4 of them a file (scp, sftp: Method.round_trips_per_file; the fewer taken here), and the host's own work for a file is taken as at most SFTP_WORK_PER_TAR
+# times what creating one from tar cost it. Where that work is under ROUND_TRIPS_SHARE of the round trips, the
+# estimate is within that share and the SFTP half (half a second of a far link's round trips) is not measured.
+SFTP_ROUND_TRIPS = 3
+SFTP_WORK_PER_TAR = 20.0
+ROUND_TRIPS_SHARE = 0.1
 CLIENT_SHARE_FLOOR = 0.3  # never count less than this share of the wall time as waiting
 
 # $1: the destination (its nearest existing folder is used), $2: the temporary folder's name.
@@ -67,9 +77,11 @@ def _small_tar() -> bytes:
     return out.getvalue()
 
 
-async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
+async def probe_per_file(ctx: ProbeContext, rtt_ms: float | None = None) -> dict[str, float]:
     """Milliseconds per file, by method id, for copies into the destination: the figures this host's
-    shape lets us take (no SFTP server: no SFTP figure; no shell or tar: no creation figure)."""
+    shape lets us take (no SFTP server: no SFTP figure; no shell or tar: no creation figure). `rtt_ms`, for a
+    copy about to start: the round trip, where it alone makes the SFTP figure (round_trips_tell), leaves it out
+    (the model estimates it from the round trip)."""
     assert ctx.remote_dir is not None
     remote, out = ctx.session.remote, {}
     try:
@@ -77,7 +89,7 @@ async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
             create = await _create_ms(ctx)
             out.update({"tar-ssh": create, "tar-nc": create, "rsync-ssh": create * RSYNC_PER_TAR,
                         "rsync-daemon": create * RSYNC_PER_TAR})
-        if remote.sftp:
+        if remote.sftp and not (out and round_trips_tell(out["tar-ssh"], rtt_ms)):
             sftp = await _sftp_ms(ctx)
             out.update({"scp": sftp, "sftp": sftp})
     except asyncssh.Error as exc:  # an SFTP refusal is a probe that could not run, said in words
@@ -85,6 +97,12 @@ async def probe_per_file(ctx: ProbeContext) -> dict[str, float]:
     if not out:
         raise RuntimeError(PerFileProbeWords.tr("the host has neither an SFTP server nor tar to time files with"))
     return out
+
+
+def round_trips_tell(create_ms: float, rtt_ms: float | None) -> bool:
+    """Whether the SFTP conversation's cost per file is its round trips, within ROUND_TRIPS_SHARE: the host's own
+    work for a file (at most SFTP_WORK_PER_TAR times creating one from tar) is that small a share of them."""
+    return bool(rtt_ms) and SFTP_WORK_PER_TAR * create_ms <= ROUND_TRIPS_SHARE * SFTP_ROUND_TRIPS * rtt_ms
 
 
 async def _create_ms(ctx: ProbeContext) -> float:
