@@ -210,6 +210,32 @@ async def test_small_file_reads_and_writes_both_ways(sshd, tmp_path: Path, shell
         await session.close()
 
 
+@pytest.mark.parametrize("shell", [True, False], ids=["shell", "sftp"])
+async def test_a_staging_folder_carried_on_is_marked_as_it_is_opened(sshd, tmp_path: Path, shell: bool) -> None:
+    """A new folder is made with its journal and marker; one there already (a killed run's) gives its journal
+    and takes this run's marker, the journal untouched, through the shell and SFTP alike."""
+    from app.core.host.local_files import LocalFiles
+    files_in = [("journal.json", b'{"n": 1}\n'), ("owner", b"run 1\n")]
+    session = await _session(sshd)
+    session.remote.shell = shell
+    try:
+        made = await session.files.open_or_make(str(tmp_path / "dest"), ".ta-stage", "journal.json", 100, files_in,
+                                                files_in[1])
+        carried = await session.files.open_or_make(str(tmp_path / "dest"), ".ta-stage", "journal.json", 100,
+                                                   files_in, ("owner", b"run 2\n"))
+    finally:
+        await session.close()
+    here = LocalFiles()
+    local = await here.open_or_make(str(tmp_path / "here"), ".ta-stage", "journal.json", 100, files_in, files_in[1])
+    local_carried = await here.open_or_make(str(tmp_path / "here"), ".ta-stage", "journal.json", 100, files_in,
+                                            ("owner", b"run 2\n"))
+    for side in ("dest", "here"):
+        stage = tmp_path / side / ".ta-stage"
+        assert {p.name: p.read_bytes() for p in stage.iterdir()} == {"journal.json": b'{"n": 1}\n', "owner": b"run 2\n"}
+    assert made is None and local is None
+    assert carried == local_carried == b'{"n": 1}\n'
+
+
 def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: str) -> None:
     tree = make_tree(tmp_path, small_files=50)
     os.symlink("nowhere", tree / "dangling")

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from app.core.host import hashes, staging
 from app.core.selection.entries import Selection, entry_kind, scan_local
+from app.core.tasks import finish
 
 
 class LocalFiles:
@@ -62,11 +63,18 @@ class LocalFiles:
         return await asyncio.to_thread(run)
 
     async def open_or_make(self, dest: str, stage: str, journal: str, limit: int,
-                           files: Sequence[tuple[str, bytes]]) -> bytes | None:
+                           files: Sequence[tuple[str, bytes]],
+                           mark: tuple[str, bytes] | None = None) -> bytes | None:
         """As RemoteFiles.open_or_make, on this computer."""
         folder = os.path.join(dest, stage)
         if os.path.lexists(folder):
-            return await self.read_file(os.path.join(folder, journal), limit) or b""
+            read = await self.read_file(os.path.join(folder, journal), limit) or b""
+            if mark is not None and not os.path.islink(folder):
+                try:
+                    await finish(self.write_file(os.path.join(folder, mark[0]), mark[1]))
+                except OSError:
+                    pass  # a folder left unmarked is never swept: a leftover, never a user's file
+            return read
         await self.prepare(dest, stage, files)
         return None
 

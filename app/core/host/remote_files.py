@@ -13,13 +13,13 @@ from typing import Sequence
 
 import asyncssh
 
-from app.core.errors import (appeared, destination_not_made, file_not_written, folders_not_made, half_placed,
-                             links_not_made, placing_failed, renames_failed)
+from app.core.errors import (TransferError, appeared, destination_not_made, file_not_written, folders_not_made,
+                             half_placed, links_not_made, placing_failed, renames_failed)
 from app.core.host import staging
 from app.core.host.remote_reads import RemoteReads
 from app.core.host.remote_tree import DIGEST, SCAN_TIMEOUT, listing_digest, said_digest
 from app.core.host.sftp_ops import SftpOps, sftp_kind, sftp_rmtree
-from app.core.tasks import both
+from app.core.tasks import both, finish
 
 
 class RemoteFiles(RemoteReads):
@@ -49,18 +49,26 @@ class RemoteFiles(RemoteReads):
             await self.write_file(join(folder, name), data)
 
     async def open_or_make(self, dest: str, stage: str, journal: str, limit: int,
-                           files: Sequence[tuple[str, bytes]]) -> bytes | None:
+                           files: Sequence[tuple[str, bytes]],
+                           mark: tuple[str, bytes] | None = None) -> bytes | None:
         """A staging folder that is there already: its journal's bytes (at most limit + 1; b"" when it has
-        none it can read). One that is not: made as prepare() makes it, with `files`, and None. Through the
-        host's shell, the look and the making are one command."""
+        none it can read), and `mark` (a file's name and bytes: the owner marker of a folder carried on) written
+        into it; failing to write it is no error. One that is not: made as prepare() makes it, with `files`,
+        and None. Through the host's shell, the look, the making and the marking are one command."""
         folder = join(dest, stage)
-        if not self.shell or not staging.files_fit_in_command(files):
+        if not self.shell or not staging.files_fit_in_command([*files, *([mark] if mark else [])]):
             there, read = await both(self.exists([folder]), self.read_file(join(folder, journal), limit))
             if there[0] or read is not None:
+                if mark is not None:
+                    try:
+                        await finish(self.write_file(join(folder, mark[0]), mark[1]))
+                    except (OSError, asyncssh.Error, TimeoutError, TransferError):
+                        pass  # a folder left unmarked is never swept: a leftover, never a user's file
                 return read or b""
             await self.prepare(dest, stage, files)
             return None
-        result = await self.session.run(staging.remote_open_or_make_command(dest, stage, journal, limit + 1, files))
+        result = await self.session.run(staging.remote_open_or_make_command(dest, stage, journal, limit + 1, files,
+                                                                            mark))
         out = result.stdout or b""
         if result.exit_status != 0 or out[:1] not in (b"y", b"n"):
             raise destination_not_made(dest, self.session.host.label, (result.stderr or b"").decode(errors="replace"))

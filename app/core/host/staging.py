@@ -116,11 +116,17 @@ mkdir -p -- "$d" || exit 1
 while [ $# -ge 2 ]; do printf %s "$2" > "$t/$1" || exit 1; shift 2; done"""
 
 
-# $1 the destination, $2 a staging folder in it, $3 the name of its journal, $4 how many of its bytes, then
-# name and text pairs. The folder there already: "y" and its journal's first bytes. Else it is made, with
-# the files: "n".
-_OPEN_OR_MAKE = r"""d=$1 t=$2 j=$3 most=$4; shift 4
-if [ -e "$t" ] || [ -L "$t" ]; then printf y; head -c "$most" -- "$t/$j" 2>/dev/null; exit 0; fi
+# $1 the destination, $2 a staging folder in it, $3 the name of its journal, $4 how many of its bytes, $5 and $6
+# a file written into the folder if it is there (its name, or "" for none, and its text), then name and text
+# pairs. The folder there already: "y" and its journal's first bytes, and the file written into it (a failure
+# to is no error: the owner marker, whose lack costs a leftover, never a user's file). Else the folder is made,
+# with the pairs: "n".
+_OPEN_OR_MAKE = r"""d=$1 t=$2 j=$3 most=$4 mn=$5 mt=$6; shift 6
+if [ -e "$t" ] || [ -L "$t" ]; then
+  printf y; head -c "$most" -- "$t/$j" 2>/dev/null
+  [ -z "$mn" ] || [ -L "$t" ] || printf %s "$mt" > "$t/$mn" 2>/dev/null || :
+  exit 0
+fi
 mkdir -p -- "$d" || exit 1
 mkdir -m 700 -- "$t" || exit 1
 while [ $# -ge 2 ]; do printf %s "$2" > "$t/$1" || exit 1; shift 2; done
@@ -128,11 +134,14 @@ printf n"""
 
 
 def remote_open_or_make_command(dest: str, stage: str, journal: str, most: int,
-                                files: Sequence[tuple[str, bytes]] = ()) -> bytes:
-    """A staging folder's journal (the folder is there), else the folder made with `files` (see
-    files_fit_in_command): the look and the making in one command, a round trip fewer per copy."""
+                                files: Sequence[tuple[str, bytes]] = (),
+                                mark: tuple[str, bytes] | None = None) -> bytes:
+    """A staging folder's journal (the folder is there; `mark` then written into it), else the folder made with
+    `files` (see files_fit_in_command, which both must pass): the look and the making in one command, a round
+    trip fewer per copy."""
     flat = [part for name, data in files for part in (name, data.decode("utf-8", "surrogateescape"))]
-    return sh_command(_OPEN_OR_MAKE, dest, join(dest, stage), journal, str(most), *flat)
+    name, text = (mark[0], mark[1].decode("utf-8", "surrogateescape")) if mark else ("", "")
+    return sh_command(_OPEN_OR_MAKE, dest, join(dest, stage), journal, str(most), name, text, *flat)
 
 
 def files_fit_in_command(files: Sequence[tuple[str, bytes]]) -> bool:

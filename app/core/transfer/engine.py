@@ -161,7 +161,6 @@ async def to_stage(session: Session, req: CopyRequest) -> list[Entry] | None:
     journal = Journal.of(seen.sources, seen.dest, o.download, "race")
     target = join(seen.dest, journal.folder)
     leftover = await resume.open_stage(seen.sides, seen.dest, journal, wanted, seen.sources, True, req.resume, True,
-                                       lambda: ownership.mark(session, target, "staging", local=o.download),
                                        ownership.marker("staging", target))
     done = leftover.complete | set(leftover.partial)  # a cut file is the copy's to carry on, not a lap's
     return [e for e in wanted if e.path not in done]
@@ -277,7 +276,6 @@ async def _copy_staged(session: Session, method: Method, req: CopyRequest, seen:
         # cancelled meanwhile: only a marked folder is ever swept.
         leftover = await resume.open_stage(sides, dest, journal, wanted, sources, not method.keeps_symlinks,
                                            req.resume, _can_carry_on(session, method, req),
-                                           lambda: ownership.mark(session, target, "staging", local=o.download),
                                            ownership.marker("staging", target))
     else:
         await sides.dest.prepare(dest, None)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from posixpath import dirname, join
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING
 
-from app.core.tasks import both, finish
+from app.core.tasks import both
 from app.core.transfer.existing import same_entry
 from app.core.transfer.journal import LIMIT, NAME, Journal
 from app.core.selection.entries import Entry, ancestors
@@ -82,31 +82,26 @@ def window(offset: int) -> tuple[int, int]:
 
 async def open_stage(sides: "Sides", dest: str, journal: Journal, wanted: list[Entry], sources: list[str],
                      follows_links: bool, carry_on: bool, can_continue: bool,
-                     mark: Callable[[], Awaitable[None]] | None = None,
                      owner: tuple[str, bytes] | None = None) -> Leftover:
     """This copy's staging folder: the one an earlier run of it left (what it holds sorted out, what
     cannot be kept removed), or a new one with its journal. `carry_on` False starts over. The folder is
-    marked as this run's (app.core.transfer.ownership) as soon as it is there and whatever comes after: a
-    new one is made with its journal and `owner` (the marker's name and bytes) in one go; `mark` marks one
-    carried on, before anything else."""
+    marked as this run's (app.core.transfer.ownership) as soon as it is there and whatever comes after:
+    `owner` (the marker's name and bytes) goes into a new one with its journal, and into one carried on as it
+    is looked at, in one go."""
     side = sides.dest
     stage = join(dest, journal.folder)
     files = [(NAME, journal.encode()), *([owner] if owner else [])]
-    # Looked for, and made with its journal and marker where it is not there, in one go (one command).
-    read = await side.open_or_make(dest, journal.folder, NAME, LIMIT, files)
+    # Looked for, and made with its journal and marker or marked where it is there, in one go (one command).
+    read = await side.open_or_make(dest, journal.folder, NAME, LIMIT, files, owner)
     found = Journal.decode(read)
     if read is not None and not (carry_on and journal.same_copy(found)):
         await side.remove(stage)  # ours by its name, but not this copy's (or the user starts over)
         await side.prepare(dest, journal.folder, files)
         read = None
     if read is None:
-        if owner is None and mark is not None:
-            await finish(mark())
         return Leftover()
     names = sorted({e.path.split("/", 1)[0] for e in wanted})
-    # Marked at once whatever comes after; looked at beside it (round trips each, not both in turn).
-    _, listing = await both(finish(mark()) if mark else None,
-                            side.scan([join(stage, n) for n in names], missing_ok=True))
+    listing = await side.scan([join(stage, n) for n in names], missing_ok=True)
     leftover = sort_out(wanted, listing.entries, follows_links)
     await _check_cut_files(sides, leftover, stage, sources, wanted, can_continue, found.started)
     await side.remove_paths([join(stage, p) for p in leftover.stale])

@@ -233,9 +233,24 @@ def test_a_staging_folder_is_looked_for_and_made_in_one_command(tmp_path: Path) 
                tmp_path)
     assert (again.returncode, again.stdout) == (0, b'y{"sources": ["a b"]}\n')  # there: its journal, untouched
     assert (dest / stage / "owner").read_bytes() == b"pid 7\n"
+    marked = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files, ("owner", b"pid 9\n")),
+                tmp_path)
+    assert (marked.returncode, marked.stdout) == (0, b'y{"sources": ["a b"]}\n')  # carried on: marked as this run's
+    assert (dest / stage / "owner").read_bytes() == b"pid 9\n"
+    assert (dest / stage / "journal.json").read_bytes() == files[0][1]
     (dest / stage / "journal.json").unlink()
     bare = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files), tmp_path)
     assert (bare.returncode, bare.stdout) == (0, b"y")  # there without a journal: not ours to carry on
     (tmp_path / "file").write_bytes(b"")
     blocked = sh(remote_open_or_make_command(str(tmp_path / "file" / "dest"), stage, "j", 10, files), tmp_path)
     assert blocked.returncode != 0 and blocked.stdout == b""  # cannot be made: an error, no answer
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (dest / f"{PREFIX}link").symlink_to(elsewhere)
+    linked = sh(remote_open_or_make_command(str(dest), f"{PREFIX}link", "j", 10, files, ("owner", b"pid 9\n")),
+                tmp_path)
+    assert (linked.returncode, linked.stdout) == (0, b"y") and list(elsewhere.iterdir()) == []  # nothing written through
+    (dest / stage / "taken").mkdir()  # a folder where the marker would go: it cannot be written, root or not
+    unwritable = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files, ("taken", b"x")),
+                    tmp_path)
+    assert (unwritable.returncode, unwritable.stdout) == (0, b"y")  # a marker not written is no error
