@@ -58,12 +58,22 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
     dest.mkdir()
     src.mkdir()
     (src / "a.bin").write_bytes(b"x" * 4_000_000)
+    from app.core.profile.probes import tcp
+    sent_for: list[float] = []  # how long raw TCP was told to send, each time
+    send_for = tcp.send_for
+
+    def told(write, seconds, *rest, **named):
+        sent_for.append(seconds)
+        return send_for(write, seconds, *rest, **named)
+
+    monkeypatch.setattr(tcp, "send_for", told)
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
     try:
         up = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
                                     for_copy=profiler.ForCopy("up", 3), rtt_ms=0.25)
         assert up.rtt_ms == 0.25  # the glance's, not measured again
         assert up.tcp_up_MBps and up.tcp_down_MBps is None
+        assert sent_for == [0.3 * profiler.COPY_TCP_SHARE]  # a shorter look: the race times the methods
         assert up.remote_write_MBps and up.per_file_ms == {}
         assert "Cost of each file not measured: not needed for 3 files" in up.notes, up.notes
         if session.local.aes and session.remote.aes:  # the copy uses AES-GCM; its race times it
@@ -73,8 +83,11 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
             assert up.ciphers
         down = await profiler.measure(session, None, None, budget=0.3, for_copy=profiler.ForCopy("down"))
         assert down.tcp_down_MBps and down.tcp_up_MBps == up.tcp_up_MBps  # kept, and completed
+        sent_for.clear()
         both = await profiler.measure(session, None, None, budget=0.3)
         assert (both.tcp_up_MBps, both.tcp_down_MBps) == (up.tcp_up_MBps, down.tcp_down_MBps)  # kept
+        fresh = await profiler.measure(session, None, None, budget=0.3, fresh=True)
+        assert fresh.tcp_up_MBps and sent_for == [0.3]  # an advice's look is the whole budget
         assert both.ciphers  # advice measures every cipher worth it
     finally:
         await session.close()

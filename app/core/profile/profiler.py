@@ -135,14 +135,16 @@ def _skip(name: str, label: str, why: str, profile: LinkProfile, emit: Emit) -> 
 @dataclass(frozen=True)
 class ForCopy:
     """What the profile of a copy about to start (`copy --best`) leaves out, each a second or two of the user's
-    wait on a far link: raw TCP the other way (a kept profile lacking it gets it when a copy that way asks);
-    the ciphers where both CPUs have AES instructions (the copy uses AES-GCM, and the race's laps time it on
-    the selection, their bytes kept), else, once the first cipher is held by the link with CPU to spare on
-    both sides, the others (on that link they reach no more; the race and the copy use the one measured);
-    the cost of each file for a selection of a few files (the model's figure for it is a small share of
-    their copy), and SFTP's where the round trip alone makes it (perfile.round_trips_tell); and the disk's finer
-    figure where its first write outran the link several times over (DISK_OVER_LINK). An `advise` after it
-    measures what it needs of the link's figures."""
+    wait on a far link: raw TCP the other way (a kept profile lacking it gets it when a copy that way asks),
+    and half of raw TCP's sending time (COPY_TCP_SHARE: the race times the methods themselves); the ciphers where
+    both CPUs have AES instructions (the copy uses AES-GCM, and the race's laps time it on the selection, their
+    bytes kept), else, once the first cipher is held by the link with CPU to spare on both sides, the others (on
+    that link they reach no more; the race and the copy use the one measured); the cost of each file for a
+    selection of a few files (the model's figure for it is a small share of their copy), and SFTP's where the
+    round trip alone makes it (perfile.round_trips_tell); and the disk's finer figure where its first write
+    outran the link several times over (DISK_OVER_LINK). An `advise` after it measures what it needs of the
+    link's figures.
+    """
 
     direction: str  # "up" or "down"
     files: int | None = None  # how many files the copy sends (None: not known)
@@ -153,6 +155,7 @@ class ForCopy:
 
 _TCP_FIELDS = ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps")
 SPARE_CPU = 0.5  # a cipher probe held by the link with both sides under this share of a core
+COPY_TCP_SHARE = 0.5  # of the probe budget, raw TCP's sending time for a copy about to start
 DISK_OVER_LINK = 3.0  # a copy's destination disk this many times as fast as its link is not worth a finer figure
 FEW_FILES = 64   # a copy of at most this many files is not worth a second of measuring what each one costs
 
@@ -176,6 +179,10 @@ async def _complete(ctx: ProbeContext, kept: LinkProfile, profile: LinkProfile, 
 
 async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only: ForCopy | None) -> None:
     session = ctx.session
+    if only is not None:
+        # A copy's race times the methods themselves: raw TCP is its ceiling and the link's sentence, for which
+        # a shorter look does (COPY_TCP_SHARE of the budget, after the climb).
+        ctx = replace(ctx, budget=ctx.budget * COPY_TCP_SHARE)
     n = tcp.TCP_CONNECTIONS
     for down in (False, True):
         if only is not None and not only.wants(down):
