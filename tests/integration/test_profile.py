@@ -96,8 +96,11 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
 
 async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_outruns_the_link(
         sshd, tmp_path: Path) -> None:
-    """64 MB written several times as fast as the link carries: the disk is not the copy's limit, and the probe
-    does not go on to 256 MB (a second of writing); an advice's probe (no such rate) still refines it."""
+    """A copy's disk probe writes 16 MB first and goes on to 64 and 256 MB only while each was too quick to time,
+    and not at all past a write several times as fast as the link carries (the disk is not the copy's limit);
+    an advice's probe writes 64 MB, then 256 MB where that was too quick."""
+    import shlex
+
     from app.core.host.hosts import HostSpec
     from app.core.host.session import Session
     from app.core.profile import profiler
@@ -108,13 +111,14 @@ async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_o
     dest = tmp_path / "dest"
     dest.mkdir()
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
-    writes: list[float] = []  # each write's seconds by the host's clock
+    writes: list[tuple[int, float]] = []  # each write's MiB and seconds by the host's clock
     run = session.run
 
     async def counted(command: bytes, stdin: bytes | None = None, timeout: float = 60):
         result = await run(command, stdin, timeout)
         if b"conv=fsync" in command:
-            writes.append(host_seconds(result.stdout or b"") or 0.0)
+            blocks = int(shlex.split(command.decode())[-1])
+            writes.append((blocks * disk.BLOCK_MB, host_seconds(result.stdout or b"") or 0.0))
         return result
 
     session.run = counted  # the real command still runs; only counted
@@ -126,11 +130,24 @@ async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_o
         assert profiler._disk_enough(slow_link, None) is None  # an advice measures the disk finely
         assert profiler._disk_enough(LinkProfile(host="testhost", local_address="127.0.0.1"),
                                      profiler.ForCopy("up")) is None  # no link figure to compare with
-        quick = await disk.probe_remote_write(ctx, None, enough)
-        assert quick.MBps > enough and len(writes) == 1, (quick, len(writes))
+        quick = await disk.probe_remote_write(ctx, None, enough, copy=True)
+        assert quick.MBps > enough and [mb for mb, _ in writes] == [16], (quick, writes)
+
+        def went_on(steps: tuple[int, ...], timed: float) -> list[int]:
+            """The MiB each write should have been, given how long the ones before took."""
+            expected = [steps[0] * disk.BLOCK_MB]
+            for (_, seconds), blocks in zip(writes, steps[1:]):
+                if seconds > timed:
+                    break
+                expected.append(blocks * disk.BLOCK_MB)
+            return expected
+
+        writes.clear()
+        await disk.probe_remote_write(ctx, None, copy=True)
+        assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS, disk.COPY_TIMED), writes
         writes.clear()
         await disk.probe_remote_write(ctx, None)
-        assert len(writes) == (2 if writes[0] <= 0.4 else 1), writes
+        assert [mb for mb, _ in writes] == went_on(disk.STEPS, disk.TIMED), writes
     finally:
         await session.close()
     assert list(dest.iterdir()) == []

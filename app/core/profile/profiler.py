@@ -141,9 +141,9 @@ class ForCopy:
     bytes kept), else, once the first cipher is held by the link with CPU to spare on both sides, the others (on
     that link they reach no more; the race and the copy use the one measured); the cost of each file for a
     selection of a few files (the model's figure for it is a small share of their copy), and SFTP's where the
-    round trip alone makes it (perfile.round_trips_tell); and the disk's finer figure where its first write
-    outran the link several times over (DISK_OVER_LINK). An `advise` after it measures what it needs of the
-    link's figures.
+    round trip alone makes it (perfile.round_trips_tell); and the disk's longer writes where a shorter one was
+    timeable or outran the link several times over (disk.COPY_STEPS, DISK_OVER_LINK). An `advise` after it
+    measures what it needs of the link's figures.
     """
 
     direction: str  # "up" or "down"
@@ -233,7 +233,8 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
         # Side by side; whatever happens to one, neither is left running (tasks.both).
         written, _ = await both(
             _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
-                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes, _disk_enough(profile, only)),
+                 disk.probe_remote_write(ctx, session.remote.dest_free_bytes, _disk_enough(profile, only),
+                                         copy=only is not None),
                  lambda w: rate(w.MBps),
                  session=session), beside())
         if written is not None:

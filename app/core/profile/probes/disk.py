@@ -17,6 +17,10 @@ from app.core.host.remote_cpu import DEFAULT_TICKS
 from app.core.profile.probes.common import NOW_NS, MBps, ProbeContext, host_seconds, now
 
 BLOCK_MB = 4
+STEPS = (16, 64)          # blocks an advice writes: 64 MB, then 256 MB where that took under TIMED seconds
+COPY_STEPS = (4, 16, 64)  # a copy about to start: 16 MB first, each step on where it took under COPY_TIMED
+TIMED = 0.4
+COPY_TIMED = 0.25         # by the host's own clock (nanoseconds, no network in it): a quarter second is timeable
 
 
 @dataclass(frozen=True)
@@ -44,13 +48,15 @@ echo "ns $s $e"
 """
 
 
-async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None, enough: float | None = None) -> DiskWrite:
-    """64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space) and
-    did not already reach `enough` MB/s: for a copy about to start, a disk that took the 64 MB several times
-    as fast as the link carries is not what limits it, and the finer figure would cost a second of writing."""
+async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None, enough: float | None = None,
+                             copy: bool = False) -> DiskWrite:
+    """64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space). For a
+    copy about to start (`copy`): 16 MB first, then 64 and 256 MB while each was too quick to time (COPY_TIMED),
+    and none after a write that reached `enough` MB/s (a disk that took it several times as fast as the link
+    carries is not what limits the copy): on a NAS whose CPU is the limit, 64 MB is a second of its writing."""
     assert ctx.remote_dir is not None
     rate, cpu = 0.0, None
-    for blocks in (16, 64):
+    for blocks in COPY_STEPS if copy else STEPS:
         if free_bytes is not None and blocks * BLOCK_MB * 2**20 > free_bytes / 10:
             break
         start = now()
@@ -63,7 +69,7 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None, enough: 
         elapsed = host_seconds(result.stdout or b"") or elapsed  # the host's own clock: no network in it
         rate = MBps(blocks * BLOCK_MB * 2**20, elapsed)
         cpu = children_cores((result.stdout or b"").decode(errors="replace"), elapsed)
-        if elapsed > 0.4 or (enough is not None and rate >= enough):
+        if elapsed > (COPY_TIMED if copy else TIMED) or (enough is not None and rate >= enough):
             break
     return DiskWrite(rate, cpu)
 
