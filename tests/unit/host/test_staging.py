@@ -249,7 +249,8 @@ def test_a_staging_folder_is_looked_for_and_made_in_one_command(tmp_path: Path) 
     (dest / f"{PREFIX}link").symlink_to(elsewhere)
     linked = sh(remote_open_or_make_command(str(dest), f"{PREFIX}link", "j", 10, files, ("owner", b"pid 9\n")),
                 tmp_path)
-    assert (linked.returncode, linked.stdout) == (0, b"y") and list(elsewhere.iterdir()) == []  # nothing written through
+    assert (linked.returncode, linked.stdout) == (0, b"y")
+    assert list(elsewhere.iterdir()) == []  # nothing written through the link
     (dest / stage / "taken").mkdir()  # a folder where the marker would go: it cannot be written, root or not
     unwritable = sh(remote_open_or_make_command(str(dest), stage, "journal.json", 1 << 20, files, ("taken", b"x")),
                     tmp_path)

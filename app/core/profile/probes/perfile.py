@@ -40,9 +40,10 @@ SFTP_MAX_FILES = 40
 SFTP_MIN_FILES = 3
 RSYNC_PER_TAR = 2.0
 # For a copy about to start on a far link, the SFTP conversation's cost per file is its round trips: the model
-# counts 3 or 4 of them a file (scp, sftp: Method.round_trips_per_file; the fewer taken here), and the host's own work for a file is taken as at most SFTP_WORK_PER_TAR
-# times what creating one from tar cost it. Where that work is under ROUND_TRIPS_SHARE of the round trips, the
-# estimate is within that share and the SFTP half (half a second of a far link's round trips) is not measured.
+# counts 3 or 4 of them a file (scp, sftp: Method.round_trips_per_file; the fewer taken here), and the host's own
+# work for a file is taken as at most SFTP_WORK_PER_TAR times what creating one from tar cost it. Where that work is
+# under ROUND_TRIPS_SHARE of the round trips, the estimate is within that share and the SFTP half (half a second of
+# a far link's round trips) is not measured.
 SFTP_ROUND_TRIPS = 3
 SFTP_WORK_PER_TAR = 20.0
 ROUND_TRIPS_SHARE = 0.1
