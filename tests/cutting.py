@@ -8,6 +8,8 @@ clean-up runs, and the host's side ends when its connection drops.
 What the host's side moved is counted by the kernel, not taken from the app: every process of a
 connection descends from the SSH server, and a reaped child's I/O counts go to its parent, so once a
 run's connections have ended, the server's own /proc/PID/io has grown by what they all read and wrote.
+(A process whose parent ended before it would go to init and out of the count, now and then: the counting tests'
+sshd is the child subreaper of its connections' processes, tests.peers.start_sshd(reaps=True).)
 An upload's far side writes what it receives (the server into a pipe, a tool into files), a download's
 reads what it sends: the same shape of processes whether a run sends everything or the rest of a cut.
 (A helper's daemon may outlive its connection's processes and escape that count: then this computer's

@@ -15,6 +15,7 @@ import pwd
 import secrets
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,12 +71,29 @@ _LOGIN = {
 }
 
 
+# sshd as the child subreaper of everything its connections start (prctl PR_SET_CHILD_SUBREAPER, which an exec
+# keeps): a process whose parent ended before it comes to sshd, which reaps it, instead of to init.
+_REAPING = """import ctypes, os, sys
+if ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) != 0:
+    sys.exit("prctl(PR_SET_CHILD_SUBREAPER) failed: " + os.strerror(ctypes.get_errno()))
+os.execv({sshd!r}, [{sshd!r}, *sys.argv[1:]])
+"""
+
+
+def _reaping_sshd(root: Path) -> str:
+    launcher = root / "sshd-reaping"
+    launcher.write_text(f"#!{sys.executable}\n" + _REAPING.format(sshd=SSHD))
+    launcher.chmod(0o755)
+    return str(launcher)
+
+
 def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", login: str = "key",
                user: str | None = None, alias: str = "testhost", log_level: str | None = None,
-               port: int | None = None, hostname: str = "127.0.0.1") -> SshServer:
+               port: int | None = None, hostname: str = "127.0.0.1", reaps: bool = False) -> SshServer:
     """Start `sshd -D` on a free port (or `port`) with its own keys, and write a matching client config that
     reaches it as `hostname` (a name that resolves to `listen`). `log_level`: INFO logs every login (sshd.log),
-    where the app's demo config logs only errors."""
+    where the app's demo config logs only errors. `reaps`: sshd reaps every process its connections start, even
+    one whose parent ended first, so its own /proc/PID/io counts all they read and wrote (tests/cutting.py)."""
     root.mkdir(parents=True, exist_ok=True)
     os.chmod(root, 0o755)
     user = user or pwd.getpwuid(os.getuid()).pw_name
@@ -88,7 +106,7 @@ def start_sshd(root: Path, listen: str = "127.0.0.1", extra_config: str = "", lo
     text = text.replace(f"AuthorizedKeysFile {authorized}\n", "").replace("PasswordAuthentication no\n", "")
     # sshd takes the first value it reads for a keyword: a log level of the test's own goes first.
     config.write_text((f"LogLevel {log_level}\n" if log_level else "") + login_lines + text)
-    proc = run_sshd(SSHD, config, root / "sshd.log", port, listen)
+    proc = run_sshd(_reaping_sshd(root) if reaps else SSHD, config, root / "sshd.log", port, listen)
     known = root / "known_hosts"
     known.write_text(known_hosts_line(hostname, port, public_key_path(host_key)))
     ssh_config = root / "ssh_config"
