@@ -4,12 +4,14 @@ shell's one-command listing works with BusyBox's tools too (run for real, with o
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from app.core.host import hashes
 from app.core.host.hosts import HostSpec
 from app.core.host.remote_tree import DIGEST, SCAN, parse_scan
 from app.core.selection.entries import scan_local, scan_remote
@@ -20,6 +22,11 @@ from app.core.host.staging import Records
 from app.core.transfer.ownership import remove_folder
 from tests.helpers import make_tree, snapshot
 
+
+
+def here_of(data: bytes, start: int, end: int) -> tuple[str, bytes]:
+    a, e = hashes.range_parts(start, end)
+    return hashlib.md5(data[a:e]).hexdigest(), data[e:end]
 
 
 async def _session(sshd) -> Session:
@@ -192,6 +199,18 @@ async def test_small_file_reads_and_writes_both_ways(sshd, tmp_path: Path, shell
     try:
         assert await files.read_range(str(tmp_path / "it's a $(file).bin"), 4000, 5000) == data[4000:9000]
         assert await files.read_range(str(tmp_path / "it's a $(file).bin"), 0, len(data)) == data
+        # A range by its digest: the host's dd and md5sum say what this computer's reading says, block edges or
+        # not, past the end too (a short tail); over SFTP the host cannot, and the caller reads the bytes instead.
+        named = str(tmp_path / "it's a $(file).bin")
+        for start, end in [(4000, 9000), (0, len(data)), (4096, 8192), (5000, 5010), (0, 0), (len(data) - 9, len(data) + 99)]:
+            here = hashes.local_range_digest(named, start, end)
+            assert here == here_of(data, start, end)
+            assert await files.range_digest(named, start, end) == (here if shell else None)
+        if shell:
+            spoilt = bytearray(data)
+            spoilt[4100] ^= 1
+            (tmp_path / "spoilt").write_bytes(bytes(spoilt))
+            assert await files.range_digest(str(tmp_path / "spoilt"), 4096, 9000) != here_of(data, 4096, 9000)
         await files.write_file(str(tmp_path / "j.json"), b"{}\n")
         assert await files.read_file(str(tmp_path / "j.json"), 100) == b"{}\n"
         assert await files.read_file(str(tmp_path / "nope"), 100) is None

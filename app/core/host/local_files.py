@@ -94,6 +94,10 @@ class LocalFiles:
                 return f.read(length)
         return await asyncio.to_thread(run)
 
+    async def range_digest(self, path: str, start: int, end: int) -> tuple[str, bytes] | None:
+        """[start, end) of a file as app.core.host.hashes.RANGE_DIGEST says it, to compare with the other side's."""
+        return await asyncio.to_thread(hashes.local_range_digest, path, start, end)
+
     async def remove(self, path: str, timeout: float = 120) -> None:
         await asyncio.to_thread(shutil.rmtree, path, True)
 

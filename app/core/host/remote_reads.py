@@ -258,6 +258,14 @@ class RemoteReads:
             await f.seek(start)
             return await f.read(length)
 
+    async def range_digest(self, path: str, start: int, end: int) -> tuple[str, bytes] | None:
+        """[start, end) of a file as app.core.host.hashes.RANGE_DIGEST says it (one command, 33 bytes and a tail
+        back, where read_range brings all of it), or None where the host cannot (no shell, no md5sum)."""
+        if not (self.shell and self.session.remote.has("md5sum")):
+            return None
+        result = await self._sh(hashes.RANGE_DIGEST, *hashes.range_digest_args(path, start, end), timeout=120)
+        return hashes.parse_range_digest(result.stdout or b"") if result.exit_status == 0 else None
+
     async def hashes(self, tool: str, base: str, paths: list[str]) -> list[str]:
         """The hashes of files under `base`, in order (see verify.py)."""
         stdin = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
