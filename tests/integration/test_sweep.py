@@ -17,6 +17,8 @@ from typing import Iterator
 
 import pytest
 
+from app.core.host.hosts import HostSpec
+from app.core.host.session import Session
 from app.core.transfer import ownership
 from app.core.transfer.ownership import MARKER, Owner
 from tests.helpers import cli_json
@@ -130,6 +132,39 @@ def test_advice_sweeps_too_and_says_so(sshd, owners, tmp_path: Path) -> None:
     assert what_is_there(place) == KEPT
     assert out["notes"] == [f"Removed 3 folders that earlier runs of Transfer Advisor left in testhost:{place.dest} "
                             f"({', '.join(sorted(REMOVED))})."]
+
+
+def test_copy_best_sweeps_once_and_says_so_once(sshd, owners, tmp_path: Path) -> None:
+    # Its advice sweeps the destination; the copy after it, in the same session, does not look again.
+    place = Place("testhost", ["--ssh-config", str(sshd.ssh_config)], str(tmp_path / "dest"), tmp_path / "dest")
+    plant(place, owners)
+    source = tmp_path / "a.txt"
+    source.write_bytes(b"new")
+    out = cli_json("copy", place.host, str(source), "--dest", place.dest, "--best", *place.options)
+    assert "error" not in out, out
+    assert what_is_there(place) == KEPT | {"a.txt"}
+    swept = [n for n in out["notes"] + out.get("advice", {}).get("notes", []) if n.startswith("Removed ")]
+    assert swept == [f"Removed 3 folders that earlier runs of Transfer Advisor left in testhost:{place.dest} "
+                     f"({', '.join(sorted(REMOVED))})."]
+
+
+async def test_one_session_sweeps_a_folder_once_the_next_sweeps_again(sshd, owners, tmp_path: Path) -> None:
+    # What goes stale while a session runs waits for the next one (a leftover takes a day to go stale).
+    place = Place("testhost", [], str(tmp_path / "dest"), tmp_path / "dest")
+    plant(place, owners)
+    later = f"{RACE}gone-later"
+    swept = []
+    for planting in (False, True, False):
+        session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)))
+        try:
+            swept.append((await ownership.sweep(session, place.dest, local=False))[1])
+            if planting:
+                _folder(place.here / later, replace(owners["gone"], folder=later).text())
+                swept.append((await ownership.sweep(session, place.dest, local=False))[1])
+        finally:
+            await session.close()
+    assert swept == [sorted(REMOVED), [], [], [later]]
+    assert what_is_there(place) == KEPT
 
 
 # --- what a killed app really left ---------------------------------------------------------------

@@ -57,6 +57,9 @@ class Session:
     command_times: list[float] = field(default_factory=list, repr=False)
     # The commands' own shell where the host has one and takes more than one session (command_shell.py).
     shell: CommandShell | None = field(init=False, default=None, repr=False)
+    # When this session last swept a folder (path, here or not) of stale leftovers (app.core.transfer.ownership):
+    # a leftover takes a day to go stale, so `copy --best` sweeps the destination once, in its advice.
+    swept: dict[tuple[str, bool], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.files = RemoteFiles(self)

@@ -41,6 +41,7 @@ MARKER_MAX = 4096  # bytes of a marker that are read: ours are a few hundred
 HEADER = "transfer-advisor owner 1"
 PREFIXES = {"staging": staging.PREFIX, "race": ".transfer-advisor-race-"}
 STALE_AFTER = 24 * 3600.0
+SWEPT_LATELY = 300.0  # a folder this session swept this recently is not swept again (an advice, then its copy)
 ALIVE, GONE, UNKNOWN = "alive", "gone", "unknown"
 
 
@@ -184,6 +185,8 @@ async def sweep(session: Session, where: str, local: bool) -> tuple[str, list[st
     person reads it, and the names that went (wording.swept_note says so). Never raises: a sweep that
     cannot run leaves everything as it is."""
     place = where if local else f"{session.host.label}:{where}"
+    if time.monotonic() - session.swept.get((where, local), -SWEPT_LATELY) < SWEPT_LATELY:
+        return place, []
     try:
         if local:
             found = await asyncio.to_thread(local_markers, where)
@@ -195,6 +198,7 @@ async def sweep(session: Session, where: str, local: bool) -> tuple[str, list[st
     gone = [name for name, data in found if stale(name, parse(data), now)]
     for name in gone:
         await remove_folder(session, join(where, name), local)
+    session.swept[(where, local)] = time.monotonic()
     return place, sorted(gone)
 
 
