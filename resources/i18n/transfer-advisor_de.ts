@@ -397,6 +397,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>nicht verglichen: was noch zu kopieren ist ({left}), ist zu wenig, als dass {method} wieder hereinholen könnte, was ein Durchgang hier kostet ({seconds})</translation>
     </message>
     <message>
+        <source>not raced: the lap by {by} copied everything already, and the copy keeps it</source>
+        <translation>nicht verglichen: der Durchgang mit {by} hat schon alles kopiert, und die Kopie behält es</translation>
+    </message>
+    <message>
         <source>no data moved steadily within its time; race longer</source>
         <translation>in der vorgesehenen Zeit flossen keine Daten gleichmäßig; lassen Sie den Vergleich länger laufen</translation>
     </message>

@@ -111,8 +111,9 @@ def _kept_quicker(sshd, times: float) -> None:
 
 
 def test_a_copy_slower_than_promised_says_so(sshd, home: Path, tmp_path: Path) -> None:
-    # 300 MB: a copy of over a second (LEARN_FROM: a shorter one says nothing) even when loopback is quickest.
-    src = make_tree(tmp_path / "src", small_files=50, big_bytes=300 * 1024 * 1024)
+    # 1 GiB: a copy of over a second (LEARN_FROM: a shorter one says nothing) even when loopback is quickest
+    # (300 MB took half a second here).
+    src = make_tree(tmp_path / "src", small_files=50, big_bytes=1024 * 1024 * 1024)
     # Promises far too short whatever this machine's load did to the profile's probes: a kept profile 8 times
     # quicker than measured, and every method taught to take a quarter of the model's time.
     _advise(sshd, src, tmp_path)

@@ -22,9 +22,10 @@ from app.core.selection.entries import scan_local
 from app.core.selection.sample import entries_of, race_sample
 from app.core.transfer.engine import CopyRequest, copy, to_stage
 from app.core.transfer.journal import Journal
+from app.core.transfer.ownership import MARKER
 from app.core.transfer.resume import MIN_PARTIAL
 from tests.cutting import written_before
-from tests.helpers import cli_json, far_side, follows_links, snapshot
+from tests.helpers import cli_json, far_side, follows_links, make_tree, snapshot
 
 ODD = ["with space", "it's", 'say "hi"', "-leading-dash", "$(id)", "ünïcödé ✓", "star*?[x]"]
 
@@ -237,6 +238,49 @@ def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Pa
     method = out["method"]
     assert snapshot(dest / album.name, follow_links=follows_links(method)) == far_side(album, method)
     assert sorted(os.listdir(dest)) == ["album"]
+
+
+@pytest.fixture(scope="module")
+def footage(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A large file and many folders of small ones (more folders than scp's laps share out): a copy's race
+    copies it whole in each lap, in a scratch folder."""
+    return make_tree(tmp_path_factory.mktemp("footage"), small_files=60, big_bytes=200 * 1024 * 1024)
+
+
+async def test_the_first_lap_that_copies_everything_is_the_copy(sshd, footage: Path, tmp_path: Path) -> None:
+    """keep_whole: the lap's folder stays for the copy, and no entrant races after it (said why)."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    session = await _session(sshd, tmp_path)
+    events: list[RaceResult] = []
+    try:
+        selection = scan_local([str(footage)])
+        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
+        laps = await race(session, entrants, selection.roots, str(dest), False, 10.0, selection=selection,
+                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None, keep_whole=True)
+    finally:
+        await session.close()
+    assert [lap.candidate.method_id for lap in laps] == ["tar-ssh"] and laps[0].seconds is not None
+    kept = Path(laps[0].kept)
+    assert kept.parent.parent == dest and kept.parent.name.startswith(".transfer-advisor-race-")
+    assert sorted(os.listdir(kept.parent)) == sorted([MARKER, kept.name])  # the kept lap and the race's marker
+    assert snapshot(kept / footage.name) == snapshot(footage)
+    skipped = [e for e in events if e.skipped]
+    assert [e.label.split()[0] for e in skipped] == ["rsync", "sftp"]
+    assert all("the lap by tar over ssh" in e.skipped and "copied everything already" in e.skipped for e in skipped)
+
+
+def test_copy_best_takes_over_the_lap_that_copied_everything(sshd, footage: Path, tmp_path: Path) -> None:
+    """As a user runs it: the race's first lap copies the whole selection, and the copy sends nothing again."""
+    dest = tmp_path / "dest"
+    out = cli_json("copy", "testhost", str(footage), "--dest", str(dest), "--best", "--race-seconds", "10",
+                   "--ssh-config", str(sshd.ssh_config))
+    assert "error" not in out, out
+    assert out["sent_bytes"] == 0 and out["resumed"] > 0 and "promised_seconds" not in out, out
+    assert any(n.startswith("Carried on from the race") for n in out["notes"]), out["notes"]
+    method = out["method"]
+    assert snapshot(dest / footage.name, follow_links=follows_links(method)) == far_side(footage, method)
+    assert sorted(os.listdir(dest)) == [footage.name]  # no scratch folder, no staging folder
 
 
 def test_advise_alone_leaves_no_staging_folder(sshd, album: Path, tmp_path: Path) -> None:

@@ -255,6 +255,31 @@ async def test_a_staging_folder_carried_on_is_marked_as_it_is_opened(sshd, tmp_p
     assert carried == local_carried == b'{"n": 1}\n'
 
 
+@pytest.mark.parametrize("where", ["shell", "sftp", "here"])
+async def test_a_laps_folder_taken_over_as_a_staging_folder(sshd, tmp_path: Path, where: str) -> None:
+    """What the staging folder held goes; the lap's copy takes its place, with the journal written into it."""
+    from app.core.host.local_files import LocalFiles
+    lap = tmp_path / ".ta-race" / "0"
+    tree = make_tree(lap, small_files=5)
+    stage = tmp_path / ".ta-stage"
+    (stage / "old").mkdir(parents=True)
+    (stage / "old" / "cut.bin").write_bytes(b"x" * 100)
+    before = snapshot(tree)
+    if where == "here":
+        await LocalFiles().take_folder(str(lap), str(stage), "journal.json", b'{"n": 2}\n')
+    else:
+        session = await _session(sshd)
+        session.remote.shell = where == "shell"
+        try:
+            await session.files.take_folder(str(lap), str(stage), "journal.json", b'{"n": 2}\n')
+        finally:
+            await session.close()
+    assert sorted(os.listdir(stage)) == ["journal.json", tree.name]
+    assert (stage / "journal.json").read_bytes() == b'{"n": 2}\n'
+    assert snapshot(stage / tree.name) == before
+    assert os.listdir(tmp_path / ".ta-race") == []
+
+
 def test_busybox_lists_a_tree_like_this_computer(tmp_path: Path, busybox_bin: str) -> None:
     tree = make_tree(tmp_path, small_files=50)
     os.symlink("nowhere", tree / "dangling")

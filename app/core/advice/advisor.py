@@ -123,6 +123,9 @@ class Advice:
     notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
     raced: bool = True  # False: the race was skipped (not asked for, or a quick copy went at once)
     staged_bytes: int = 0  # what the race's laps copied into the copy's staging folder (AdviceRequest.then)
+    # A copy's race whose laps each copied the whole selection: the quickest one's candidate and folder, left for
+    # the copy to take over when it runs with that candidate (app.core.advice.follow; race(keep_whole)).
+    kept_lap: tuple[Candidate, str] | None = None
     # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
     # scanned, its sources and the destination as absolute paths.
     request: AdviceRequest | None = None
@@ -203,6 +206,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                                      rtt_ms=glance.rtt_ms if glance is not None else None)
     found, left_out, predictions = predict(profile)
     laps: list[Lap] = []
+    kept_lap = None
     whole = False  # the race copied the whole selection, not a sample of it
     staged = 0
     if req.race:
@@ -227,7 +231,10 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
             whole = chosen is None
             laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
                               dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                              selection.part(chosen.sources) if chosen else selection, ramp, predicted)
+                              selection.part(chosen.sources) if chosen else selection, ramp, predicted,
+                              keep_whole=whole and req.then is not None and _room_for_two(session, selection,
+                                                                                          req.download))
+            kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         corrected = model.corrected_by_race(profile, predictions,
@@ -251,11 +258,18 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         notes = [*notes, said] if said else notes
         predictions = again(profile)
     ranking = rank(predictions, laps, stats, whole, _losing(session, stats), _lessons(session),
-                   _commands_s(session, profile))
+                   _commands_s(session, profile), kept_lap[0] if kept_lap else None)
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked(), shares)
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
-                   dest=dest, staged_bytes=staged)
+                   dest=dest, staged_bytes=staged, kept_lap=kept_lap)
+
+
+def _room_for_two(session: Session, selection: Selection, download: bool) -> bool:
+    """Whether the destination's disk holds the whole selection three times over: a lap kept for the copy, the
+    next lap's own copy beside it, and room to spare."""
+    free = (session.local if download else session.remote).dest_free_bytes
+    return free is not None and free >= 3 * selection.bytes_on_disk()
 
 
 def _link_ceilings(profile: LinkProfile, entrants: list[Prediction], download: bool) -> dict[Candidate, float]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from posixpath import dirname
 
 from app.core.advice import advisor
 from app.core.advice.advisor import Advice, Recommendation
@@ -19,7 +20,9 @@ from app.core.profile import kept
 from app.core.wording.advice import (advised_for_its_disk, below_its_lap, each_file_cost_more, slowed_as_it_went,
                                      slower_than_promised)
 from app.core.host.session import Session
-from app.core.transfer.engine import CopyRequest, copy
+from app.core.tasks import finish
+from app.core.transfer.engine import CopyRequest, copy, take_lap
+from app.core.transfer.ownership import remove_folder
 from app.core.transfer.mirror import ConfirmDelete
 from app.core.transfer.survey import Decide
 
@@ -75,10 +78,24 @@ async def copy_advised(session: Session, advice: Advice, chosen: Recommendation,
 async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest, emit: Emit,
                         decide: Decide | None, confirm_delete: ConfirmDelete | None, rescan: bool) -> TransferResult:
     asked = advised_request(advice, chosen, req, rescan)
-    if advice.staged_bytes and asked.selection is not None:
+    took = False
+    if advice.kept_lap is not None:  # a lap copied all of it: the copy by that lap's method takes its folder over
+        candidate, folder = advice.kept_lap
+        try:
+            took = (candidate == chosen.ranked.candidate and asked.selection is not None
+                    and await take_lap(session, asked, folder))
+        finally:
+            await finish(remove_folder(session, dirname(folder), local=asked.options.download))  # the race's
+    if (advice.staged_bytes or took) and asked.selection is not None:
         asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)
     pace = Pace(emit)
-    result = replace(await copy(session, asked, pace, decide, confirm_delete), promised=chosen.ranked.seconds)
+    result = await copy(session, asked, pace, decide, confirm_delete)
+    # What was promised for what this copy sent: a race's laps (or the destination) held the rest already. A lap
+    # that copied it all was the copy: nothing was promised for what is left.
+    promised = chosen.ranked.for_part(result.sent_bytes, result.bytes)
+    result = replace(result, promised=None if took else promised)
+    if took:
+        return result
     ratio = lesson(chosen.ranked, result, asked.selection is not None)
     if ratio is None:
         return result
@@ -87,9 +104,9 @@ async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation
         kept.learn(kept.key_for(session), chosen.ranked.candidate.method_id, ratio)
     except OSError:
         pass  # the copy is done as it says; only what it taught is lost
-    if result.seconds > SLOWER * chosen.ranked.seconds:
+    if result.seconds > SLOWER * promised:
         return replace(result, notes=[*result.notes, slower_than_promised(
-            result.seconds, chosen.ranked.seconds, host.label, why_slower(pace, result, chosen.ranked))])
+            result.seconds, promised, host.label, why_slower(pace, result, chosen.ranked))])
     return result
 
 
@@ -142,11 +159,13 @@ LEARN_FROM = 1.0   # seconds: a shorter copy is mostly starting up, which says l
 
 
 def lesson(promised: Ranked, result: TransferResult, same_selection: bool) -> float | None:
-    """How many times the model's prediction this copy took (before what earlier copies taught was allowed
-    for), or None when it teaches nothing: the promise was for other files (not the selection the advice
-    read), for more than was sent (some were there already or carried on), a measurement (a race lap that
-    copied the whole selection), or the copy was too short to teach anything."""
-    if (not same_selection or promised.timed or result.sent_bytes != result.bytes or not timed(result.bytes)
-            or result.seconds < LEARN_FROM or promised.seconds <= 0):
+    """How many times the model's prediction for what this copy sent it took (before what earlier copies
+    taught was allowed for; where the race's laps or the destination held some of the selection already, the
+    prediction for the rest: Ranked.for_part), or None when it teaches nothing: the promise was for other
+    files (not the selection the advice read), a measurement (a race lap that copied the whole selection), or
+    the copy sent too little or was too short to teach anything."""
+    part = promised.for_part(result.sent_bytes, result.bytes)
+    if (not same_selection or promised.timed or not timed(result.sent_bytes) or result.seconds < LEARN_FROM
+            or part <= 0):
         return None
-    return result.seconds / (promised.seconds / promised.allowed)
+    return result.seconds / (part / promised.allowed)

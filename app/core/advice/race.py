@@ -40,7 +40,8 @@ from app.core.advice.model import Candidate
 from app.core.transfer.ownership import remove_folder
 from app.core.tasks import finish
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.wording.advice import not_raced_behind, not_raced_held, not_raced_too_late, nothing_steady, streams
+from app.core.wording.advice import (not_raced_behind, not_raced_copied_already, not_raced_held, not_raced_too_late,
+                                    nothing_steady, streams)
 from app.core.wording.profile import cipher_name
 from app.core.profile.link_profile import cipher_key
 from app.core.selection.entries import Entry, Selection, scan_local
@@ -87,6 +88,7 @@ class Lap:
     # Seconds from its start until its data flowed at its rate, less what the bytes sent by then take at that rate:
     # its login, the app's commands before the tool, a starved host's climb (a copy pays them too). None: not timed.
     startup_s: float | None = None
+    kept: str = ""  # the folder holding this lap's copy of the whole selection, left for the copy (race(keep_whole))
 
 
 def key(c: Candidate) -> str:
@@ -108,7 +110,7 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                selection: Selection | None = None, ramp: float = 0.0,
                predicted: dict[Candidate, float] | None = None,
                parts: list[list[Entry] | None] | None = None, sample: Sample | None = None,
-               ceilings: dict[Candidate, float] | None = None) -> list[Lap]:
+               ceilings: dict[Candidate, float] | None = None, keep_whole: bool = False) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
@@ -117,7 +119,11 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy; a lap whose
     part is None copies `sample` (of the same `selection`) into a scratch folder instead. `ceilings`: the most
     the measured link lets each candidate move; one whose ceiling a lap already reached (HELD_SHARE) is not
-    raced (said as a result that was skipped): the link, not the method, is the limit there."""
+    raced (said as a result that was skipped): the link, not the method, is the limit there. `keep_whole` (a
+    copy's race whose laps each copy the whole selection): the first lap that copies all of it is the copy. Its
+    folder stays (Lap.kept, inside the scratch folder, which then stays too) for the copy by that lap's method to
+    take over, and no lap follows it (each skipped, said so): another could only make the copy later. The caller
+    removes the scratch folder (dirname of Lap.kept) afterwards."""
     staged = parts is not None and selection is not None
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     made = False
@@ -126,6 +132,11 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     try:
         for i, (candidate, part) in enumerate(zip(candidates, parts if staged else [None] * len(candidates))):
             if _behind(laps, candidate, predicted or {}, ramp, emit) or _held(laps, candidate, ceilings or {}, emit):
+                continue
+            done = next((lap for lap in laps if lap.kept), None)
+            if done is not None:  # the copy is there already: another lap could only make it later
+                emit(RaceResult(key(candidate), label(candidate), None,
+                                skipped=not_raced_copied_already(label(done.candidate))))
                 continue
             if staged and selection is not None and _too_late(laps, walls, candidate, predicted or {},
                                                               selection.bytes, emit):
@@ -146,15 +157,21 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                                       allow_insecure, scratch=True, stall_timeout=stall_timeout,
                                       selection=lap_selection)
                 lap = await _run_lap(session, candidate, request, seconds, emit, ramp, request.dest)
-                # Each lap's copy goes before the next starts: the race never needs more room than one lap,
-                # and no lap writes while the far side is still busy with the last one's files.
-                await finish(remove_folder(session, request.dest, local=download))
+                if keep_whole and lap_sources == sources and lap.seconds is not None and not lap.error:
+                    lap = replace(lap, kept=request.dest)  # a whole copy: the copy takes it over
+                else:
+                    # Each lap's copy goes before the next starts: the race needs room for one lap (and one kept),
+                    # and no lap writes while the far side is still busy with the last one's files.
+                    await finish(remove_folder(session, request.dest, local=download))
             laps.append(lap)
             walls.append(time.monotonic() - began)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
-    finally:
+    except BaseException:
         if made:
             await finish(remove_folder(session, scratch, local=download))
+        raise
+    if made and not any(lap.kept for lap in laps):
+        await finish(remove_folder(session, scratch, local=download))
     return laps
 
 

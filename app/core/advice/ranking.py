@@ -27,10 +27,19 @@ class Ranked:
     seconds: float = 0.0  # expected time for the whole selection, corrected by the race
     timed: bool = False   # `seconds` is the wall time of a lap that copied the whole selection
     allowed: float = 1.0  # what `seconds` was multiplied by for what earlier copies to this host taught
+    fixed_s: float = 0.0  # of `seconds` before `allowed`: what does not grow with the bytes (set-up, climb, commands)
 
     @property
     def candidate(self) -> Candidate:
         return self.prediction.candidate
+
+    def for_part(self, sent: int, total: int) -> float:
+        """The promise for a copy that sends `sent` of the selection's `total` bytes (the rest staged by the
+        race, or there already): what does not grow with the bytes, and the share of what does."""
+        if self.timed or total <= 0 or sent >= total:
+            return self.seconds
+        fixed = min(self.fixed_s * self.allowed, self.seconds)
+        return fixed + (self.seconds - fixed) * max(sent, 0) / total
 
     def as_dict(self, host: str) -> dict:
         """`limit`: the factor; `detail` and `side` within it (Advice.detail); `limit_words`: what holds it back."""
@@ -96,7 +105,8 @@ def _with_one_stream_twin(chosen: list[Prediction], predictions: list[Prediction
 
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
          whole: bool = False, losing: dict[str, list[str]] | None = None,
-         lessons: dict[str, float] | None = None, commands_s: float = 0.0) -> list[Ranked]:
+         lessons: dict[str, float] | None = None, commands_s: float = 0.0,
+         done: Candidate | None = None) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
     how far off the prediction of their own method's raced variant was, or else the median of all.
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
@@ -152,8 +162,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
         if not rate and p.candidate.options.streams > 1 and not on_streams and one_stream:
             stream = min(stream, one_stream.get(p.candidate.method_id, max(one_stream.values())))
-        seconds = (p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0)
-                   + late.get(p.candidate, late_method.get(p.candidate.method_id, late_all)))
+        climb = late.get(p.candidate, late_method.get(p.candidate.method_id, late_all))
+        seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0) + climb
         if p.candidate in took:
             seconds = took[p.candidate]
         elif p.candidate.method_id in slower:
@@ -162,7 +172,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
             seconds = max(seconds, p.seconds * slower_all)
         seconds += commands_s
         allowed = 1.0 if p.candidate in took else _allowed(p.candidate.method_id, lessons or {})
-        ranked.append(Ranked(p, rate, seconds * allowed, p.candidate in took, allowed))
+        fixed = min(p.setup_s + climb + commands_s, seconds)
+        ranked.append(Ranked(p, rate, seconds * allowed, p.candidate in took, allowed, fixed))
     # A raced candidate beats an unraced one that is not clearly (10%) faster on paper; when the selection
     # has symbolic links, a method that keeps them beats one that turns them into copies unless that one is
     # clearly faster too.
@@ -170,7 +181,10 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         return stats.links > 0 and not methods.get(r.candidate.method_id).keeps_symlinks
 
     losing = losing or {}
-    return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)),
+    # `done`: a lap that copied the whole selection into a folder the copy takes over (race(keep_whole)) is the
+    # copy already: it comes first (after no method that keeps all of the selection), whatever the others were
+    # predicted to do.
+    return sorted(ranked, key=lambda r: (bool(losing.get(r.candidate.method_id)), r.candidate != done,
                                          r.seconds * (1.0 if r.measured_MBps or r.timed else 1.1)
                                          * (1.1 if loses_links(r) else 1.0)))
 

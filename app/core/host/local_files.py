@@ -81,6 +81,15 @@ class LocalFiles:
     async def truncate(self, path: str, size: int) -> None:
         await asyncio.to_thread(os.truncate, path, size)
 
+    async def take_folder(self, folder: str, target: str, name: str, data: bytes) -> None:
+        """As RemoteFiles.take_folder, on this computer."""
+        def run() -> None:
+            shutil.rmtree(target, ignore_errors=True)
+            os.rename(folder, target)
+            with open(os.path.join(target, name), "wb") as f:
+                f.write(data)
+        await asyncio.to_thread(run)
+
     async def write_file(self, path: str, data: bytes) -> None:
         def run() -> None:
             with open(path, "wb") as f:

@@ -119,6 +119,23 @@ class RemoteFiles(RemoteReads):
             if attempt < staging.REMOVE_TRIES - 1:
                 await asyncio.sleep(1)
 
+    async def take_folder(self, folder: str, target: str, name: str, data: bytes) -> None:
+        """`folder` (the app's own) becomes `target` (what of the app's was there removed first), with the file
+        `name` holding `data` written into it: through the host's shell, in one command."""
+        if self.shell:
+            result = await self._sh('rm -rf -- "$2" && mv -- "$1" "$2" && cat > "$2/$3"', folder, target, name,
+                                    stdin=data)
+            if result.exit_status != 0:
+                raise file_not_written(join(target, name), self.session.host.label,
+                                       (result.stderr or b"").decode(errors="replace"))
+            return
+        await self.remove(target)
+        try:
+            await (await self.sftp()).rename(os.fsencode(folder), os.fsencode(target))
+        except asyncssh.SFTPError as exc:
+            raise file_not_written(target, self.session.host.label, sftp=exc) from None
+        await self.write_file(join(target, name), data)
+
     async def write_file(self, path: str, data: bytes) -> None:
         if self.shell:
             result = await self._sh('cat > "$1"', path, stdin=data)

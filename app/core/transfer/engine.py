@@ -24,7 +24,9 @@ from app.core.wording.transfer import (carried_on_note, carrying_on, hashing_fai
                                         links_followed, placement_notes, sent_all_again, swept_note, turned_up_note,
                                         update_note)
 from app.core.transfer import methods, mirror, ownership, preflight, resume, rsyncd, survey, verify
-from app.core.errors import no_free_port, no_rename_in_own_module
+import asyncssh
+
+from app.core.errors import TransferError, no_free_port, no_rename_in_own_module
 from app.core.events import CopyPreview, Emit, Phase, TransferResult, ignore
 from app.core.transfer.existing import Existing, Placement
 from app.core.transfer.journal import Journal
@@ -164,6 +166,21 @@ async def to_stage(session: Session, req: CopyRequest) -> list[Entry] | None:
                                        ownership.marker("staging", target))
     done = leftover.complete | set(leftover.partial)  # a cut file is the copy's to carry on, not a lap's
     return [e for e in wanted if e.path not in done]
+
+
+async def take_lap(session: Session, req: CopyRequest, folder: str) -> bool:
+    """A race lap's copy of the whole of `req`'s selection (`folder`, by `req`'s method and options) becomes the
+    copy's staging folder, so copy(req) with `resume` sends nothing again. An upload's only; False where the
+    folder could not be taken over (the copy then sends everything, as without it)."""
+    if req.selection is None or req.options.download:
+        return False
+    try:
+        dest = await resolve_dest(session, req.dest, False)
+        journal = Journal.of(req.selection.roots, dest, False, req.method)
+        await resume.take_lap(session.files, folder, dest, journal)
+    except (OSError, asyncssh.Error, TimeoutError, TransferError):
+        return False
+    return True
 
 
 @worded_link_errors("copy")

@@ -159,6 +159,12 @@ async def _check_cut_files(sides: "Sides", leftover: Leftover, stage: str, sourc
             leftover.partial[path] = offset
 
 
+async def take_lap(side, folder: str, dest: str, journal: Journal) -> None:
+    """A race lap's copy of the whole selection (`folder`) becomes this copy's staging folder with its journal:
+    open_stage then finds all of it staged, and the copy only checks it and moves it into place."""
+    await side.take_folder(folder, join(dest, journal.folder), NAME, journal.encode())
+
+
 async def drop(side, dest: str, journal: Journal) -> None:
     """Remove this copy's staging folder if an earlier run left one (the copy has nothing left to do)."""
     stage = join(dest, journal.folder)

@@ -242,6 +242,12 @@ def not_raced_too_late(label: str, left_bytes: int, lap_s: float) -> str:
                           seconds=short_time(lap_s))
 
 
+def not_raced_copied_already(by: str) -> str:
+    """An entrant left out of a copy's race: a lap before it (by the method `by`) copied the whole selection,
+    and that is the copy."""
+    return AdviceWords.tr("not raced: the lap by {by} copied everything already, and the copy keeps it", by=by)
+
+
 def nothing_steady() -> str:
     """A lap whose data never flowed steadily within its seconds (the lap's error)."""
     return AdviceWords.tr("no data moved steadily within its time; race longer")

@@ -74,7 +74,7 @@ def test_a_copy_teaches_how_far_off_the_promise_was() -> None:
 
 @pytest.mark.parametrize("why,promised_s,result", [
     ("other files than the advice read", 4.0, _result(6.0)),
-    ("some files were there already", 4.0, _result(6.0, sent=50_000_000)),
+    ("too little sent to time: the rest was there already", 4.0, _result(6.0, sent=1000)),
     ("too little to time", 4.0, _result(6.0, nbytes=1000)),
     ("a copy of under a second is mostly starting up", 4.0, _result(0.9)),
 ])
@@ -83,3 +83,19 @@ def test_a_copy_teaches_nothing_when_the_promise_was_not_for_it(why: str, promis
     promised = Ranked(Prediction(Candidate("tar-ssh", Options()), True, 60.0, 1.0, "link", {"link": 60.0}), 60.0,
                       seconds=promised_s)
     assert lesson(promised, result, same_selection=why != "other files than the advice read") is None, why
+
+
+def test_a_copy_of_the_rest_is_promised_and_teaches_by_the_rest() -> None:
+    # 100 MB promised in 4 s, 1 s of it set-up and commands: a copy whose race staged 60 MB (or found them
+    # there) is promised 1 s and 40 % of the other 3, and what it took is taught against that.
+    promised = Ranked(Prediction(Candidate("tar-ssh", Options()), True, 25.0, 4.0, "link", {"link": 25.0}), 25.0,
+                      seconds=4.0, fixed_s=1.0)
+    assert promised.for_part(40_000_000, 100_000_000) == pytest.approx(2.2)
+    assert promised.for_part(100_000_000, 100_000_000) == 4.0 and promised.for_part(0, 100_000_000) == 1.0
+    assert lesson(promised, _result(3.3, sent=40_000_000), same_selection=True) == pytest.approx(1.5)
+    # An earlier lesson of 2 (8 s promised) scaled the fixed part too; the model's own part is what is taught.
+    allowed = replace(promised, seconds=8.0, allowed=2.0)
+    assert allowed.for_part(40_000_000, 100_000_000) == pytest.approx(4.4)
+    assert lesson(allowed, _result(3.3, sent=40_000_000), same_selection=True) == pytest.approx(1.5)
+    # A lap that copied the whole selection was the copy: its time is what it took, however much is left.
+    assert replace(promised, timed=True).for_part(40_000_000, 100_000_000) == 4.0

@@ -240,6 +240,20 @@ def test_the_copys_own_commands_lengthen_every_promise_alike() -> None:
     assert all(b.seconds - a.seconds == pytest.approx(1.5) for a, b in zip(plain, starved))
 
 
+def test_what_a_promise_holds_that_does_not_grow_with_the_bytes() -> None:
+    # Set-up, a late start and the copy's commands: what a copy of only the rest (a race staged the others)
+    # still pays in full.
+    predictions = ranking(gigabit(), BIG)
+    first = next(p for p in predictions if p.candidate.method_id == "scp" and p.candidate.options.streams == 1
+                 and not p.candidate.options.mux)
+    lap = Lap(first.candidate, first.stream_MBps, startup_s=first.setup_s + 2.0)
+    ranked = {r.candidate: r for r in rank(predictions, [lap], BIG, commands_s=0.5)}[first.candidate]
+    assert ranked.fixed_s == pytest.approx(first.setup_s + 2.0 + 0.5)
+    rest = ranked.seconds - ranked.fixed_s
+    assert rest == pytest.approx(BIG.bytes / (first.stream_MBps * 1e6))
+    assert ranked.for_part(BIG.bytes // 4, BIG.bytes) == pytest.approx(ranked.fixed_s + rest / 4, rel=1e-3)
+
+
 def test_an_unraced_variant_pays_its_methods_late_start_not_the_median_one() -> None:
     """On a starved host tar over ssh took 3 s past its predicted set-up to flow at its rate, scp 0.5 s: tar over
     ssh with lz4 (not raced) starts as late as tar over ssh does, so the compressed twin does not come first on
