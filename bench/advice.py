@@ -131,21 +131,24 @@ class Cell:
 def make_data(root: Path, kind: str, mb: int) -> Path:
     folder = root / kind
     folder.mkdir(parents=True)
-    if kind == "large":  # a few large incompressible files
-        for i in range(4):
+    if kind in ("large", "mixed"):  # a few large incompressible files; or one, beside a tree of small ones
+        videos = 4 if kind == "large" else 1
+        for i in range(videos):
             with open(folder / f"video{i}.bin", "wb") as f:
-                left = mb * 2**20 // 4
+                left = mb * 2**20 // 4 if kind == "large" else mb * 2**20 * 4 // 5
                 while left:
                     n = min(left, 8 * 2**20)
                     f.write(os.urandom(n))
                     left -= n
-    else:  # thousands of small compressible files: a source tree
-        words = b"def copy(selection, host):\n    return transfer(selection, host, method='tar-ssh')\n"
-        count = max(500, mb * 2**20 // 12_000)
-        for i in range(count):
-            sub = folder / f"pkg{i % 40:02d}"
-            sub.mkdir(exist_ok=True)
-            (sub / f"module{i:05d}.py").write_bytes(words * (40 + i % 200))
+        if kind == "large":
+            return folder
+    # thousands of small compressible files: a source tree (a fifth of the bytes beside a large file: photos)
+    words = b"def copy(selection, host):\n    return transfer(selection, host, method='tar-ssh')\n"
+    count = max(500, (mb if kind == "small" else mb // 5) * 2**20 // 12_000)
+    for i in range(count):
+        sub = folder / f"pkg{i % 40:02d}"
+        sub.mkdir(exist_ok=True)
+        (sub / f"module{i:05d}.py").write_bytes(words * (40 + i % 200))
     return folder
 
 
@@ -366,7 +369,8 @@ class _KeepFreedMemory:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scenarios", default=",".join(SCENARIOS))
-    p.add_argument("--datasets", default="large,small")
+    p.add_argument("--datasets", default="large,small",
+                   help="large (four large files), small (a tree of small ones), mixed (one large file beside a tree)")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes")
     p.add_argument("--shape", default="openssh", choices=SHAPES,
                    help="the host's ssh server and account (tests/lab): dash has an account of its own, so FTP too")

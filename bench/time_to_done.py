@@ -104,7 +104,8 @@ def print_table(cells: list[dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scenarios", default="gigabit-lan,wan,long-fat")
-    p.add_argument("--datasets", default="large,small")
+    p.add_argument("--datasets", default="large,small",
+                   help="large (four large files), small (a tree of small ones), mixed (one large file beside a tree)")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes (bench/advice.py's)")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--peers", default=",".join(PEERS), help="the secure methods typed by hand")

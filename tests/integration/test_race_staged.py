@@ -247,6 +247,26 @@ def footage(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_tree(tmp_path_factory.mktemp("footage"), small_files=60, big_bytes=200 * 1024 * 1024)
 
 
+async def test_over_many_folders_scp_races_on_a_sample_and_the_others_share_the_selection(sshd,
+                                                                                            tmp_path: Path) -> None:
+    """scp runs once per folder: its lap gets no part (a scratch sample), the others do."""
+    days = tmp_path / "days"
+    for d in range(12):  # more folders than FOLDER_RUNS
+        (days / f"day {d}").mkdir(parents=True)
+        for i in range(4):
+            (days / f"day {d}" / f"{d}-{i}.jpg").write_bytes(os.urandom(1_000_000 + i))
+    session = await _session(sshd, tmp_path)
+    try:
+        selection = scan_local([str(days)])
+        entrants = [Candidate(m, Options()) for m in ("tar-ssh", "scp", "rsync-ssh")]
+        then = CopyRequest(selection.roots, str(tmp_path / "dest"), "", selection=selection)
+        parts = await lap_parts(session, then, selection, str(tmp_path / "dest"), entrants, 4e6)
+    finally:
+        await session.close()
+    assert parts is not None and parts[1] is None and parts[0] and parts[2], parts
+    assert not {e.path for e in parts[0] if e.kind == "file"} & {e.path for e in parts[2] if e.kind == "file"}
+
+
 async def test_the_first_lap_that_copies_everything_is_the_copy(sshd, footage: Path, tmp_path: Path) -> None:
     """keep_whole: the lap's folder stays for the copy, and no entrant races after it (said why)."""
     dest = tmp_path / "dest"

@@ -233,7 +233,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                               dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
                               selection.part(chosen.sources) if chosen else selection, ramp, predicted,
                               keep_whole=whole and req.then is not None and _room_for_two(session, selection,
-                                                                                          req.download))
+                                                                                          req.download),
+                              copy_bytes=selection.bytes if req.then is not None else 0)
             kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.

@@ -29,17 +29,32 @@ async def lap_parts(session: Session, then: CopyRequest, selection: Selection, d
     """For a race before the copy `then` (its method not chosen yet): a part of the selection for each of the
     `entrants`, each a random draw of about `sample_bytes` with the selection's mix of sizes, none of them what
     the copy's staging folder already holds (this opens it: app.core.transfer.engine.to_stage). Where the
-    selection cannot give every lap a fair part (four large files, and laps on four streams), the first laps
-    get one and the others (None) race on a sample in a scratch folder. None to race the old way, all into
-    a scratch folder (too little to share out, or the copy stages nothing)."""
-    laps = len(entrants)
+    selection cannot give every lap a fair part (four large files, and laps on four streams; a method run once
+    per folder, on many folders), the first laps get one and the others (None) race on a sample in a scratch
+    folder. None to race the old way, all into a scratch folder (too little to share out, or the copy stages
+    nothing)."""
+    # A method that runs once per folder (scp) would take a part of many folders in as many runs, slower than it
+    # copies: on a selection of more folders than FOLDER_RUNS its lap races on a sample in a scratch folder, and
+    # the others share the selection out.
     folders = {dirname(e.path) for e in selection.entries if e.kind == "file"}
-    if len(folders) > FOLDER_RUNS and any(methods.get(c.method_id).list_scope == "folder" for c in entrants):
+    apart = [len(folders) > FOLDER_RUNS and methods.get(c.method_id).list_scope == "folder" for c in entrants]
+    if all(apart):
         return None
     then = replace(then, sources=selection.roots, dest=dest, selection=selection)
     left = await to_stage(session, then)
     if not left:
         return None
+    shared = _share_out(left, selection, [c for c, out in zip(entrants, apart) if not out], sample_bytes)
+    if shared is None:
+        return None
+    parts = iter(shared)
+    return [None if out else next(parts) for out in apart]
+
+
+def _share_out(left: list[Entry], selection: Selection, entrants: list[Candidate],
+               sample_bytes: float) -> list[list[Entry] | None] | None:
+    """lap_parts for `entrants` that can each take a part, out of the entries `left` to send."""
+    laps = len(entrants)
     # Units a share of one lap's part (a lap's mix is the selection's too), named in lists, not on command lines.
     # Large files are whole units: where the laps outnumber them, a larger sample gives each lap one.
     most = sum(e.size for e in left if e.kind == "file")

@@ -110,7 +110,8 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                selection: Selection | None = None, ramp: float = 0.0,
                predicted: dict[Candidate, float] | None = None,
                parts: list[list[Entry] | None] | None = None, sample: Sample | None = None,
-               ceilings: dict[Candidate, float] | None = None, keep_whole: bool = False) -> list[Lap]:
+               ceilings: dict[Candidate, float] | None = None, keep_whole: bool = False,
+               copy_bytes: int = 0) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
@@ -123,7 +124,9 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     copy's race whose laps each copy the whole selection): the first lap that copies all of it is the copy. Its
     folder stays (Lap.kept, inside the scratch folder, which then stays too) for the copy by that lap's method to
     take over, and no lap follows it (each skipped, said so): another could only make the copy later. The caller
-    removes the scratch folder (dirname of Lap.kept) afterwards."""
+    removes the scratch folder (dirname of Lap.kept) afterwards. A copy's race (laps into its staging folder, or
+    `copy_bytes`: what the copy after a race in a scratch folder sends) runs only the laps that can win back
+    what they cost (_too_late)."""
     staged = parts is not None and selection is not None
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     made = False
@@ -138,8 +141,8 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                 emit(RaceResult(key(candidate), label(candidate), None,
                                 skipped=not_raced_copied_already(label(done.candidate))))
                 continue
-            if staged and selection is not None and _too_late(laps, walls, candidate, predicted or {},
-                                                              selection.bytes, emit):
+            total = selection.bytes if staged and selection is not None else copy_bytes
+            if total and _too_late(laps, walls, candidate, predicted or {}, total, emit, scratch=part is None):
                 continue
             began = time.monotonic()
             if part is None and not made:
@@ -221,12 +224,14 @@ def lap_cost(laps: list[Lap], walls: list[float]) -> float | None:
 
 
 def _too_late(laps: list[Lap], walls: list[float], candidate: Candidate, predicted: dict[Candidate, float],
-              total: int, emit: Emit) -> bool:
+              total: int, emit: Emit, scratch: bool = False) -> bool:
     """A copy's race: the copy left after the laps so far is too short for this candidate to win back a lap's
-    cost even at WIN_BACK times its prediction (corrected as far as the model was off for the best lap). Not
-    for parallel streams or their one-stream twin: "never slower than one stream" rests on racing both."""
+    cost even at WIN_BACK times its prediction (corrected as far as the model was off for the best lap). A lap
+    into a scratch folder (`scratch`: the selection had no fair part left for it) costs its whole time, as long
+    as the laps so far took; one into the staging folder its start, climb and end (lap_cost). Not for parallel
+    streams or their one-stream twin: "never slower than one stream" rests on racing both."""
     ahead = max((lap for lap in laps if lap.MBps), key=lambda lap: lap.MBps or 0.0, default=None)
-    cost = lap_cost(laps, walls)
+    cost = statistics.median(walls) if scratch and walls else lap_cost(laps, walls)
     said, paper = predicted.get(candidate), ahead and predicted.get(ahead.candidate)
     if not (ahead and ahead.MBps and said and paper) or cost is None:
         return False
