@@ -122,30 +122,19 @@ def test_the_next_copy_sweeps_what_is_stale_and_nothing_else(place: Place, owner
                             f"({', '.join(sorted(REMOVED))})."]
 
 
-def test_advice_sweeps_too_and_says_so(sshd, owners, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["advise", "--no-race"], ["copy", "--best"]], ids=["advise", "copy-best"])
+def test_advice_sweeps_too_and_says_so_once(sshd, owners, tmp_path: Path, command: list[str]) -> None:
+    # copy --best: its advice sweeps the destination; the copy after it, in the same session, does not look again.
     place = Place("testhost", ["--ssh-config", str(sshd.ssh_config)], str(tmp_path / "dest"), tmp_path / "dest")
     plant(place, owners)
     source = tmp_path / "a.txt"
     source.write_bytes(b"new")
-    out = cli_json("advise", place.host, str(source), "--dest", place.dest, "--no-race", *place.options)
+    out = cli_json(command[0], place.host, str(source), "--dest", place.dest, *command[1:], *place.options)
     assert "error" not in out, out
-    assert what_is_there(place) == KEPT
-    assert out["notes"] == [f"Removed 3 folders that earlier runs of Transfer Advisor left in testhost:{place.dest} "
-                            f"({', '.join(sorted(REMOVED))})."]
-
-
-def test_copy_best_sweeps_once_and_says_so_once(sshd, owners, tmp_path: Path) -> None:
-    # Its advice sweeps the destination; the copy after it, in the same session, does not look again.
-    place = Place("testhost", ["--ssh-config", str(sshd.ssh_config)], str(tmp_path / "dest"), tmp_path / "dest")
-    plant(place, owners)
-    source = tmp_path / "a.txt"
-    source.write_bytes(b"new")
-    out = cli_json("copy", place.host, str(source), "--dest", place.dest, "--best", *place.options)
-    assert "error" not in out, out
-    assert what_is_there(place) == KEPT | {"a.txt"}
-    swept = [n for n in out["notes"] + out.get("advice", {}).get("notes", []) if n.startswith("Removed ")]
-    assert swept == [f"Removed 3 folders that earlier runs of Transfer Advisor left in testhost:{place.dest} "
-                     f"({', '.join(sorted(REMOVED))})."]
+    assert what_is_there(place) == KEPT | ({"a.txt"} if command[0] == "copy" else set())
+    assert [n for n in out["notes"] if n.startswith("Removed ")] == [
+        f"Removed 3 folders that earlier runs of Transfer Advisor left in testhost:{place.dest} "
+        f"({', '.join(sorted(REMOVED))})."]
 
 
 async def test_one_session_sweeps_a_folder_once_the_next_sweeps_again(sshd, owners, tmp_path: Path) -> None:
