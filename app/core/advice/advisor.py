@@ -123,8 +123,8 @@ class Advice:
     notes: list[str] = field(default_factory=list)  # what else happened: stale folders of earlier runs removed
     raced: bool = True  # False: the race was skipped (not asked for, or a quick copy went at once)
     staged_bytes: int = 0  # what the race's laps copied into the copy's staging folder (AdviceRequest.then)
-    # A copy's race whose laps each copied the whole selection: the quickest one's candidate and folder, left for
-    # the copy to take over when it runs with that candidate (app.core.advice.follow; race(keep_whole)).
+    # A copy's race whose laps each copy the whole selection: the first lap that did, its candidate and folder, left
+    # for the copy to take over when it runs with that candidate (app.core.advice.follow; race(keep_whole)).
     kept_lap: tuple[Candidate, str] | None = None
     # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
     # scanned, its sources and the destination as absolute paths.
@@ -185,7 +185,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         found, left_out, predictions = predicted
         ranking = rank(predictions, [], stats, losing=_losing(session, stats), lessons=_lessons(session),
                        commands_s=_commands_s(session, profile))
-        if not (req.quick and _quick(ranking, stats, link_known)):
+        if not _quick(ranking, stats, link_known):
             return None
         advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                          time.monotonic() - started, req.asked(), shares)
@@ -242,12 +242,11 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         else:
             chosen = race_sample(selection, target)
             whole = chosen is None
+            keep = whole and req.then is not None and _room_for_a_kept_lap(session, selection, req.download)
             laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
                               dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
                               selection.part(chosen.sources) if chosen else selection, ramp, predicted,
-                              keep_whole=whole and req.then is not None and _room_for_two(session, selection,
-                                                                                          req.download),
-                              copy_bytes=selection.bytes if req.then is not None else 0)
+                              keep_whole=keep, copy_bytes=selection.bytes if req.then is not None else 0)
             kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
@@ -279,7 +278,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
                    dest=dest, staged_bytes=staged, kept_lap=kept_lap)
 
 
-def _room_for_two(session: Session, selection: Selection, download: bool) -> bool:
+def _room_for_a_kept_lap(session: Session, selection: Selection, download: bool) -> bool:
     """Whether the destination's disk holds the whole selection three times over: a lap kept for the copy, the
     next lap's own copy beside it, and room to spare."""
     free = (session.local if download else session.remote).dest_free_bytes
