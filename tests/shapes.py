@@ -22,6 +22,7 @@ import os
 import shutil
 import signal
 import subprocess
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,8 +69,16 @@ class ShapeHost:
     def uid(self) -> int:
         return self.account.uid
 
-    def processes(self) -> list[Process]:
-        return processes(self.uid)
+    def processes(self, settle: float = 0.0) -> list[Process]:
+        """The account's processes; with `settle`, those still there once the ones already ending have gone,
+        waited for up to that many seconds (a session's sshd child can still be exiting as the app's own process
+        ends: CI once saw one, its command line already empty)."""
+        deadline = time.monotonic() + settle
+        found = processes(self.uid)
+        while found and time.monotonic() < deadline:
+            time.sleep(0.05)
+            found = processes(self.uid)
+        return found
 
     def tmp_leftovers(self) -> list[Path]:
         return tmp_leftovers(self.uid)

@@ -35,7 +35,7 @@ def _run(host: ShapeHost, *args: str) -> dict:
 
 
 def _nothing_left(host: ShapeHost) -> None:
-    assert host.processes() == [], "the app left processes running on the host"
+    assert host.processes(settle=3.0) == [], "the app left processes running on the host"
     assert host.tmp_leftovers() == [], "the app left files in the host's /tmp"
 
 

@@ -45,7 +45,7 @@ def place(host: ShapeHost, name: str) -> tuple[str, Path]:
 
 
 def _nothing_left(host: ShapeHost) -> None:
-    assert host.processes() == [], "the app left processes running on the host"
+    assert host.processes(settle=3.0) == [], "the app left processes running on the host"
     assert host.tmp_leftovers() == [], "the app left files in the host's /tmp"
 
 
