@@ -408,6 +408,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <source>The race&apos;s laps copied {size} of the selection into the copy&apos;s staging folder: the copy carries on from there instead of sending them again.</source>
         <translation>Die Durchläufe des Vergleichs haben {size} der Auswahl in den Zwischenordner der Kopie kopiert: Die Kopie macht dort weiter, statt diese Daten erneut zu senden.</translation>
     </message>
+    <message>
+        <source>The race&apos;s lap by {by} copied everything: a copy by that method keeps it instead of sending it again.</source>
+        <translation>Der Durchgang des Vergleichs mit {by} hat alles kopiert: Eine Kopie mit dieser Methode übernimmt ihn, statt alles erneut zu senden.</translation>
+    </message>
     <message numerus="yes">
         <source>Not raced: {method} was predicted to copy %n file(s) ({size}) in {time}, sooner than racing the methods would take, so it copied them at once.</source>
         <translation>
@@ -2404,6 +2408,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         <translation>Testen Sie zuerst die Verbindung zu einem Host.</translation>
     </message>
     <message>
+        <source>Removing what the race left on the host, then closing…</source>
+        <translation>Was der Vergleich auf dem Host hinterlassen hat, wird entfernt, dann geschlossen…</translation>
+    </message>
+    <message>
         <source>Stopping, then closing…</source>
         <translation>Wird angehalten, dann geschlossen…</translation>
     </message>
@@ -4376,6 +4384,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         </translation>
     </message>
     <message>
+        <source>(nothing left to send)</source>
+        <translation>(nichts mehr zu senden)</translation>
+    </message>
+    <message>
         <source>({sent} of it sent now)</source>
         <translation>(davon {sent} jetzt gesendet)</translation>
     </message>
@@ -4905,6 +4917,10 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     <message>
         <source>Quickest on your files: {method}, all of them in {time}.</source>
         <translation>Am schnellsten mit Ihren Dateien: {method}, alle in {time}.</translation>
+    </message>
+    <message>
+        <source>Its copy is kept: Copy now with it only checks it and puts it in place.</source>
+        <translation>Seine Kopie bleibt erhalten: „Jetzt kopieren“ mit dieser Methode prüft sie nur und legt sie an ihren Platz.</translation>
     </message>
     <message>
         <source>{method} failed: {error}</source>

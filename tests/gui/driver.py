@@ -4,6 +4,7 @@ wait for what the window shows. Shared by the pytest-qt tests and the screenshot
 from __future__ import annotations
 
 import asyncio
+import posixpath
 import time
 from pathlib import Path
 from typing import Callable
@@ -134,3 +135,10 @@ async def find_and_copy(window: MainWindow, advice_timeout: float = 90.0, copy_t
     window.card.go.click()
     await state(window, "done", "error", "cancelled", timeout=copy_timeout)
     assert window.state == "done", window.banner.details_text()
+
+
+def window_leftovers(advice) -> set[str]:
+    """The names, in the destination folder, of what the window's advice left there for Copy now: the staging folder
+    its race opened and the race's scratch folder holding its kept lap (both go when the advice is let go)."""
+    folders = [advice.made_stage, posixpath.dirname(advice.kept_lap[1]) if advice.kept_lap else ""]
+    return {posixpath.basename(f) for f in folders if f}

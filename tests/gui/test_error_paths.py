@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from app.core.keeper import Keeper
 from app.gui.shell.application import STOP_SIGNALS, finish_tasks, stop_on_signals
 from app.gui.dialogs.host_key_dialog import HostKeyDialog
 from tests.gui import driver
-from tests.gui.conftest import fingerprint
+from tests.gui.conftest import fingerprint, short_race
 from tests.helpers import final_names
 
 
@@ -122,14 +123,19 @@ def test_reject_an_unknown_key(sshd, own_known_hosts, make_window, drive) -> Non
 
 
 @pytest.fixture(scope="module")
-def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """1 GiB that no compressor shrinks (a random block longer than any codec's window, repeated)."""
-    path = tmp_path_factory.mktemp("big") / "video.mkv"
-    block = os.urandom(64 * 1024 * 1024)
-    with open(path, "wb") as f:
-        for _ in range(16):
-            f.write(block)
-    return path
+def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1 GiB that no compressor shrinks (a random block longer than any codec's window, repeated), in 64 files: the
+    race's laps (cut at once: CUT_LAPS) each copy a part of it into the copy's staging folder, and Copy now moves
+    the rest. (A race's lap of one such file would copy it whole on loopback, and Copy now would keep that.)"""
+    root = tmp_path_factory.mktemp("big") / "videos"
+    root.mkdir()
+    block = os.urandom(16 * 1024 * 1024)
+    for i in range(64):
+        (root / f"clip {i}.mkv").write_bytes(block)
+    return root
+
+
+CUT_LAPS = replace(short_race(), race_seconds=0.01)
 
 
 LAST_SEEN: list[str] = []  # what copy_helpers last found, for a failure's message
@@ -171,12 +177,12 @@ def no_helpers_left(drive) -> None:
         raise AssertionError(f"{e}; still there: {'; '.join(LAST_SEEN)}") from None
 
 
-def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Path, make_window, drive) -> None:
-    window = make_window(sshd.ssh_config)
+def test_cancel_during_a_copy_leaves_nothing(sshd, videos: Path, tmp_path: Path, make_window, drive) -> None:
+    window = make_window(sshd.ssh_config, CUT_LAPS)
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await driver.copying(window, "testhost", big_file, dest)
+        await driver.copying(window, "testhost", videos, dest)
         window.transfer.cancel.click()
         await driver.state(window, "cancelled", "done", "error", timeout=30)
 
@@ -188,15 +194,15 @@ def test_cancel_during_a_copy_leaves_nothing(sshd, big_file: Path, tmp_path: Pat
     assert copy_helpers() == []
 
 
-def test_closing_during_a_copy_asks_then_cancels(sshd, big_file: Path, tmp_path: Path, make_window,
+def test_closing_during_a_copy_asks_then_cancels(sshd, videos: Path, tmp_path: Path, make_window,
                                                  drive, qapp) -> None:
     # In the app the last window closing ends the loop; here the test's steps still run on it.
     qapp.setQuitOnLastWindowClosed(False)
-    window = make_window(sshd.ssh_config)
+    window = make_window(sshd.ssh_config, CUT_LAPS)
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await driver.copying(window, "testhost", big_file, dest)
+        await driver.copying(window, "testhost", videos, dest)
         window.close()
         box = await driver.until(lambda: getattr(window, "quit_box", None), 5, "the question")
         assert window.isVisible() and box.isVisible() and window.state == "copying"
@@ -241,18 +247,18 @@ def test_closing_while_it_connects_leaves_no_connection(sshd, make_window, drive
     no_helpers_left(drive)
 
 
-def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, big_file: Path, tmp_path: Path, make_window,
+def test_a_hang_up_during_a_copy_stops_it_and_quits(sshd, videos: Path, tmp_path: Path, make_window,
                                                    drive, qapp, qloop) -> None:
     """The terminal that started the window closes, or the session ends: SIGHUP. The window stops the copy
     cleanly, without asking (nobody may be there to answer), and closes."""
     qapp.setQuitOnLastWindowClosed(False)  # as above: the test's steps still run on the loop
-    window = make_window(sshd.ssh_config)
+    window = make_window(sshd.ssh_config, CUT_LAPS)
     dest = tmp_path / "dest"
     unhandled: list[int] = []
     before = signal.signal(signal.SIGHUP, lambda sig, _frame: unhandled.append(sig))  # never the test's own end
 
     async def steps() -> None:
-        await driver.copying(window, "testhost", big_file, dest)
+        await driver.copying(window, "testhost", videos, dest)
         stop_on_signals(qloop, window)
         os.kill(os.getpid(), signal.SIGHUP)
         await driver.until(lambda: not window.isVisible(), 30, "the window to close")

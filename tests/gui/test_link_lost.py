@@ -23,24 +23,31 @@ from app.core.state.settings import GuiSettings
 from app.gui.dialogs.settings_dialog import SettingsDialog
 from tests.gui import driver
 from tests.gui.conftest import short_race
+from tests.helpers import snapshot
 from tests.stalls import descendants, frozen, random_file, same_bytes, staging_folders
 
 STALL = 3.0
 
 
 @pytest.fixture(scope="module")
-def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return random_file(tmp_path_factory.mktemp("big") / "video.mkv", 384)
+def videos(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """384 MiB in 24 files: the race's laps each copy a part of it (a lap of one such file would copy it whole here,
+    on loopback, and Copy now would keep that lap's copy), and the copy moves the rest."""
+    root = tmp_path_factory.mktemp("big") / "videos"
+    root.mkdir()
+    for i in range(24):
+        random_file(root / f"clip {i}.mkv", 16)
+    return root
 
 
-def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_file: Path, tmp_path: Path,
+def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, videos: Path, tmp_path: Path,
                                                                     make_window, drive, monkeypatch) -> None:
     monkeypatch.setenv(ENV_CONNECT_TIMEOUT, "3")
-    window = make_window(sshd.ssh_config, replace(short_race(), stall_timeout=STALL))
+    window = make_window(sshd.ssh_config, replace(short_race(), stall_timeout=STALL, race_seconds=0.01))
     dest = tmp_path / "dest"
 
     async def steps() -> None:
-        await driver.copying(window, "testhost", big_file, dest)
+        await driver.copying(window, "testhost", videos, dest)
         with frozen([sshd.proc.pid, *descendants(sshd.proc.pid)]):  # the host stops answering, to anything
             await driver.state(window, "error", "done", timeout=90)
             assert window.state == "error", "the copy ended before the host stopped answering"
@@ -48,7 +55,7 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
             assert window.banner.sentence.text() == link_lost("testhost", "copy", STALL).sentence
             assert window.banner.action.isVisible() and window.banner.action.text() == "&Resume"
             assert window.transfer.state.text() == "The link was lost; the copy stopped."
-            assert not (dest / big_file.name).exists() and len(staging_folders(dest)) == 1
+            assert not (dest / videos.name).exists() and len(staging_folders(dest)) == 1
             window.selection.dest.setText(str(tmp_path / "elsewhere"))  # Resume is the copy that stopped, as it was
             await resume(window)  # too soon: the host is still away, and Resume stays on offer
             assert window.state == "error"
@@ -58,7 +65,7 @@ def test_a_copy_whose_link_dies_offers_resume_and_resume_copies_it(sshd, big_fil
         assert window.state == "done", window.banner.sentence.text()
 
     drive(steps())
-    assert same_bytes(dest / big_file.name, big_file)
+    assert snapshot(dest / videos.name) == snapshot(videos)
     assert not (tmp_path / "elsewhere").exists()
 
 

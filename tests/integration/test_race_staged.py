@@ -13,7 +13,9 @@ import pytest
 
 from app.core.advice.candidates import Candidate
 from app.core.advice.laps import lap_parts
-from app.core.advice.race import race
+from app.core.advice.advisor import AdviceRequest, advise
+from app.core.advice.follow import let_go
+from app.core.advice.race import FIRST, QUICKEST, race
 from app.core.events import Progress, RaceResult
 from app.core.host.hosts import HostSpec
 from app.core.host.session import Session
@@ -268,7 +270,7 @@ async def test_over_many_folders_scp_races_on_a_sample_and_the_others_share_the_
 
 
 async def test_the_first_lap_that_copies_everything_is_the_copy(sshd, footage: Path, tmp_path: Path) -> None:
-    """keep_whole: the lap's folder stays for the copy, and no entrant races after it (said why)."""
+    """keep_whole FIRST: the lap's folder stays for the copy, and no entrant races after it (said why)."""
     dest = tmp_path / "dest"
     dest.mkdir()
     session = await _session(sshd, tmp_path)
@@ -277,7 +279,7 @@ async def test_the_first_lap_that_copies_everything_is_the_copy(sshd, footage: P
         selection = scan_local([str(footage)])
         entrants = [Candidate(m, Options()) for m in ("tar-ssh", "rsync-ssh", "sftp")]
         laps = await race(session, entrants, selection.roots, str(dest), False, 10.0, selection=selection,
-                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None, keep_whole=True)
+                          emit=lambda e: events.append(e) if isinstance(e, RaceResult) else None, keep_whole=FIRST)
     finally:
         await session.close()
     assert [lap.candidate.method_id for lap in laps] == ["tar-ssh"] and laps[0].seconds is not None
@@ -288,6 +290,66 @@ async def test_the_first_lap_that_copies_everything_is_the_copy(sshd, footage: P
     skipped = [e for e in events if e.skipped]
     assert [e.label.split()[0] for e in skipped] == ["rsync", "sftp"]
     assert all("the lap by tar over ssh" in e.skipped and "copied everything already" in e.skipped for e in skipped)
+
+
+async def test_the_windows_race_runs_every_lap_and_keeps_the_quickest(sshd, footage: Path, tmp_path: Path) -> None:
+    """keep_whole QUICKEST (the window, whose user sees the whole race): every entrant races, and the one folder
+    left is the copy of the lap that took the least time."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    session = await _session(sshd, dest)
+    try:
+        selection = scan_local([str(footage)])
+        entrants = [Candidate(m, Options()) for m in ("rsync-ssh", "sftp", "tar-ssh")]
+        laps = await race(session, entrants, selection.roots, str(dest), False, 10.0, selection=selection,
+                          keep_whole=QUICKEST)
+    finally:
+        await session.close()
+    assert [lap.candidate.method_id for lap in laps] == ["rsync-ssh", "sftp", "tar-ssh"]
+    assert all(lap.seconds is not None for lap in laps), laps
+    [kept] = [lap for lap in laps if lap.kept]
+    assert kept.seconds == min(lap.seconds for lap in laps)
+    folder = Path(kept.kept)
+    assert sorted(os.listdir(folder.parent)) == sorted([MARKER, folder.name])  # the others' copies are gone
+    assert snapshot(folder / footage.name) == snapshot(footage)
+
+
+async def test_the_windows_advice_stages_for_its_copy_and_what_no_copy_takes_goes(sshd, album: Path,
+                                                                                   tmp_path: Path) -> None:
+    """The window's advice (copy_may_follow) races into the staging folder of the copy that may follow; when no
+    copy comes, let_go removes the folder it opened, and nothing of the user's is touched."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "keep.txt").write_bytes(b"the user's own")
+    session = await _session(sshd, dest)
+    try:
+        advice = await advise(session, AdviceRequest([str(album)], str(dest), race_count=2, race_seconds=0.01,
+                                                     copy_may_follow=True))
+        staged = _staging(dest)
+        await let_go(session, advice)
+    finally:
+        await session.close()
+    assert advice.staged_bytes > 0 and advice.made_stage == str(dest / staged[0]), (advice.staged_bytes, staged)
+    assert sorted(os.listdir(dest)) == ["keep.txt"]
+
+
+async def test_a_cut_copys_staging_folder_outlives_the_windows_advice(sshd, album: Path, tmp_path: Path) -> None:
+    """A staging folder there before the advice (a cut copy's, to carry on from) is not the advice's to remove:
+    let_go leaves it, with what the advice's laps added."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    session = await _session(sshd, dest)
+    try:
+        selection = scan_local([str(album)])
+        await to_stage(session, CopyRequest(selection.roots, str(dest), "", selection=selection))  # opened earlier
+        [earlier] = _staging(dest)
+        advice = await advise(session, AdviceRequest([str(album)], str(dest), race_count=2, race_seconds=0.01,
+                                                     copy_may_follow=True), selection=selection)
+        await let_go(session, advice)
+    finally:
+        await session.close()
+    assert advice.made_stage == "" and advice.staged_bytes > 0
+    assert _staging(dest) == [earlier]
 
 
 def test_copy_best_takes_over_the_lap_that_copied_everything(sshd, footage: Path, tmp_path: Path) -> None:

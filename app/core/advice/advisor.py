@@ -8,6 +8,7 @@ faster, the fastest overall; each with the one-sentence reason and the shell com
 from __future__ import annotations
 
 import time
+from posixpath import join
 from dataclasses import dataclass, field, replace
 
 from app.core.transfer import methods, ownership, preflight
@@ -18,14 +19,14 @@ from app.core.advice.factors import Factor
 from app.core.profile import kept, profiler
 from app.core.profile.probes.common import ramp_seconds
 
-from app.core.wording.advice import (bottleneck_sentence, capitalized, compression_pays, measuring_link,
+from app.core.wording.advice import (bottleneck_sentence, capitalized, compression_pays, lap_kept_note, measuring_link,
                                      quick_copy_note, race_staged_note, reason_sentence, small_reason_sentence,
                                      small_selection_sentence)
 from app.core.wording.advice_card import card_reason, in_quotes, small_card_reason, spoken, this_copy
 
 from app.core.wording.transfer import (links_become_copies, phase_scanning, losses_sentences, quicker_but_loses,
                                         swept_note)
-from app.core.errors import no_method_can_run
+from app.core.errors import ErrorKind, TransferError, no_method_can_run
 from app.core.events import Emit, Phase, ignore
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
 from app.core.host.ssh_command import Options
@@ -34,11 +35,11 @@ from app.core.advice.model import Candidate, Prediction
 from app.core.selection.stats import SelectionStats
 from app.core.profile.link_profile import LinkProfile
 from app.core.advice.laps import lap_parts
-from app.core.advice.race import Lap, race
+from app.core.advice.race import FIRST, QUICKEST, Lap, label as lap_label, race
 from app.core.advice.ranking import Ranked, pick_entrants, rank, rounded
 from app.core.selection.sample import race_sample
 from app.core.formatting import TOO_LITTLE_TO_TIME
-from app.core.selection.entries import Selection
+from app.core.selection.entries import Entry, Selection
 from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.host.rsync_modules import ModuleRoot, Unusable
@@ -46,6 +47,7 @@ from app.core.host.share_roots import ShareRoot
 from app.core.tasks import both
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.engine import CopyRequest
+from app.core.transfer.journal import Journal
 
 
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
@@ -75,6 +77,11 @@ class AdviceRequest:
     # That copy (its method not chosen yet), when the race's laps may copy parts of the selection into its
     # staging folder for it to carry on from (copy --best): no lap's bytes are thrown away.
     then: CopyRequest | None = field(default=None, compare=False)
+    # The window's advice: a copy of it may follow (Copy now), its choices not made yet. An upload's race copies
+    # into that copy's staging folder where nothing is in the way there, and keeps its quickest lap of the whole
+    # selection; the copy carries on from both, and whatever no copy takes is removed when the advice is let go
+    # (app.core.advice.follow.let_go).
+    copy_may_follow: bool = False
 
     def asked(self) -> dict[str, bool]:
         """What the copy must keep besides what every copy does (Options' fields)."""
@@ -126,6 +133,9 @@ class Advice:
     # A copy's race whose laps each copy the whole selection: the first lap that did, its candidate and folder, left
     # for the copy to take over when it runs with that candidate (app.core.advice.follow; race(keep_whole)).
     kept_lap: tuple[Candidate, str] | None = None
+    # The window's advice (copy_may_follow): the staging folder its race opened where there was none, which goes
+    # with the kept lap when no copy of the same files takes them (app.core.advice.follow.let_go).
+    made_stage: str = ""
     # What the advice read, for the copy it picks (app.core.advice.follow): what was asked, the selection as
     # scanned, its sources and the destination as absolute paths.
     request: AdviceRequest | None = None
@@ -219,7 +229,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     if advice is not None:
         return advice
     laps: list[Lap] = []
-    kept_lap = None
+    kept_lap, made_stage = None, ""
     whole = False  # the race copied the whole selection, not a sample of it
     staged = 0
     if req.race:
@@ -228,26 +238,35 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         ramp = ramp_seconds(profile.rtt_ms)  # a long link: each lap waits for TCP's climb too
         target = SAMPLE_LAPS * (req.race_seconds + ramp) * max(p.stream_MBps for p in entrants) * 1e6
         predicted = {p.candidate: p.stream_MBps for p in entrants}
-        parts = (await lap_parts(session, req.then, selection, dest, [p.candidate for p in entrants], target)
-                 if req.then else None)
+        then = _the_copy(req, selection, dest)
+        if then is not None and req.then is None:  # the window's: a staging folder it opens is its own to remove
+            stage = join(dest, Journal.of(selection.roots, dest, False, "").folder)
+            made_stage = "" if (await session.files.exists([stage]))[0] else stage
+        parts = (await _lap_parts(session, req, then, selection, dest, [p.candidate for p in entrants], target)
+                 if then else None)
         if parts is not None:
             # Laps the selection had no fair part for copy a sample into a scratch folder.
             sample = race_sample(selection, target) if None in parts else None
             laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
                               req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
-                              predicted, parts, sample, _link_ceilings(profile, entrants, req.download))
+                              predicted, parts, sample,
+                              _link_ceilings(profile, entrants, req.download) if req.then is not None else None,
+                              every_lap=req.then is None)  # (the window's user sees every lap, as before)
             staged = sum(lap.sent for lap in laps)
             if staged:
                 notes = [*notes, race_staged_note(staged)]
         else:
             chosen = race_sample(selection, target)
             whole = chosen is None
-            keep = whole and req.then is not None and _room_for_a_kept_lap(session, selection, req.download)
+            keep = ((FIRST if req.then is not None else QUICKEST) if whole and then is not None
+                    and _room_for_a_kept_lap(session, selection, req.download) else "")
             laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
                               dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
                               selection.part(chosen.sources) if chosen else selection, ramp, predicted,
                               keep_whole=keep, copy_bytes=selection.bytes if req.then is not None else 0)
             kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
+            if kept_lap is not None:
+                notes = [*notes, lap_kept_note(lap_label(kept_lap[0]))]
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         corrected = model.corrected_by_race(profile, predictions,
@@ -275,7 +294,35 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     advice = _advice(session, profile, stats, ranking, predictions, sources, dest, left_out,
                      time.monotonic() - started, req.asked(), shares)
     return replace(advice, notes=notes, raced=req.race, request=req, selection=selection, sources=sources,
-                   dest=dest, staged_bytes=staged, kept_lap=kept_lap)
+                   dest=dest, staged_bytes=staged, kept_lap=kept_lap, made_stage=made_stage)
+
+
+def _the_copy(req: AdviceRequest, selection: Selection, dest: str) -> CopyRequest | None:
+    """The copy the race may copy into: `copy --best`'s own, or for the window's advice (copy_may_follow) an
+    upload's copy of the selection as it will start, its choices still to be made. None: the race copies
+    into a scratch folder and throws it away."""
+    if req.then is not None or not req.copy_may_follow or req.download:
+        return req.then
+    return CopyRequest(selection.roots, dest, "", allow_insecure=req.allow_insecure,
+                       stall_timeout=req.stall_timeout, selection=selection)
+
+
+async def _lap_parts(session: Session, req: AdviceRequest, then: CopyRequest, selection: Selection, dest: str,
+                     entrants: list[Candidate], target: float) -> list[list[Entry] | None] | None:
+    """lap_parts for the copy `then`. The window's (copy_may_follow): where something at the destination is in
+    the way (asked only when Copy now is pressed) or its disk lacks the room, the race copies into a scratch
+    folder as without a copy to follow."""
+    try:
+        return await lap_parts(session, then, selection, dest, entrants, target)
+    except TransferError as exc:
+        if req.then is not None or exc.kind not in _NOT_YET:  # copy --best: what stops its copy stops it now
+            raise
+        return None
+
+
+# What stops the window's copy only once it starts (its user is asked then, or sees then that the disk is full):
+# its advice races without staging.
+_NOT_YET = {ErrorKind.CONFLICT, ErrorKind.DEST_FULL, ErrorKind.DEST_UNWRITABLE}
 
 
 def _room_for_a_kept_lap(session: Session, selection: Selection, download: bool) -> bool:

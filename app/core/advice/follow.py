@@ -12,7 +12,7 @@ from posixpath import dirname
 from app.core.advice import advisor
 from app.core.advice.advisor import Advice, Recommendation
 from app.core.advice.ranking import Ranked
-from app.core.errors import no_secure_method
+from app.core.errors import Cancelled, no_secure_method
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore
 from app.core.host.local_files import LocalFiles
 from app.core.formatting import timed
@@ -67,29 +67,47 @@ async def for_its_disk(session: Session, advice: Advice, chosen: Recommendation,
 
 async def copy_advised(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest,
                        emit: Emit = ignore, decide: Decide | None = None, confirm_delete: ConfirmDelete | None = None,
-                       rescan: bool = False) -> TransferResult:
+                       rescan: bool = False, leftovers: bool = True) -> TransferResult:
     """Copy with `chosen`, as `advised_request` says (app.core.transfer.engine.copy does the copy), or with a
-    new advice's pick where the copy goes onto another disk than the advice measured (`for_its_disk`)."""
+    new advice's pick where the copy goes onto another disk than the advice measured (`for_its_disk`).
+    `leftovers`: this is the copy the advice's race left its laps' copies for (the window's first copy of the
+    advice's files); False for the copies after it, which find what the first one left instead."""
     advice, chosen, said = await for_its_disk(session, advice, chosen, req, emit)
-    result = await _copy_advised(session, advice, chosen, req, emit, decide, confirm_delete, rescan)
+    result = await _copy_advised(session, advice, chosen, req, emit, decide, confirm_delete, rescan, leftovers)
     return replace(result, notes=[*said, *result.notes]) if said else result
 
 
 async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation, req: CopyRequest, emit: Emit,
-                        decide: Decide | None, confirm_delete: ConfirmDelete | None, rescan: bool) -> TransferResult:
+                        decide: Decide | None, confirm_delete: ConfirmDelete | None, rescan: bool,
+                        leftovers: bool) -> TransferResult:
     asked = advised_request(advice, chosen, req, rescan)
-    took = False
-    if advice.kept_lap is not None:  # a lap copied all of it: the copy by that lap's method takes its folder over
-        candidate, folder = advice.kept_lap
-        try:
-            took = (candidate == chosen.ranked.candidate and asked.selection is not None
-                    and await take_lap(session, asked, folder))
-        finally:
-            await finish(remove_folder(session, dirname(folder), local=asked.options.download))  # the race's
-    if (advice.staged_bytes or took) and asked.selection is not None:
+    leftovers = leftovers and asked.selection is not None  # (a copy of other files has let them go: let_go)
+    # A lap copied all of it: the copy by that lap's method takes its folder over once the user's answers are in
+    # (what is in the way, deletions), so that "copy nothing" leaves nothing. Another pick throws it away first.
+    lap = advice.kept_lap if advice.kept_lap and leftovers else None
+    taking = lap is not None and lap[0] == chosen.ranked.candidate
+    if lap is not None and not taking:
+        await finish(remove_folder(session, dirname(lap[1]), local=asked.options.download))
+    answered = took = False  # the questions before the copy are answered; the lap was taken over
+
+    async def ready() -> bool:
+        nonlocal answered, took
+        answered = True
+        took = taking and await take_lap(session, asked, lap[1])
+        return took
+
+    if advice.staged_bytes and leftovers:
         asked = replace(asked, resume=True, after_race=True)  # (a start over was done before the race)
     pace = Pace(emit)
-    result = await copy(session, asked, pace, decide, confirm_delete)
+    try:
+        result = await copy(session, asked, pace, decide, confirm_delete, ready)
+    except Cancelled:
+        if not answered and leftovers:  # the user chose to copy nothing: what the race left for it goes too
+            await finish(let_go(session, advice))
+        raise
+    finally:
+        if taking:
+            await finish(remove_folder(session, dirname(lap[1]), local=asked.options.download))  # the race's
     # What was promised for what this copy sent: a race's laps (or the destination) held the rest already. A lap
     # that copied it all was the copy: nothing was promised for what is left.
     promised = chosen.ranked.for_part(result.sent_bytes, result.bytes)
@@ -108,6 +126,17 @@ async def _copy_advised(session: Session, advice: Advice, chosen: Recommendation
         return replace(result, notes=[*result.notes, slower_than_promised(
             result.seconds, promised, host.label, why_slower(pace, result, chosen.ranked))])
     return result
+
+
+async def let_go(session: Session, advice: Advice, timeout: float = 120) -> None:
+    """What the window's advice left at the destination for a copy of its files that did not come (another
+    advice, another selection or host, the window closing): its kept lap's scratch folder and the staging
+    folder its race opened, removed. A staging folder that was there before the advice (a cut copy's) stays for
+    that copy to carry on from."""
+    local = advice.request is not None and advice.request.download
+    folders = [dirname(advice.kept_lap[1])] if advice.kept_lap else []
+    for folder in [*folders, *([advice.made_stage] if advice.made_stage else [])]:
+        await finish(remove_folder(session, folder, local=local, timeout=timeout))
 
 
 class Pace:

@@ -75,6 +75,9 @@ HELD_SHARE = 0.92
 # median (tar over ssh 11.5 s, sftp 10.7, scp 12.5), each run as far from the next, and a lap no surer; it is also
 # what a candidate not raced must be ahead on paper to be ranked before a raced one (ranking.rank).
 WIN_BACK = 1.10
+# race(keep_whole): which whole lap's folder a copy that may follow takes over.
+FIRST = "first"        # the first (copy --best: that lap is the copy, and no lap follows it)
+QUICKEST = "quickest"  # the quickest of all (the window: its user sees the whole race, then chooses)
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,8 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                selection: Selection | None = None, ramp: float = 0.0,
                predicted: dict[Candidate, float] | None = None,
                parts: list[list[Entry] | None] | None = None, sample: Sample | None = None,
-               ceilings: dict[Candidate, float] | None = None, keep_whole: bool = False,
-               copy_bytes: int = 0) -> list[Lap]:
+               ceilings: dict[Candidate, float] | None = None, keep_whole: str = "",
+               copy_bytes: int = 0, every_lap: bool = False) -> list[Lap]:
     """Race the candidates in turn. A lost link ends the race (link-lost): it is no lap's fault, and
     every lap after it would fail the same way. `selection`: the sources as read already (no lap scans
     them again). On a long link (`ramp`), a candidate whose `predicted` rate a lap already beat by
@@ -120,13 +123,16 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     copy's staging folder (app.core.transfer.engine.to_stage opened it), which stays for the copy; a lap whose
     part is None copies `sample` (of the same `selection`) into a scratch folder instead. `ceilings`: the most
     the measured link lets each candidate move; one whose ceiling a lap already reached (HELD_SHARE) is not
-    raced (said as a result that was skipped): the link, not the method, is the limit there. `keep_whole` (a
-    copy's race whose laps each copy the whole selection): the first lap that copies all of it is the copy. Its
-    folder stays (Lap.kept, inside the scratch folder, which then stays too) for the copy by that lap's method to
-    take over, and no lap follows it (each skipped, said so): another could only make the copy later. The caller
-    removes the scratch folder (dirname of Lap.kept) afterwards. A copy's race (laps into its staging folder, or
-    `copy_bytes`: what the copy after a race in a scratch folder sends) runs only the laps that can win back
-    what they cost (_too_late)."""
+    raced (said as a result that was skipped): the link, not the method, is the limit there. `keep_whole`, for
+    a race whose laps each copy the whole selection and a copy that may follow: a lap that copies all of it
+    leaves its folder (Lap.kept, inside the scratch folder, which then stays too) for a copy by that lap's method
+    to take over. FIRST (a copy about to start: `copy --best`): the first such lap is the copy, and no lap
+    follows it (each skipped, said so): another could only make the copy later. QUICKEST (the window, whose user
+    sees the whole race before choosing): every lap runs, and the quickest whole lap's folder is the one kept.
+    The caller removes the scratch folder (dirname of Lap.kept) afterwards. A copy's race (laps into its staging
+    folder, or `copy_bytes`: what the copy after a race in a scratch folder sends) runs only the laps that can win
+    back what they cost (_too_late), unless `every_lap` (the window's race into the copy that may follow: its user
+    asked to see the methods raced, and chooses after)."""
     staged = parts is not None and selection is not None
     scratch = join(dest, SCRATCH_PREFIX + secrets.token_hex(4))
     made = False
@@ -137,11 +143,11 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
             if _behind(laps, candidate, predicted or {}, ramp, emit) or _held(laps, candidate, ceilings or {}, emit):
                 continue
             done = next((lap for lap in laps if lap.kept), None)
-            if done is not None:  # the copy is there already: another lap could only make it later
+            if done is not None and keep_whole == FIRST:  # the copy is there already: another lap only makes it later
                 emit(RaceResult(key(candidate), label(candidate), None,
                                 skipped=not_raced_copied_already(label(done.candidate))))
                 continue
-            total = selection.bytes if staged and selection is not None else copy_bytes
+            total = 0 if every_lap else selection.bytes if staged and selection is not None else copy_bytes
             if total and _too_late(laps, walls, candidate, predicted or {}, total, emit, scratch=part is None):
                 continue
             began = time.monotonic()
@@ -160,8 +166,12 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                                       allow_insecure, scratch=True, stall_timeout=stall_timeout,
                                       selection=lap_selection)
                 lap = await _run_lap(session, candidate, request, seconds, emit, ramp, request.dest)
-                if keep_whole and lap_sources == sources and lap.seconds is not None and not lap.error:
+                whole = keep_whole and lap_sources == sources and lap.seconds is not None and not lap.error
+                if whole and (done is None or lap.seconds < (done.seconds or 0.0)):
                     lap = replace(lap, kept=request.dest)  # a whole copy: the copy takes it over
+                    if done is not None:  # a quicker one than the lap kept so far: that one goes
+                        laps[laps.index(done)] = replace(done, kept="")
+                        await finish(remove_folder(session, done.kept, local=download))
                 else:
                     # Each lap's copy goes before the next starts: the race needs room for one lap (and one kept),
                     # and no lap writes while the far side is still busy with the last one's files.

@@ -17,6 +17,7 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 from posixpath import join
+from typing import Awaitable, Callable
 
 from app.core.wording.transfer import (carried_on_note, carrying_on, hashing_failed, phase_comparing, phase_deleting,
                                         phase_finalizing, phase_scanning, phase_verifying,
@@ -86,12 +87,19 @@ class CopyRequest:
     after_race: bool = False  # what the staging folder holds came from the race's laps (said so)
 
 
+# Called once by copy() when what is in the way and what a mirror deletes are agreed, before a byte moves: True
+# when it made the copy's staging folder hold the whole selection (a race lap's copy taken over: take_lap), which the
+# copy then only checks and places.
+Ready = Callable[[], Awaitable[bool]]
+
+
 @worded_link_errors("copy")
 async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: Decide | None = None,
-               confirm_delete: ConfirmDelete | None = None) -> TransferResult:
+               confirm_delete: ConfirmDelete | None = None, ready: Ready | None = None) -> TransferResult:
     """Copy; `decide` is asked once when something at the destination is in the way and the request
     makes no choice (else the copy stops before it starts, with a sentence saying what is there). A
-    mirror that would delete asks `confirm_delete` the same way, unless the request says yes already."""
+    mirror that would delete asks `confirm_delete` the same way, unless the request says yes already.
+    `ready`: see Ready."""
     method = methods.get(req.method)
     started = time.monotonic()
     if method.secure and method.logs_in and req.options.cipher is None and session.shared is not None:
@@ -106,6 +114,8 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     if req.only is None:  # (a lap's space was checked for the whole copy, by to_stage)
         await preflight.check_destination(session, Selection(seen.selection.roots, wanted), seen.dest,
                                           req.options.download)
+    if ready is not None and not (seen.placement and seen.placement.nothing_to_do) and await ready():
+        req = replace(req, resume=True, after_race=True)
     result = await _copy_staged(session, method, req, seen, emit)
     if seen.placement is not None:
         update = Existing.NEWER in (req.existing, seen.placement.policy)  # asked for, or the window's answer

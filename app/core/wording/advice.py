@@ -259,6 +259,12 @@ def race_staged_note(nbytes: int) -> str:
                           "carries on from there instead of sending them again.", size=size(nbytes))
 
 
+def lap_kept_note(by: str) -> str:
+    """Said when a race lap (by the method `by`) copied the whole selection and its copy is kept for the copy."""
+    return AdviceWords.tr("The race's lap by {by} copied everything: a copy by that method keeps it instead of "
+                          "sending it again.", by=by)
+
+
 def quick_copy_note(label: str, seconds: float, files: int, nbytes: int, link_known: bool) -> str:
     """Said when a copy went at once with the best secure method, without measuring or racing."""
     if link_known:

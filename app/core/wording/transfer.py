@@ -105,7 +105,8 @@ def copy_done(files: int, nbytes: int, sent: int, seconds: float, method: str, v
     """What a finished copy did: "3 files, 1.2 MB in 4.2 s (38 MB/s) with tar over ssh; verified: sizes".
     No rate for a copy too small to time one; `verification` None when nothing was checked."""
     speed = f" ({rate(sent / seconds / 1e6)})" if timed(sent) and seconds > 0 else ""
-    part = "" if sent == nbytes else " " + TransferWording.tr("({sent} of it sent now)", sent=size(sent))
+    part = ("" if sent == nbytes else " " + TransferWording.tr("(nothing left to send)") if not sent
+            else " " + TransferWording.tr("({sent} of it sent now)", sent=size(sent)))
     checked = f"; {verified_as(verification)}" if verification is not None else ""
     return TransferWording.tr("{files}, {size}{sent_now} in {time}{rate} with {method}{verified}",
                               files=files_counted(files), size=size(nbytes), sent_now=part, time=duration(seconds),

@@ -200,6 +200,11 @@ def race_quickest(label: str, seconds: float) -> str:
                      time=short_time(seconds))
 
 
+def lap_copy_kept() -> str:
+    """After race_quickest, where that lap's copy of the selection is kept for Copy now."""
+    return Window.tr("Its copy is kept: Copy now with it only checks it and puts it in place.")
+
+
 def lap_failed(label: str, error: str) -> str:
     return Window.tr("{method} failed: {error}", method=label, error=error)
 

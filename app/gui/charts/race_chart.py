@@ -13,7 +13,7 @@ from app.core.formatting import rate, short_time
 from app.core.language import Words
 from app.gui.charts.live_plot import LivePlot
 from app.core.wording.transfer import method_tip
-from app.core.wording.window import figure_words, lap_failed, race_fastest, race_quickest
+from app.core.wording.window import figure_words, lap_copy_kept, lap_failed, race_fastest, race_quickest
 
 
 class RaceChartWords(Words):
@@ -83,10 +83,11 @@ class RaceChart(QWidget):
         if event.failed:
             self.status.setText(lap_failed(event.label, event.error))
 
-    def finished(self, ranking: list[Ranked] | None = None, total_bytes: int = 0) -> None:
+    def finished(self, ranking: list[Ranked] | None = None, total_bytes: int = 0, kept=None) -> None:
         """The race's winner as the advice ranked it (`ranking`): a lap that copied the whole selection counts
         by its whole time, start-up included, so it may not be the curve that ran highest. Each raced method's
-        legend then quotes the figure the recommendation card quotes for it (`total_bytes`: the selection's)."""
+        legend then quotes the figure the recommendation card quotes for it (`total_bytes`: the selection's).
+        `kept`: the candidate whose lap's copy is kept for Copy now (Advice.kept_lap), said where it won."""
         raced = [r for r in ranking or [] if (r.timed or r.measured_MBps) and laps.key(r.candidate) in self.results]
         whole = any(r.timed for r in ranking or [])
         for r in raced:
@@ -94,8 +95,9 @@ class RaceChart(QWidget):
                 self.plot.set_suffix(laps.key(r.candidate), f"  {figure_words(r, total_bytes, whole)}")
         if raced:
             best = raced[0]
-            self.status.setText(race_quickest(laps.label(best.candidate), best.seconds) if best.timed
-                                else race_fastest(laps.label(best.candidate), best.measured_MBps or 0.0))
+            said = (race_quickest(laps.label(best.candidate), best.seconds) if best.timed
+                    else race_fastest(laps.label(best.candidate), best.measured_MBps or 0.0))
+            self.status.setText(f"{said} {lap_copy_kept()}" if kept is not None and best.candidate == kept else said)
             return
         measured = [r for r in self.results.values() if r.MBps]
         timed = [r for r in self.results.values() if not r.MBps and r.seconds is not None]

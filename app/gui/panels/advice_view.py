@@ -142,7 +142,7 @@ class AdviceView(QWidget):
         key, extra = limit_row(advice, self.chart)
         self.chart.set_limit(key, extra)
         self.verdict.setText(AdviceViewWords.tr("<b>Limit:</b> {sentence}", sentence=advice.sentence))
-        self.race.finished(advice.ranking, advice.stats.bytes)
+        self.race.finished(advice.ranking, advice.stats.bytes, advice.kept_lap[0] if advice.kept_lap else None)
 
     def failed(self) -> None:
         self.verdict.setText(advice_stopped())

@@ -32,6 +32,7 @@ class TransferPanel(Card):
         self.method_label = ""
         self.state = QLabel()
         self.state.setObjectName("big")
+        self.state.setWordWrap(True)  # a done line with a long method and check wraps instead of widening the window
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setValue(0)

@@ -19,7 +19,7 @@ import asyncssh
 from PySide6.QtCore import QObject, Signal
 
 from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
-from app.core.advice.follow import copy_advised
+from app.core.advice.follow import copy_advised, let_go
 from app.core.errors import TransferError, closed_after_login, folder_unreadable, not_connected
 from app.core.events import TransferResult
 from app.core.transfer.existing import Existing, Placement
@@ -42,7 +42,7 @@ from app.core.state.settings import GuiSettings, HostChoice
 from app.core.language import Words
 from app.core.host.services import Services
 from app.core.host.share_roots import ShareRoot, Unmapped
-from app.core.tasks import both
+from app.core.tasks import both, finish
 from app.core.wording.services import also_serves, mounted_here
 from app.core.wording.window import connected_summary
 
@@ -129,6 +129,7 @@ async def _services_and_shares(session: Session) -> tuple[Services, tuple[list[S
 
 
 SERVICES_GRACE = 0.3  # seconds the connection line waits for the host's other services after the rest is in
+QUIT_WAIT = 5.0  # seconds closing the window waits for what an advice's race left at the destination to go
 
 
 class Flow(QObject):
@@ -323,9 +324,10 @@ class Flow(QObject):
 
     def advice_request(self, sources: list[str], dest: str, download: bool, allow_insecure: bool,
                        settings: GuiSettings) -> AdviceRequest:
+        # Copy now may follow: an upload's race copies into that copy (AdviceRequest.copy_may_follow).
         return AdviceRequest(sources, dest, download, allow_insecure, race=True, race_count=settings.race_count,
                              race_seconds=settings.race_seconds, probe_budget=settings.probe_budget,
-                             stall_timeout=settings.stall_timeout)
+                             stall_timeout=settings.stall_timeout, copy_may_follow=True)
 
     async def advise(self, choice: HostChoice, request: AdviceRequest,
                      measured: list[Measured] | None = None) -> Advice:
@@ -342,25 +344,50 @@ class Flow(QObject):
         self.kept = KeptSession(advice, choice, session)
         return advice
 
-    async def _session_for_copy(self, choice: HostChoice, advice: Advice, dest: str, download: bool) -> Session:
+    async def _session_for_copy(self, choice: HostChoice, advice: Advice, sources: list[str], dest: str,
+                                download: bool) -> Session:
         """The advice's session when it was opened for this copy and the host still answers on it; else a new
-        one (it closed or the link was lost; the copy goes elsewhere; a copy already took it, as for Resume)."""
+        one (it closed or the link was lost; the copy goes elsewhere; a copy already took it, as for Resume).
+        What the advice's race left for a copy of its files (let_go) goes unless this is that copy."""
         kept, self.kept = self.kept, None
         if kept is not None:
             try:
                 if kept.fits(choice, advice, dest, download) and await kept.session.link_alive():
+                    if advice.request is not None and list(sources) != list(advice.request.sources):
+                        await finish(let_go(kept.session, kept.advice))
                     return kept.session
             except BaseException:  # cancelled while asking
                 await asyncio.shield(kept.session.close())
                 raise
-            await asyncio.shield(kept.session.close())
+            await self._release(kept)
         return await self._open(choice, dest, download)
 
-    async def _let_go(self) -> None:
-        """Close the last advice's session: no copy will take it (another advice or host comes)."""
+    async def _let_go(self, timeout: float = 120) -> None:
+        """Close the last advice's session: no copy will take it (another advice or host comes, the window
+        closes), nor what its race left for one."""
         kept, self.kept = self.kept, None
         if kept is not None:
+            await self._release(kept, timeout)
+
+    @staticmethod
+    async def _release(kept: KeptSession, timeout: float = 120) -> None:
+        """Close an advice's session, what its race left removed first where the host still answers (else the
+        sweep of a run after this one removes it)."""
+        try:
+            advice = kept.advice
+            if (advice.kept_lap or advice.made_stage) and await kept.session.link_alive():
+                await finish(let_go(kept.session, advice, timeout))
+        finally:
             await asyncio.shield(kept.session.close())
+
+    def leaves_something(self) -> bool:
+        """The last advice's race left something at the destination for a copy that has not come."""
+        return self.kept is not None and bool(self.kept.advice.kept_lap or self.kept.advice.made_stage)
+
+    async def let_go_on_quit(self) -> None:
+        """On quit, before close_now: what the last advice's race left for a copy goes, a few seconds at most
+        (a host that no longer answers keeps it until a later run's sweep)."""
+        await self._let_go(QUIT_WAIT)
 
     async def copy(self, choice: HostChoice, advice: Advice, chosen: Recommendation, sources: list[str], dest: str,
                    download: bool, allow_insecure: bool, verify_hashes: bool, stall_timeout: float = STALL_TIMEOUT,
@@ -370,10 +397,13 @@ class Flow(QObject):
         the advice's session when it still can (`_session_for_copy`)."""
         request = CopyRequest(sources, dest, "", Options(download=download), allow_insecure, verify_hashes,
                               stall_timeout=stall_timeout, mirror=mirror)
-        session = await self._session_for_copy(choice, advice, dest, download)
+        # The advice's first copy of its own files takes what its race left for it (KeptSession.fits).
+        first = (self.kept is not None and self.kept.advice is advice and advice.request is not None and not rescan
+                 and list(sources) == list(advice.request.sources))
+        session = await self._session_for_copy(choice, advice, sources, dest, download)
         try:
             result = await copy_advised(session, advice, chosen, request, self.bridge.emit, self._decide,
-                                        self._confirm_delete, rescan)
+                                        self._confirm_delete, rescan, leftovers=first)
         finally:
             await asyncio.shield(session.close())
         return result

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self.prefs = Preferences(settings or settings_store.load(), self)
         self.state = "empty"
         self.closing = False
+        self.letting_go = False  # closing waits for what the last advice's race left on the host to go
         self.bridge = CoreBridge(self)
         self.flow = Flow(self.bridge, self)
         self.demo = DemoHostKeeper(self)
@@ -254,6 +255,12 @@ class MainWindow(QMainWindow):
             event.ignore()
             if not self.closing:
                 self.quit_box = stop_dialog.ask(self, self.flow.activity, self.stop_and_quit)
+            return
+        if self.flow.leaves_something() and not self.letting_go:  # what the advice's race left goes first
+            event.ignore()
+            self.closing = self.letting_go = True
+            self.find_bar.show_hint(MainWindowWords.tr("Removing what the race left on the host, then closing…"))
+            self.flow.job(self.flow.let_go_on_quit(), "closing").ended.connect(self.close)
             return
         self.flow.close_now()
         self.notifier.release()
