@@ -152,6 +152,32 @@ def make_data(root: Path, kind: str, mb: int) -> Path:
     return folder
 
 
+DATASETS_HELP = "large (four large files), small (a tree of small ones), mixed (one large file beside a tree)"
+
+
+def lab_arguments(p: argparse.ArgumentParser, scenarios: str, datasets: str) -> None:
+    """The options of a bench that times the lab's scenarios on its datasets (cells_over runs them)."""
+    p.add_argument("--scenarios", default=scenarios)
+    p.add_argument("--datasets", default=datasets, help=DATASETS_HELP)
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes (bench/advice.py's)")
+    p.add_argument("--repeat", type=int, default=3)
+
+
+def cells_over(args: argparse.Namespace, prefix: str, cell) -> list[dict] | None:
+    """`cell(lab, scenario, dataset, its folder, its MB, a work folder)` for each of `args`' scenarios and datasets
+    (lab_arguments), in a work folder removed afterwards; None (said why) where this is not root: the lab builds
+    network namespaces."""
+    if os.geteuid() != 0:
+        print(f"{sys.argv[0]} needs root: the lab builds network namespaces.", file=sys.stderr)
+        return None
+    work = Path(tempfile.mkdtemp(prefix=prefix, dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
+    try:
+        return [cell(lab, scenario, dataset, data, mb, work)
+                for lab, scenario, dataset, data, mb in each_dataset(args.scenarios, args.datasets, args.scale, work)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def each_dataset(scenarios: str, datasets: str, scale: float, work: Path, shape: str = "openssh"):
     """For each scenario that can run here (its lab up, its host of that shape) and each dataset: (lab, scenario,
     dataset, its folder, its MB), the folder removed once the caller is done with it."""

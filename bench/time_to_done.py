@@ -19,17 +19,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.advice import each_dataset  # noqa: E402
+from bench.advice import cells_over, lab_arguments  # noqa: E402
 from tests.lab import Lab  # noqa: E402
 
 HERE = Path(__file__).resolve().parent.parent
@@ -103,26 +101,15 @@ def print_table(cells: list[dict]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--scenarios", default="gigabit-lan,wan,long-fat")
-    p.add_argument("--datasets", default="large,small",
-                   help="large (four large files), small (a tree of small ones), mixed (one large file beside a tree)")
-    p.add_argument("--scale", type=float, default=1.0, help="multiply the dataset sizes (bench/advice.py's)")
-    p.add_argument("--repeat", type=int, default=3)
+    lab_arguments(p, "gigabit-lan,wan,long-fat", "large,small")
     p.add_argument("--peers", default=",".join(PEERS), help="the secure methods typed by hand")
     p.add_argument("--against", type=Path, help="another checkout whose copy --best is timed in the same rounds")
     p.add_argument("--json", help="write the results here")
     args = p.parse_args(argv)
-    if os.geteuid() != 0:
-        print("bench/time_to_done.py needs root: the lab builds network namespaces.", file=sys.stderr)
+    cells = cells_over(args, "ta-ttd-", lambda lab, scenario, dataset, data, mb, work:
+                       cell(lab, scenario, dataset, data, mb, args.repeat, args.peers.split(","), args.against, work))
+    if cells is None:
         return 2
-    cells = []
-    work = Path(tempfile.mkdtemp(prefix="ta-ttd-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
-    try:
-        for lab, scenario, dataset, data, mb in each_dataset(args.scenarios, args.datasets, args.scale, work):
-            cells.append(cell(lab, scenario, dataset, data, mb, args.repeat, args.peers.split(","), args.against,
-                              work))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     print_table(cells)
     if args.json:
         Path(args.json).write_text(json.dumps(cells, indent=1))

@@ -29,6 +29,17 @@ def final_names(folder: Path) -> list[str]:
     return sorted(n for n in os.listdir(folder) if not n.startswith(".transfer-advisor-partial-"))
 
 
+def make_album(root: Path, folders: list[str], photos: int) -> Path:
+    """`root`: a folder of photo folders named `folders` (odd names welcome), `photos` random ones in each, about
+    1 MB apiece and each of its own size: many whole units for the race's laps to share out."""
+    for d, name in enumerate(folders):
+        sub = root / name
+        sub.mkdir(parents=True)
+        for i in range(photos):
+            (sub / f"{name} {i}.jpg").write_bytes(os.urandom(1_000_000 + d * 100 + i))
+    return root
+
+
 def make_tree(root: Path, small_files: int = 2000, big_bytes: int = 8 * 1024 * 1024) -> Path:
     """A tree like a real one: a large random file, many small files, an empty file, an empty
     folder, a symlink, and hostile names."""

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from app.core.state.settings import GuiSettings
 from app.core.transfer.ownership import PREFIXES
 from tests.gui import driver
-from tests.helpers import far_side, follows_links, make_tree, snapshot
+from tests.helpers import far_side, follows_links, make_album, make_tree, snapshot
 
 ODD = ["with space", "it's", "ünïcödé ✓", "-leading-dash"]
 
@@ -28,13 +28,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Folders of photos with odd names (60 MB): laps cut at their first progress copy parts of it."""
-    root = tmp_path_factory.mktemp("part-laps") / "album"
-    for d, name in enumerate(ODD):
-        sub = root / name
-        sub.mkdir(parents=True)
-        for i in range(15):
-            (sub / f"{name} {i}.jpg").write_bytes(os.urandom(1_000_000 + d * 100 + i))
-    return root
+    return make_album(tmp_path_factory.mktemp("part-laps") / "album", ODD, 15)
 
 
 def ours(dest: Path) -> list[str]:

@@ -27,7 +27,7 @@ from app.core.transfer.journal import Journal
 from app.core.transfer.ownership import MARKER
 from app.core.transfer.resume import MIN_PARTIAL
 from tests.cutting import written_before
-from tests.helpers import cli_json, far_side, follows_links, make_tree, snapshot
+from tests.helpers import cli_json, far_side, follows_links, make_album, make_tree, snapshot
 
 ODD = ["with space", "it's", 'say "hi"', "-leading-dash", "$(id)", "ünïcödé ✓", "star*?[x]"]
 
@@ -36,12 +36,7 @@ ODD = ["with space", "it's", 'say "hi"', "-leading-dash", "$(id)", "ünïcödé 
 def album(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Folders of photos with odd names (about 1 MB each), an empty file and folder, a link: many whole units,
     so short laps on it always share it out."""
-    root = tmp_path_factory.mktemp("staged") / "album"
-    for d, name in enumerate(ODD):
-        sub = root / name
-        sub.mkdir(parents=True)
-        for i in range(18):
-            (sub / f"{name} {i}.jpg").write_bytes(os.urandom(1_000_000 + d * 100 + i))
+    root = make_album(tmp_path_factory.mktemp("staged") / "album", ODD, 18)
     (root / "empty.txt").write_bytes(b"")
     (root / "empty folder").mkdir()
     os.symlink(f"{ODD[0]}/{ODD[0]} 0.jpg", root / "latest")

@@ -352,14 +352,16 @@ class Flow(QObject):
         kept, self.kept = self.kept, None
         if kept is not None:
             try:
-                if kept.fits(choice, advice, dest, download) and await kept.session.link_alive():
-                    if advice.request is not None and list(sources) != list(advice.request.sources):
+                fits = kept.fits(choice, advice, dest, download)
+                alive = await kept.session.link_alive() if fits else None
+                if alive:
+                    if list(sources) != list(advice.request.sources):
                         await finish(let_go(kept.session, kept.advice))
                     return kept.session
             except BaseException:  # cancelled while asking
                 await asyncio.shield(kept.session.close())
                 raise
-            await self._release(kept)
+            await self._release(kept, alive=alive)
         return await self._open(choice, dest, download)
 
     async def _let_go(self, timeout: float = 120) -> None:
@@ -370,12 +372,13 @@ class Flow(QObject):
             await self._release(kept, timeout)
 
     @staticmethod
-    async def _release(kept: KeptSession, timeout: float = 120) -> None:
-        """Close an advice's session, what its race left removed first where the host still answers (else the
-        sweep of a run after this one removes it)."""
+    async def _release(kept: KeptSession, timeout: float = 120, alive: bool | None = None) -> None:
+        """Close an advice's session, what its race left removed first where the host still answers (`alive`, where
+        it was just asked; else the sweep of a run after this one removes it)."""
         try:
             advice = kept.advice
-            if (advice.kept_lap or advice.made_stage) and await kept.session.link_alive():
+            if (advice.kept_lap or advice.made_stage) and alive is not False and (
+                    alive or await kept.session.link_alive()):
                 await finish(let_go(kept.session, advice, timeout))
         finally:
             await asyncio.shield(kept.session.close())
@@ -398,7 +401,7 @@ class Flow(QObject):
         request = CopyRequest(sources, dest, "", Options(download=download), allow_insecure, verify_hashes,
                               stall_timeout=stall_timeout, mirror=mirror)
         # The advice's first copy of its own files takes what its race left for it (KeptSession.fits).
-        first = (self.kept is not None and self.kept.advice is advice and advice.request is not None and not rescan
+        first = (self.kept is not None and self.kept.fits(choice, advice, dest, download) and not rescan
                  and list(sources) == list(advice.request.sources))
         session = await self._session_for_copy(choice, advice, sources, dest, download)
         try:
