@@ -148,3 +148,24 @@ def test_copy_now_onto_the_same_files_again_leaves_nothing_behind(sshd, tree: Pa
     assert result.sent_bytes == 0, result
     assert snapshot(dest / tree.name, follow_links=follows_links(result.method)) == expected(tree, result.method)
     assert os.listdir(dest) == [tree.name]
+
+
+def test_stopping_the_advice_mid_race_leaves_nothing(sshd, album: Path, tmp_path: Path, make_window, drive,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user stops Find the fastest way while its laps copy parts into the staging folder: the folder goes."""
+    monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
+    window = make_window(sshd.ssh_config, GuiSettings(race_seconds=0.01, race_count=2, probe_budget=0.4))
+    dest = tmp_path / "on the NAS"
+
+    async def steps() -> None:
+        await driver.connect(window, "testhost")
+        assert driver.drop_files(window.selection.list, [str(album)])
+        window.selection.dest.setText(str(dest))
+        await driver.until(lambda: window.selection.totals()[2], 30, "the selection to be measured")
+        window.find_bar.find.click()
+        await driver.until(lambda: ours(dest) and window.advice_view.race.plot.series, 60, "a lap copying")
+        window.find_bar.find.click()  # (while it measures, the button stops it)
+        await driver.until(lambda: not window.flow.busy, 30, "the advice to stop")
+
+    drive(steps())
+    assert ours(dest) == [], ours(dest)

@@ -7,6 +7,7 @@ faster, the fastest overall; each with the one-sentence reason and the shell com
 
 from __future__ import annotations
 
+import asyncio
 import time
 from posixpath import join
 from dataclasses import dataclass, field, replace
@@ -44,12 +45,14 @@ from app.core.selection.reading import read_selection, resolve_dest
 from app.core.host.session import Session
 from app.core.host.rsync_modules import ModuleRoot, Unusable
 from app.core.host.share_roots import ShareRoot
-from app.core.tasks import both
+from app.core.tasks import both, finish
+from app.core.transfer.ownership import remove_folder
 from app.core.transfer.command import Reach, shown_command
 from app.core.transfer.engine import CopyRequest
 from app.core.transfer.journal import Journal
 
 
+CUT_SHORT_WAIT = 10.0  # seconds a stopped advice waits for its staging folder to go
 SAMPLE_LAPS = 1.5  # the race's sample holds this many laps of the fastest entrant's predicted rate
 # A copy (`quick` advice) the best secure method is predicted to finish within QUICK_SECONDS goes at once:
 # measuring the link and racing would take longer than the copy. Before the link is measured (first
@@ -242,31 +245,36 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         if then is not None and req.then is None:  # the window's: a staging folder it opens is its own to remove
             stage = join(dest, Journal.of(selection.roots, dest, False, "").folder)
             made_stage = "" if (await session.files.exists([stage]))[0] else stage
-        parts = (await _lap_parts(session, req, then, selection, dest, [p.candidate for p in entrants], target)
-                 if then else None)
-        if parts is not None:
-            # Laps the selection had no fair part for copy a sample into a scratch folder.
-            sample = race_sample(selection, target) if None in parts else None
-            laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
-                              req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
-                              predicted, parts, sample,
-                              _link_ceilings(profile, entrants, req.download) if req.then is not None else None,
-                              every_lap=req.then is None)  # (the window's user sees every lap, as before)
-            staged = sum(lap.sent for lap in laps)
-            if staged:
-                notes = [*notes, race_staged_note(staged)]
-        else:
-            chosen = race_sample(selection, target)
-            whole = chosen is None
-            keep = ((FIRST if req.then is not None else QUICKEST) if whole and then is not None
-                    and _room_for_a_kept_lap(session, selection, req.download) else "")
-            laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
-                              dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
-                              selection.part(chosen.sources) if chosen else selection, ramp, predicted,
-                              keep_whole=keep, copy_bytes=selection.bytes if req.then is not None else 0)
-            kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
-            if kept_lap is not None:
-                notes = [*notes, lap_kept_note(lap_label(kept_lap[0]))]
+        try:
+            parts = (await _lap_parts(session, req, then, selection, dest, [p.candidate for p in entrants], target)
+                     if then else None)
+            if parts is not None:
+                # Laps the selection had no fair part for copy a sample into a scratch folder.
+                sample = race_sample(selection, target) if None in parts else None
+                laps = await race(session, [p.candidate for p in entrants], sources, dest, req.download,
+                                  req.race_seconds, emit, req.allow_insecure, req.stall_timeout, selection, ramp,
+                                  predicted, parts, sample,
+                                  _link_ceilings(profile, entrants, req.download) if req.then is not None else None,
+                                  every_lap=req.then is None)  # (the window's user sees every lap, as before)
+                staged = sum(lap.sent for lap in laps)
+                if staged:
+                    notes = [*notes, race_staged_note(staged)]
+            else:
+                chosen = race_sample(selection, target)
+                whole = chosen is None
+                keep = ((FIRST if req.then is not None else QUICKEST) if whole and then is not None
+                        and _room_for_a_kept_lap(session, selection, req.download) else "")
+                laps = await race(session, [p.candidate for p in entrants], chosen.sources if chosen else sources,
+                                  dest, req.download, req.race_seconds, emit, req.allow_insecure, req.stall_timeout,
+                                  selection.part(chosen.sources) if chosen else selection, ramp, predicted,
+                                  keep_whole=keep, copy_bytes=selection.bytes if req.then is not None else 0)
+                kept_lap = next(((lap.candidate, lap.kept) for lap in laps if lap.kept), None)
+                if kept_lap is not None:
+                    notes = [*notes, lap_kept_note(lap_label(kept_lap[0]))]
+        except asyncio.CancelledError:  # the window's advice stopped by its user: its staging folder goes (a lost
+            if made_stage:               # link keeps it, for a later copy of the same files or a sweep a day on)
+                await finish(remove_folder(session, made_stage, local=False, timeout=CUT_SHORT_WAIT))
+            raise
         # A lap faster than a probe's ceiling proves that probe unlucky: correct it and predict again,
         # so the unraced candidates and the bottleneck sentence use what the race saw.
         corrected = model.corrected_by_race(profile, predictions,
