@@ -96,8 +96,9 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
 
 async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_outruns_the_link(
         sshd, tmp_path: Path) -> None:
-    """A copy's disk probe writes 16 MB first and goes on to 64 and 256 MB only while each was too quick to time,
-    and not at all past a write several times as fast as the link carries (the disk is not the copy's limit);
+    """A copy's disk probe writes 16 MB first and goes on to 64 and 256 MB only while each was too quick to time
+    and is a small share of the copy's own writing, and not at all past a write several times as fast as the link
+    carries (the disk is not the copy's limit);
     an advice's probe writes 64 MB, then 256 MB where that was too quick."""
     import shlex
 
@@ -145,6 +146,14 @@ async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_o
         writes.clear()
         await disk.probe_remote_write(ctx, None, copy=True)
         assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS, disk.COPY_TIMED), writes
+        # A longer write than the first only where it is at most a twentieth of what the copy writes: 64 MB is
+        # more than a twentieth of 400 MiB, 256 MB more than one of 2 GiB.
+        writes.clear()
+        await disk.probe_remote_write(ctx, None, copy=True, copy_bytes=400 * 2**20)
+        assert [mb for mb, _ in writes] == [16], writes
+        writes.clear()
+        await disk.probe_remote_write(ctx, None, copy=True, copy_bytes=2 * 2**30)
+        assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS[:2], disk.COPY_TIMED), writes
         writes.clear()
         await disk.probe_remote_write(ctx, None)
         assert [mb for mb, _ in writes] == went_on(disk.STEPS, disk.TIMED), writes

@@ -223,7 +223,8 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
     profile = await profiler.measure(session, None if req.download else dest,
                                      None if req.download else sources, emit, req.probe_budget, req.fresh,
                                      req.stall_timeout, for_copy=profiler.ForCopy("down" if req.download else "up",
-                                                                                   stats.files) if req.quick else None,
+                                                                                   stats.files, stats.bytes)
+                                     if req.quick else None,
                                      rtt_ms=glance.rtt_ms if glance is not None else None)
     found, left_out, predictions = predict(profile)
     # Measured now: a copy the link lets finish sooner than a race would take goes at once (on a fast link, most

@@ -142,12 +142,14 @@ class ForCopy:
     that link they reach no more; the race and the copy use the one measured); the cost of each file for a
     selection of a few files (the model's figure for it is a small share of their copy), and SFTP's where the
     round trip alone makes it (perfile.round_trips_tell); and the disk's longer writes where a shorter one was
-    timeable or outran the link several times over (disk.COPY_STEPS, DISK_OVER_LINK). An `advise` after it
-    measures what it needs of the link's figures.
+    timeable, outran the link several times over or would be more than a twentieth of the copy's own writing
+    (disk.COPY_STEPS, DISK_OVER_LINK, disk.COPY_SHARE). An `advise` after it measures what it needs of the link's
+    figures.
     """
 
     direction: str  # "up" or "down"
     files: int | None = None  # how many files the copy sends (None: not known)
+    bytes: int | None = None  # how many bytes (None: not known)
 
     def wants(self, download: bool) -> bool:
         return download == (self.direction == "down")
@@ -234,7 +236,7 @@ async def _link_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only
         written, _ = await both(
             _run("remote-write", Probes.tr("Destination disk writes"), emit, profile,
                  disk.probe_remote_write(ctx, session.remote.dest_free_bytes, _disk_enough(profile, only),
-                                         copy=only is not None),
+                                         copy=only is not None, copy_bytes=only.bytes if only else None),
                  lambda w: rate(w.MBps),
                  session=session), beside())
         if written is not None:

@@ -21,6 +21,10 @@ STEPS = (16, 64)          # blocks an advice writes: 64 MB, then 256 MB where th
 COPY_STEPS = (4, 16, 64)  # a copy about to start: 16 MB first, each step on where it took under COPY_TIMED
 TIMED = 0.4
 COPY_TIMED = 0.25         # by the host's own clock (nanoseconds, no network in it): a quarter second is timeable
+# A copy about to start: a longer write than the first only where it is at most this share of what the copy itself
+# writes. Each step is paid before the copy's first byte, at about the disk's own pace: on the lab's weak NAS the
+# 64 MB step took 0.8-0.9 s of its eighth of a core, a twelfth of copying 600 MB there.
+COPY_SHARE = 1 / 20
 
 
 @dataclass(frozen=True)
@@ -49,15 +53,19 @@ echo "ns $s $e"
 
 
 async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None, enough: float | None = None,
-                             copy: bool = False) -> DiskWrite:
+                             copy: bool = False, copy_bytes: int | None = None) -> DiskWrite:
     """64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space). For a
-    copy about to start (`copy`): 16 MB first, then 64 and 256 MB while each was too quick to time (COPY_TIMED),
-    and none after a write that reached `enough` MB/s (a disk that took it several times as fast as the link
-    carries is not what limits the copy): on a NAS whose CPU is the limit, 64 MB is a second of its writing."""
+    copy about to start (`copy`): 16 MB first, then 64 and 256 MB while each was too quick to time (COPY_TIMED)
+    and is at most COPY_SHARE of the `copy_bytes` the copy writes, and none after a write that reached `enough`
+    MB/s (a disk that took it several times as fast as the link carries is not what limits the copy): on a NAS
+    whose CPU is the limit, 64 MB is a second of its writing."""
     assert ctx.remote_dir is not None
     rate, cpu = 0.0, None
-    for blocks in COPY_STEPS if copy else STEPS:
-        if free_bytes is not None and blocks * BLOCK_MB * 2**20 > free_bytes / 10:
+    for step, blocks in enumerate(COPY_STEPS if copy else STEPS):
+        size = blocks * BLOCK_MB * 2**20
+        if free_bytes is not None and size > free_bytes / 10:
+            break
+        if step and copy and copy_bytes is not None and size > COPY_SHARE * copy_bytes:
             break
         start = now()
         result = await ctx.session.run(sh_command(_SCRIPT, ctx.remote_dir, str(blocks)), timeout=60)
