@@ -11,7 +11,8 @@ the climb, not the pace. Needs root (the lab builds network namespaces); traffic
 
 `--into disk` writes into a file in the lab's destination instead of /dev/null (what a copy's receiver does: the
 host's page cache first, then its disk); `--shared` opens each stream as a channel of one OpenSSH master
-connection that stays up between runs (as the app's laps and copy do), `--runs` times one after another.
+connection that stays up between runs (as the app's laps and copy do), `--runs` times one after another,
+`--pause` seconds apart (idle between them, as the app's connection is while other probes run).
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ def main() -> int:
     p.add_argument("--into", choices=("null", "disk"), default="null", help="where the host's cat writes")
     p.add_argument("--shared", action="store_true", help="each stream a channel of one master connection")
     p.add_argument("--runs", type=int, default=1, help="streams one after another, per cipher")
+    p.add_argument("--pause", type=float, default=0.0,
+                   help="seconds the connection stays idle before each stream (the app's probes run between)")
     args = p.parse_args()
     print(f"{'scenario':<12} {'cipher':<30} {'pace MB/s':>9} {'reached at':>10} {'by 1 s':>7} {'by 2.5 s':>8}"
           f" {'by 5 s':>7}")
@@ -128,6 +131,7 @@ def main() -> int:
             for cipher in args.ciphers.split(","):
                 with shared(lab, cipher, args.shared) as control:
                     for _ in range(args.runs):
+                        time.sleep(args.pause)
                         rows = pace(lab, cipher, args.seconds, args.into, control)
                         steady, reached = climb(rows)
                         by = [average_by(rows, s) for s in (1.0, 2.5, 5.0)]
