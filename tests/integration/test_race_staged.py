@@ -83,6 +83,9 @@ async def test_laps_stage_their_parts_and_the_copy_carries_on(sshd, album: Path,
                           parts=parts)
         assert [lap.error for lap in laps] == ["", "", ""]
         assert all(lap.MBps or lap.seconds for lap in laps)
+        # All three went over the session's shared connection; the first was its first bulk data (its climb
+        # is that connection's, not one a copy after the race pays again).
+        assert [(lap.shared, lap.cold) for lap in laps] == [(True, True), (True, False), (True, False)]
         (stage,) = _staging(dest)  # the copy's own staging folder, as the copy will name it
         assert stage == Journal.of(selection.roots, str(dest), False, final).folder
         staged = sum(lap.sent for lap in laps)
@@ -221,6 +224,29 @@ async def test_entrants_that_cannot_win_back_a_lap_are_not_raced(sshd, album: Pa
     assert [e.label.split()[0] for e in skipped] == ["rsync", "sftp"]
     assert all("is too little for" in e.skipped and "to win back what a lap costs here" in e.skipped
                for e in skipped), skipped
+
+
+async def test_a_connection_a_cipher_probe_carried_data_over_makes_no_lap_cold(sshd, album: Path,
+                                                                             tmp_path: Path) -> None:
+    """An advice's cipher probe sends its bytes over the shared connection first: the race's laps then find it
+    climbed, and none counts as its first; a lap on a connection of its own (ssh's own multiplexing) never does."""
+    from app.core.profile.probes.cipher import probe_cipher
+    from app.core.profile.probes.common import ProbeContext
+
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    session = await _session(sshd, dest)
+    try:
+        assert await session.over_shared(Options()) is not None
+        assert session.shared is not None and not session.shared.carried
+        await probe_cipher(ProbeContext(session, str(dest), budget=0.2), session.shared.options.cipher)
+        assert session.shared.carried
+        selection = scan_local([str(album)])
+        entrants = [Candidate("tar-ssh", Options()), Candidate("tar-ssh", Options(mux=True))]
+        laps = await race(session, entrants, selection.roots, str(dest), False, 0.3, selection=selection)
+    finally:
+        await session.close()
+    assert [(lap.shared, lap.cold) for lap in laps] == [(True, False), (False, False)], laps
 
 
 def test_copy_best_races_into_its_staging_folder(sshd, album: Path, tmp_path: Path) -> None:

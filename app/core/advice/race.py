@@ -33,7 +33,7 @@ from posixpath import join
 
 import asyncssh
 
-from app.core.transfer import ownership
+from app.core.transfer import methods, ownership
 from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, Phase, Progress, RaceResult, RaceSample, ignore
 from app.core.advice.model import Candidate
@@ -92,6 +92,10 @@ class Lap:
     # its login, the app's commands before the tool, a starved host's climb (a copy pays them too). None: not timed.
     startup_s: float | None = None
     kept: str = ""  # the folder holding this lap's copy of the whole selection, left for the copy (race(keep_whole))
+    shared: bool = False  # its data went through the session's shared connection
+    # ...and was the first bulk data through it: its climb (in startup_s) was that connection's, paid once, and a
+    # copy over it after the lap does not pay it again (app.core.host.mux).
+    cold: bool = False
 
 
 def key(c: Candidate) -> str:
@@ -156,6 +160,8 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                 await ownership.make(session, scratch, "race", local=download)
                 made = True
             emit(Phase("racing", label(candidate)))
+            shared = await session.over_shared(candidate.options) if _data_over_ssh(candidate) else None
+            cold = shared is not None and not shared.carried
             if part is not None:
                 lap = await _staged_lap(session, candidate, part, dest, download, seconds, emit, allow_insecure,
                                         stall_timeout, selection, ramp)
@@ -176,6 +182,9 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
                     # Each lap's copy goes before the next starts: the race needs room for one lap (and one kept),
                     # and no lap writes while the far side is still busy with the last one's files.
                     await finish(remove_folder(session, request.dest, local=download))
+            if shared is not None and not lap.error:
+                shared.carried = True
+                lap = replace(lap, shared=True, cold=cold)
             laps.append(lap)
             walls.append(time.monotonic() - began)
             emit(RaceResult(key(candidate), label(candidate), lap.MBps, lap.error, lap.seconds))
@@ -186,6 +195,12 @@ async def race(session: Session, candidates: list[Candidate], sources: list[str]
     if made and not any(lap.kept for lap in laps):
         await finish(remove_folder(session, scratch, local=download))
     return laps
+
+
+def _data_over_ssh(candidate: Candidate) -> bool:
+    """The candidate's data goes through OpenSSH (not a listener's own connection, a share's protocol)."""
+    method = methods.get(candidate.method_id)
+    return method.secure and method.ssh_channel and method.runs_openssh
 
 
 async def _staged_lap(session: Session, candidate: Candidate, part: list[Entry], dest: str, download: bool,

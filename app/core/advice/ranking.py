@@ -146,13 +146,26 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     # lap's instead, a compressed twin of a late method could come first on files that do not compress: one
     # bench run on the lab's weak NAS picked tar over ssh with lz4 so and took twice as long, not traced
     # further), and a method that did not race what the median lap did.
+    # A lap that was the shared connection's first bulk data (Lap.cold) paid that connection's climb, once: a copy
+    # over it after the race pays what the laps after it over it paid (none raced: nothing beyond its commands).
+    # A variant on connections of its own (parallel streams, its own multiplexing, ssh's compression) climbs on
+    # each: it pays the laps' figures as they were.
     setups = {p.candidate: p.setup_s for p in predictions}
-    late = {lap.candidate: max(0.0, lap.startup_s - setups.get(lap.candidate, 0.0)) for lap in laps
-            if lap.MBps and lap.startup_s is not None}
-    late_all = statistics.median(late.values()) if late else 0.0
-    late_method: dict[str, float] = {}
-    for c, seconds in late.items():
-        late_method[c.method_id] = max(seconds, late_method.get(c.method_id, 0.0))
+    timed = [lap for lap in laps if lap.MBps and lap.startup_s is not None]
+    as_timed = {lap.candidate: max(0.0, lap.startup_s - setups.get(lap.candidate, 0.0)) for lap in timed}
+    warm = [as_timed[lap.candidate] for lap in timed if lap.shared and not lap.cold]
+    warmed = {**as_timed, **{lap.candidate: statistics.median(warm) if warm else 0.0 for lap in timed if lap.cold}}
+
+    def climbs(p: Prediction) -> float:
+        o = p.candidate.options
+        own = not (o.streams == 1 and not o.mux and o.compress != "ssh" and o.mac is None)  # (ssh_command.Shared)
+        late = as_timed if own else warmed
+        by_method: dict[str, float] = {}
+        for c, seconds in late.items():
+            by_method[c.method_id] = max(seconds, by_method.get(c.method_id, 0.0))
+        return late.get(p.candidate, by_method.get(p.candidate.method_id,
+                                                    statistics.median(late.values()) if late else 0.0))
+
     ranked = []
     for p in predictions:
         rate = measured.get(p.candidate)
@@ -162,7 +175,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         stream = rate if rate else p.stream_MBps * min(own, 1.0)  # never promote an untested guess
         if not rate and p.candidate.options.streams > 1 and not on_streams and one_stream:
             stream = min(stream, one_stream.get(p.candidate.method_id, max(one_stream.values())))
-        climb = late.get(p.candidate, late_method.get(p.candidate.method_id, late_all))
+        climb = climbs(p)
         seconds = p.setup_s + p.per_file_s * (0 if rate else 1) + stats.bytes / max(stream * 1e6, 1.0) + climb
         if p.candidate in took:
             seconds = took[p.candidate]

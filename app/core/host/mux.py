@@ -40,6 +40,11 @@ class Mux:
         self.path = os.path.join(self.dir, "cm")
         self.master: Pipeline | None = None
         self.reaping: asyncio.Future | None = None  # after kill(): the master's wait
+        # Bulk data has gone through it (a cipher probe, a race's lap). A new connection's first bulk data climbs
+        # for a second on a host short of CPU (its TCP buffers grow while the host drains them: the lab's weak
+        # NAS moved 2-6 MB/s for a second, then 70); a channel opened on it after that moves 20-30 MB/s in its
+        # first half second (bench/pace.py --shared). So that first climb is paid once, by whoever goes first.
+        self.carried = False
 
     def _check(self, op: str) -> list[str]:
         # Talks to the master's socket only: it never logs in, so it needs no password, and it may not ask for

@@ -13,7 +13,7 @@ import asyncio
 import hashlib
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import asyncssh
 
@@ -164,6 +164,14 @@ class Session:
         shared = self._sharing.result() if done else None
         alive = shared is not None and self.shared is not None and self.shared.alive
         return Ssh(self.host.alias, tuple(self.ssh_options()), control_path, shared if alive else None)
+
+    async def over_shared(self, o: Options) -> Mux | None:
+        """The shared connection an OpenSSH run with these options goes over, once it has logged in (as ready_ssh
+        waits); None: a connection of its own. A run that names no cipher takes the shared one's (engine.copy)."""
+        if o.cipher is None and self.shared is not None:
+            o = replace(o, cipher=self.shared.options.cipher)
+        shared = (await self.ready_ssh(o)).shared
+        return self.shared if shared is not None and shared.takes(o) else None
 
     async def ready_ssh(self, o: Options) -> Ssh:
         """ssh(), once the shared connection has logged in where a run with these options would go over it

@@ -274,6 +274,42 @@ def test_an_unraced_variant_pays_its_methods_late_start_not_the_median_one() -> 
     assert ranked[plain.candidate] <= ranked[lz4.candidate]
 
 
+def test_the_shared_connections_first_climb_is_paid_once_by_the_lap_that_went_first() -> None:
+    """The weak NAS: the first lap over the session's shared connection (its first bulk data) climbed for 1.5 s
+    past its set-up, the lap after it on the same connection 0.3 s. A copy over that connection after the race
+    pays what the later lap paid, whichever method it is; with no later lap, nothing beyond its commands. A
+    variant with a connection of its own (its own multiplexing, parallel streams) climbs on it: it pays the first
+    lap's figure, and so does every copy where that first lap had a connection of its own."""
+    predictions = ranking(gigabit(), BIG)
+
+    def one(method: str, mux: bool = False):
+        return next(p for p in predictions if p.candidate.method_id == method and p.candidate.options.compress == "none"
+                    and p.candidate.options.streams == 1 and p.candidate.options.mux == mux)
+
+    tar, scp, tar_own = one("tar-ssh"), one("scp"), one("tar-ssh", mux=True)
+    first = Lap(tar.candidate, tar.stream_MBps, startup_s=tar.setup_s + 1.5, shared=True, cold=True)
+    later = Lap(scp.candidate, scp.stream_MBps, startup_s=scp.setup_s + 0.3, shared=True)
+
+    def extra(laps: list[Lap]) -> dict:
+        """Each candidate's promise past the same laps' had they flowed at once."""
+        late = {r.candidate: r.seconds for r in rank(predictions, laps, BIG)}
+        on_time = {r.candidate: r.seconds for r in rank(predictions, [replace(lap, startup_s=0.0) for lap in laps],
+                                                         BIG)}
+        return {c: late[c] - on_time[c] for c in late}
+
+    both = extra([first, later])
+    assert both[tar.candidate] == pytest.approx(0.3)
+    assert both[scp.candidate] == pytest.approx(0.3)
+    assert {r.candidate: r for r in rank(predictions, [first, later], BIG)}[tar.candidate].fixed_s == \
+        pytest.approx(tar.setup_s + 0.3)
+    alone = extra([first])
+    assert alone[tar.candidate] == pytest.approx(0.0)
+    assert alone[tar_own.candidate] == pytest.approx(1.5)
+    own = extra([replace(first, shared=False, cold=False)])
+    assert own[tar.candidate] == pytest.approx(1.5)
+    assert own[tar_own.candidate] == pytest.approx(1.5)
+
+
 def test_a_session_that_ran_few_commands_prices_them_as_the_kept_profile_did() -> None:
     from types import SimpleNamespace
 

@@ -90,6 +90,8 @@ async def probe_cipher(ctx: ProbeContext, cipher: str, mac: str | None = None) -
     if results[0].returncode != 0:
         raise RuntimeError(results[0].stderr.strip() or CipherProbeWords.tr("ssh exited with {code}",
                                                                             code=results[0].returncode))
+    if shared is not None:
+        shared.carried = True  # its first bulk data's climb is behind it (app.core.host.mux)
     tck = os.sysconf("SC_CLK_TCK")
     remote_cpu = _remote_cpu(results[0].stderr, elapsed)
     rate = steady_MBps(sent, at_ramp, elapsed, ctx.ramp)
