@@ -19,7 +19,8 @@ a stream, growing as TCP widens them): there a lap cut at its time is measured b
 when its clock started and when it ended. On a host whose CPU is the limit the flow climbs for seconds
 before it finds its pace (the lab's weak NAS: 1-4 MB/s for two seconds, then 50-110; bench/pace.py): there
 the clock starts where the climb ended, the lap may run CLIMB_ALLOWANCE longer for it, and what the lap
-took to get there is kept with it (a copy starts and climbs the same way: ranking.rank counts it).
+took to get there is kept with it (a copy on a connection of its own starts and climbs the same way: ranking.rank
+counts it; over the session's shared connection only its first bulk data climbs, Lap.cold).
 """
 
 from __future__ import annotations
