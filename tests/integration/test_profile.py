@@ -134,11 +134,13 @@ async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_o
         quick = await disk.probe_remote_write(ctx, None, enough, copy=True)
         assert quick.MBps > enough and [mb for mb, _ in writes] == [16], (quick, writes)
 
-        def went_on(steps: tuple[int, ...], timed: float) -> list[int]:
-            """The MiB each write should have been, given how long the ones before took."""
+        def went_on(steps: tuple[int, ...], timed: float, copy_mib: float | None = None) -> list[int]:
+            """The MiB each write should have been, given how long the ones before took (and, for a copy of
+            `copy_mib`, its share of that copy once a write was timeable)."""
             expected = [steps[0] * disk.BLOCK_MB]
             for (_, seconds), blocks in zip(writes, steps[1:]):
-                if seconds > timed:
+                if seconds > timed or (copy_mib is not None and seconds >= disk.COPY_TIMEABLE
+                                       and blocks * disk.BLOCK_MB > disk.COPY_SHARE * copy_mib):
                     break
                 expected.append(blocks * disk.BLOCK_MB)
             return expected
@@ -146,14 +148,13 @@ async def test_a_copy_s_disk_probe_stops_at_its_first_write_where_the_disk_far_o
         writes.clear()
         await disk.probe_remote_write(ctx, None, copy=True)
         assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS, disk.COPY_TIMED), writes
-        # A longer write than the first only where it is at most a twentieth of what the copy writes: 64 MB is
-        # more than a twentieth of 400 MiB, 256 MB more than one of 2 GiB.
-        writes.clear()
-        await disk.probe_remote_write(ctx, None, copy=True, copy_bytes=400 * 2**20)
-        assert [mb for mb, _ in writes] == [16], writes
-        writes.clear()
-        await disk.probe_remote_write(ctx, None, copy=True, copy_bytes=2 * 2**30)
-        assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS[:2], disk.COPY_TIMED), writes
+        # After a timeable write, a longer one only where it is at most a twentieth of what the copy writes: 64 MB
+        # is more than a twentieth of 400 MiB, 256 MB more than one of 2 GiB (the sums for each disk speed:
+        # tests/unit/profile/test_disk_probe.py).
+        for copy_mib in (400, 2048):
+            writes.clear()
+            await disk.probe_remote_write(ctx, None, copy=True, copy_bytes=copy_mib * 2**20)
+            assert [mb for mb, _ in writes] == went_on(disk.COPY_STEPS, disk.COPY_TIMED, copy_mib), writes
         writes.clear()
         await disk.probe_remote_write(ctx, None)
         assert [mb for mb, _ in writes] == went_on(disk.STEPS, disk.TIMED), writes

@@ -142,8 +142,8 @@ class ForCopy:
     that link they reach no more; the race and the copy use the one measured); the cost of each file for a
     selection of a few files (the model's figure for it is a small share of their copy), and SFTP's where the
     round trip alone makes it (perfile.round_trips_tell); and the disk's longer writes where a shorter one was
-    timeable, outran the link several times over or would be more than a twentieth of the copy's own writing
-    (disk.COPY_STEPS, DISK_OVER_LINK, disk.COPY_SHARE). An `advise` after it measures what it needs of the link's
+    timeable, outran the link several times over or (after one that took a tenth of a second) would be more than a
+    twentieth of the copy's own writing (disk.COPY_STEPS, DISK_OVER_LINK, disk.COPY_SHARE). An `advise` after it measures what it needs of the link's
     figures.
     """
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.profile.probes.common import host_seconds
+from app.core.profile.probes import disk
 from app.core.profile.probes.disk import _SCRIPT, children_cores
 
 SHELLS = [s for s in (["dash"], ["bash"], ["busybox", "sh"]) if shutil.which(s[0])]
@@ -50,3 +51,38 @@ def test_the_cpu_lines_are_read_whatever_the_shell_is_called() -> None:
     assert children_cores(text, 2.0) == pytest.approx((60 + 15 - 10 - 5) / 100 / 2.0)
     assert children_cores("ns 1 2", 1.0) is None  # a host without /proc: no figure, not zero
     assert children_cores(text.replace("cpu 100", "cpu 0"), 2.0) == pytest.approx(0.3)  # no getconf: 100 a second
+
+
+class _Host:
+    """The host's side of the copy's disk probe as the probe reads it: each write of N blocks answers with the
+    seconds its own clock took for it (`seconds(blocks)`); the writes asked are kept."""
+
+    def __init__(self, seconds) -> None:
+        self.seconds, self.asked = seconds, []
+
+    async def run(self, command: bytes, stdin: bytes | None = None, timeout: float = 60):
+        import shlex
+        from types import SimpleNamespace
+
+        blocks = int(shlex.split(command.decode())[-1])
+        self.asked.append(blocks * disk.BLOCK_MB)
+        return SimpleNamespace(exit_status=0, stdout=f"ns 0 {int(self.seconds(blocks) * 1e9)}\n".encode(), stderr=b"")
+
+
+@pytest.mark.parametrize("per_block, copy_mib, writes", [
+    # The weak NAS: 16 MB took 0.2 s (timeable), so 64 MB goes on only for a copy twenty times its size or more.
+    (0.05, 600, [16]),
+    (0.05, 1300, [16, 64]),
+    # A fast disk: 16 MB in 0.02 s is mostly fsync's fixed cost, and 64 MB in 0.08 s too: the longer writes go
+    # on whatever the copy's size, until one is timeable.
+    (0.005, 600, [16, 64, 256]),
+    # A slow disk: its first write is timed already.
+    (0.1, 5000, [16]),
+])
+async def test_a_copys_disk_probe_writes_longer_only_where_that_is_a_small_share_of_the_copy(
+        per_block: float, copy_mib: int, writes: list[int]) -> None:
+    from app.core.profile.probes.common import ProbeContext
+
+    host = _Host(lambda blocks: blocks * per_block)
+    await disk.probe_remote_write(ProbeContext(host, "/dest"), None, copy=True, copy_bytes=copy_mib * 2**20)
+    assert host.asked == writes

@@ -21,10 +21,14 @@ STEPS = (16, 64)          # blocks an advice writes: 64 MB, then 256 MB where th
 COPY_STEPS = (4, 16, 64)  # a copy about to start: 16 MB first, each step on where it took under COPY_TIMED
 TIMED = 0.4
 COPY_TIMED = 0.25         # by the host's own clock (nanoseconds, no network in it): a quarter second is timeable
-# A copy about to start: a longer write than the first only where it is at most this share of what the copy itself
-# writes. Each step is paid before the copy's first byte, at about the disk's own pace: on the lab's weak NAS the
-# 64 MB step took 0.8-0.9 s of its eighth of a core, a twelfth of copying 600 MB there.
+# A copy about to start: after a write that took COPY_TIMEABLE or longer, a longer one only where it is at most
+# COPY_SHARE of what the copy itself writes. Each step is paid before the copy's first byte, at about the disk's own
+# pace: on the lab's weak NAS 16 MB took 0.19-0.22 s and the 64 MB step after it 0.8-0.9 s of its eighth of a core,
+# a twelfth of copying 600 MB there. A write quicker than COPY_TIMEABLE is mostly fsync's fixed cost (on the
+# unshaped lab link 16 MB took 0.02 s, and the figure it gave cut the promise to 1.6 times the copy's time): the
+# longer write it is worth.
 COPY_SHARE = 1 / 20
+COPY_TIMEABLE = 0.1
 
 
 @dataclass(frozen=True)
@@ -56,16 +60,16 @@ async def probe_remote_write(ctx: ProbeContext, free_bytes: int | None, enough: 
                              copy: bool = False, copy_bytes: int | None = None) -> DiskWrite:
     """64 MB first, 256 MB when that was too quick to time (never more than a tenth of the free space). For a
     copy about to start (`copy`): 16 MB first, then 64 and 256 MB while each was too quick to time (COPY_TIMED)
-    and is at most COPY_SHARE of the `copy_bytes` the copy writes, and none after a write that reached `enough`
-    MB/s (a disk that took it several times as fast as the link carries is not what limits the copy): on a NAS
-    whose CPU is the limit, 64 MB is a second of its writing."""
+    and, after one that took COPY_TIMEABLE, only where the next is at most COPY_SHARE of the `copy_bytes` the copy
+    writes; none after a write that reached `enough` MB/s (a disk that took it several times as fast as the link
+    carries is not what limits the copy): on a NAS whose CPU is the limit, 64 MB is a second of its writing."""
     assert ctx.remote_dir is not None
-    rate, cpu = 0.0, None
+    rate, cpu, elapsed = 0.0, None, 0.0
     for step, blocks in enumerate(COPY_STEPS if copy else STEPS):
         size = blocks * BLOCK_MB * 2**20
         if free_bytes is not None and size > free_bytes / 10:
             break
-        if step and copy and copy_bytes is not None and size > COPY_SHARE * copy_bytes:
+        if step and copy and copy_bytes is not None and elapsed >= COPY_TIMEABLE and size > COPY_SHARE * copy_bytes:
             break
         start = now()
         result = await ctx.session.run(sh_command(_SCRIPT, ctx.remote_dir, str(blocks)), timeout=60)
