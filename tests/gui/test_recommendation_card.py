@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.advice.ranking import Ranked
 from app.core.advice.factors import Factor
 from app.core.host.ssh_command import Options
@@ -141,7 +141,7 @@ def test_a_limit_the_race_beat_is_charted_at_the_race_figure_the_sentence_quotes
     447, and so does the chart's row for that limit."""
     import re
 
-    from app.core.advice.advisor import quoted
+    from app.core.advice.recommendation import quoted
     from app.core.wording.advice import bottleneck_sentence
     from app.gui.panels.advice_view import AdviceView
 
@@ -169,7 +169,7 @@ def test_a_write_the_hosts_cpu_held_is_charted_on_the_disk_bar_the_sentence_quot
     with the figure the sentence quotes: the probe's, or where a lap stored more, the race's (its tooltip why)."""
     import re
 
-    from app.core.advice.advisor import quoted
+    from app.core.advice.recommendation import quoted
     from app.core.events import ProbeDone
     from app.core.wording.advice import bottleneck_sentence
     from app.gui.charts.bottleneck_chart import raised

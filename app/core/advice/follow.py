@@ -10,7 +10,7 @@ from dataclasses import replace
 from posixpath import dirname
 
 from app.core.advice import advisor
-from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.advice.ranking import Ranked
 from app.core.errors import Cancelled, no_secure_method
 from app.core.events import Emit, Phase, Progress, TransferResult, ignore

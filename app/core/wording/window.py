@@ -161,7 +161,7 @@ def speed_words(ranked: Ranked, total_bytes: int, whole: bool = False) -> str:
 
 
 def _quoted_MBps(ranked: Ranked, total_bytes: int, whole: bool = False) -> float:
-    """The rate the reason quotes too (advisor.sentence_rates): where laps copied the whole selection
+    """The rate the reason quotes too (recommendation.sentence_rates): where laps copied the whole selection
     (`whole`: any of the ranking's did), every method's whole time, start-up included; else what the race
     measured, else the prediction."""
     if (whole or ranked.timed) and ranked.seconds > 0:

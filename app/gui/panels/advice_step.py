@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.advice.advisor import Advice
+from app.core.advice.recommendation import Advice
 from app.core.errors import ErrorKind, TransferError
 from app.core.events import Phase
 from app.core.language import Words

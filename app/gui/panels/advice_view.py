@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.core.advice.advisor import Advice, quoted
+from app.core.advice.recommendation import Advice, quoted
 from app.core.advice.factors import Factor
 from app.core.events import Phase, ProbeDone, RaceResult, RaceSample
 from app.core.language import Words

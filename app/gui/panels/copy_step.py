@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.errors import RESUMABLE, ErrorKind, TransferError, copy_failed_title
 from app.core.events import Phase, Progress, TransferResult
 from app.core.language import Words

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton,
                                QVBoxLayout, QWidget)
 
-from app.core.advice.advisor import Advice, Recommendation
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.language import Words
 from app.gui.dialogs.left_out_dialog import LeftOutDialog
 from app.gui.panels.card import Card, muted

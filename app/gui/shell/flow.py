@@ -18,7 +18,8 @@ from typing import Any, Awaitable
 import asyncssh
 from PySide6.QtCore import QObject, Signal
 
-from app.core.advice.advisor import Advice, AdviceRequest, Recommendation, advise
+from app.core.advice.advisor import AdviceRequest, advise
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.advice.follow import copy_advised, let_go
 from app.core.errors import TransferError, closed_after_login, folder_unreadable, not_connected
 from app.core.events import TransferResult

@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from app.core.advice.advisor import Recommendation
+from app.core.advice.recommendation import Recommendation
 from app.core.language import Words
 from app.core.state import settings as settings_store
 from app.core.state.settings import GuiSettings

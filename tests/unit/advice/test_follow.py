@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.advice.advisor import Advice, AdviceRequest, Recommendation
+from app.core.advice.advisor import AdviceRequest
+from app.core.advice.recommendation import Advice, Recommendation
 from app.core.advice.ranking import Ranked
 from app.core.advice.follow import advised_request, lesson
 from app.core.advice.model import Candidate, Prediction

@@ -81,7 +81,7 @@ def test_the_reason_quotes_rates_on_the_basis_the_ranking_used() -> None:
     # A whole-selection lap of tar over ssh took 0.44 s for 31.5 MB, login included (its flow rate,
     # from ticks, said 65 MB/s); scp, unraced, is predicted 0.38 s (83 MB/s) and ranks behind it with
     # the unraced margin. The reason must not say "65 MB/s, ahead of scp at 83 MB/s".
-    from app.core.advice.advisor import sentence_rates
+    from app.core.advice.recommendation import sentence_rates
     from app.core.wording.advice import reason_sentence
     small = SelectionStats(files=200, bytes=31_500_000)
     predictions = [p for p in ranking(gigabit(), small) if p.candidate.options.compress == "none"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hypothesis import event, given, strategies as st
 
-from app.core.advice import advisor
+from app.core.advice import recommendation
 from app.core.advice.ranking import rank
 
 from app.core.wording.advice import (bottleneck_sentence, reason_sentence, small_reason_sentence,
@@ -164,7 +164,7 @@ def test_predictions_and_sentences_for_any_selection_and_profile(tree: dict, pro
         assert math.isfinite(p.MBps) and (p.MBps > 0) == (stats.bytes > 0), p
         assert p.limit in FACTORS
     ranking = rank(predictions, [], stats)
-    rates = advisor.sentence_rates(ranking, stats)
+    rates = recommendation.sentence_rates(ranking, stats)
     assert all(math.isfinite(p.MBps) and math.isfinite(p.seconds) for p in rates)
     best = rates[0]
     sentences = [bottleneck_sentence(best, profile), reason_sentence(best, rates, profile),
