@@ -156,15 +156,18 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     warm = [as_timed[lap.candidate] for lap in timed if lap.shared and not lap.cold]
     warmed = {**as_timed, **{lap.candidate: statistics.median(warm) if warm else 0.0 for lap in timed if lap.cold}}
 
-    def climbs(p: Prediction) -> float:
-        o = p.candidate.options
-        own = not (o.streams == 1 and not o.mux and o.compress != "ssh" and o.mac is None)  # (ssh_command.Shared)
-        late = as_timed if own else warmed
-        by_method: dict[str, float] = {}
+    def with_methods(late: dict) -> tuple[dict, dict[str, float], float]:
+        """The laps' late starts, each method's slowest, and the median one (for a method that did not race)."""
+        per_method: dict[str, float] = {}
         for c, seconds in late.items():
-            by_method[c.method_id] = max(seconds, by_method.get(c.method_id, 0.0))
-        return late.get(p.candidate, by_method.get(p.candidate.method_id,
-                                                    statistics.median(late.values()) if late else 0.0))
+            per_method[c.method_id] = max(seconds, per_method.get(c.method_id, 0.0))
+        return late, per_method, statistics.median(late.values()) if late else 0.0
+
+    own_connection, shared_connection = with_methods(as_timed), with_methods(warmed)
+
+    def climbs(p: Prediction) -> float:
+        late, per_method, median = own_connection if p.candidate.options.own_connection else shared_connection
+        return late.get(p.candidate, per_method.get(p.candidate.method_id, median))
 
     ranked = []
     for p in predictions:

@@ -167,11 +167,17 @@ class Session:
 
     async def over_shared(self, o: Options) -> Mux | None:
         """The shared connection an OpenSSH run with these options goes over, once it has logged in (as ready_ssh
-        waits); None: a connection of its own. A run that names no cipher takes the shared one's (engine.copy)."""
-        if o.cipher is None and self.shared is not None:
-            o = replace(o, cipher=self.shared.options.cipher)
+        waits); None: a connection of its own. A run that names no cipher takes the shared one's (shared_cipher)."""
+        o = self.shared_cipher(o)
         shared = (await self.ready_ssh(o)).shared
         return self.shared if shared is not None and shared.takes(o) else None
+
+    def shared_cipher(self, o: Options) -> Options:
+        """Options that name no cipher take the shared connection's (AES-GCM where both CPUs have AES
+        instructions), so a run with them reaches it without logging in again; others are as given."""
+        if o.cipher is None and self.shared is not None:
+            return replace(o, cipher=self.shared.options.cipher)
+        return o
 
     async def ready_ssh(self, o: Options) -> Ssh:
         """ssh(), once the shared connection has logged in where a run with these options would go over it

@@ -26,6 +26,12 @@ class Options:
     streams: int = 1      # parallel connections, each with a part of the files (Method.parallel)
     mac: str | None = None  # with a cipher that is not AEAD (aes128-ctr): the MAC its probe found fastest
 
+    @property
+    def own_connection(self) -> bool:
+        """A run with these options logs in on a connection of its own even where one is shared: streams are
+        separate connections on purpose, and a MAC, ssh compression or `mux` are settings of a connection."""
+        return self.streams > 1 or self.mux or self.compress == "ssh" or self.mac is not None
+
     def as_dict(self) -> dict:
         out = {"cipher": self.cipher, "compress": self.compress, "mux": self.mux,
                "direction": "download" if self.download else "upload", "owners": self.owners,
@@ -55,9 +61,9 @@ class Shared:
     cipher: str
 
     def takes(self, o: Options) -> bool:
-        """A run with these options can go over it: the same cipher, one stream (streams are separate
-        connections on purpose), no MAC or ssh compression of its own, no connection of its own (`mux`)."""
-        return o.cipher == self.cipher and o.mac is None and o.compress != "ssh" and o.streams == 1 and not o.mux
+        """A run with these options can go over it: the same cipher, and nothing that needs a connection of its
+        own (Options.own_connection)."""
+        return o.cipher == self.cipher and not o.own_connection
 
 
 @dataclass(frozen=True)

@@ -102,10 +102,10 @@ async def copy(session: Session, req: CopyRequest, emit: Emit = ignore, decide: 
     `ready`: see Ready."""
     method = methods.get(req.method)
     started = time.monotonic()
-    if method.secure and method.logs_in and req.options.cipher is None and session.shared is not None:
-        # No cipher asked for: the shared connection's (AES-GCM where both CPUs have AES instructions), which
-        # the copy then reaches without logging in again; the command shown says it.
-        req = replace(req, options=replace(req.options, cipher=session.shared.options.cipher))
+    if method.secure and method.logs_in:
+        # No cipher asked for: the shared connection's, which the copy then reaches without logging in again;
+        # the command shown says it.
+        req = replace(req, options=session.shared_cipher(req.options))
     seen = await _look(session, req, emit, decide, method)
     deletion = None
     if req.mirror:
