@@ -2925,6 +2925,22 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
         </translation>
     </message>
     <message>
+        <source>the host has no /proc to tell it</source>
+        <translation>der Host hat kein /proc, das es verrät</translation>
+    </message>
+    <message>
+        <source>CPU the host gives</source>
+        <translation>CPU, die der Host gewährt</translation>
+    </message>
+    <message>
+        <source>a whole core</source>
+        <translation>ein ganzer Kern</translation>
+    </message>
+    <message>
+        <source>{share} of a core</source>
+        <translation>{share} eines Kerns</translation>
+    </message>
+    <message>
         <source>Raw TCP</source>
         <translation>Reines TCP</translation>
     </message>

@@ -52,6 +52,7 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
     from app.core.host.hosts import HostSpec
     from app.core.host.session import Session
     from app.core.profile import profiler
+    from app.core.profile.link_profile import LinkProfile
 
     monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
     dest, src = tmp_path / "dest", tmp_path / "src"
@@ -70,8 +71,9 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
     try:
         up = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
-                                    for_copy=profiler.ForCopy("up", 3), rtt_ms=0.25)
-        assert up.rtt_ms == 0.25  # the glance's, not measured again
+                                    for_copy=profiler.ForCopy("up", 3),
+                                    glance=LinkProfile("testhost", rtt_ms=0.25, remote_cpu_share=0.9))
+        assert (up.rtt_ms, up.remote_cpu_share) == (0.25, 0.9)  # the glance's, not measured again
         assert up.tcp_up_MBps and up.tcp_down_MBps is None
         assert sent_for == [0.3 * profiler.COPY_TCP_SHARE]  # a shorter look: the race times the methods
         assert up.remote_write_MBps and up.per_file_ms == {}
@@ -88,6 +90,7 @@ async def test_a_copy_about_to_start_measures_only_what_it_needs(sshd, tmp_path:
         assert (both.tcp_up_MBps, both.tcp_down_MBps) == (up.tcp_up_MBps, down.tcp_down_MBps)  # kept
         fresh = await profiler.measure(session, None, None, budget=0.3, fresh=True)
         assert fresh.tcp_up_MBps and sent_for == [0.3]  # an advice's look is the whole budget
+        assert fresh.remote_cpu_share and 0 < fresh.remote_cpu_share <= 1.1  # this computer's sshd: about a core
         assert both.ciphers  # advice measures every cipher worth it
     finally:
         await session.close()
@@ -171,6 +174,7 @@ async def test_a_copy_on_a_far_link_takes_sftp_s_cost_per_file_from_its_round_tr
     from app.core.host.hosts import HostSpec
     from app.core.host.session import Session
     from app.core.profile import profiler
+    from app.core.profile.link_profile import LinkProfile
 
     monkeypatch.setenv("TRANSFER_ADVISOR_HOME", str(tmp_path / "home"))
     dest, src = tmp_path / "dest", tmp_path / "src"
@@ -180,11 +184,11 @@ async def test_a_copy_on_a_far_link_takes_sftp_s_cost_per_file_from_its_round_tr
     session = await Session.open(HostSpec("testhost", str(sshd.ssh_config)), remote_dest=str(dest))
     try:
         far = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
-                                     for_copy=profiler.ForCopy("up", 500), rtt_ms=40.0)
+                                     for_copy=profiler.ForCopy("up", 500), glance=LinkProfile("testhost", rtt_ms=40.0))
         assert "tar-ssh" in far.per_file_ms and "sftp" not in far.per_file_ms, far.per_file_ms
         assert any("talking SFTP is estimated from the round trip (40 ms)" in n for n in far.notes), far.notes
         near = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True,
-                                      for_copy=profiler.ForCopy("up", 500), rtt_ms=0.25)
+                                      for_copy=profiler.ForCopy("up", 500), glance=LinkProfile("testhost", rtt_ms=0.25))
         assert {"tar-ssh", "sftp"} <= set(near.per_file_ms), near.per_file_ms
         advice = await profiler.measure(session, str(dest), [str(src)], budget=0.3, fresh=True)
         assert {"tar-ssh", "sftp"} <= set(advice.per_file_ms)

@@ -106,7 +106,7 @@ def _with_one_stream_twin(chosen: list[Prediction], predictions: list[Prediction
 def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
          whole: bool = False, losing: dict[str, list[str]] | None = None,
          lessons: dict[str, float] | None = None, commands_s: float = 0.0,
-         done: Candidate | None = None) -> list[Ranked]:
+         done: Candidate | None = None, unraced_climb: float = 0.0) -> list[Ranked]:
     """Predictions corrected by the race: raced candidates by what they measured, the others by
     how far off the prediction of their own method's raced variant was, or else the median of all.
     When the race copied the `whole` selection, a lap that finished took the time the copy takes:
@@ -116,7 +116,8 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     times its prediction earlier copies to this host took (app.core.profile.kept.lessons); a method no copy
     taught anything about is as far off as the median of those that did. Not a timed lap: that is a copy.
     A lap that took longer than its predicted set-up to get its data flowing at its rate adds the difference;
-    `commands_s` (what the copy's own commands around its tool take on this host) is added to every one."""
+    `commands_s` (what the copy's own commands around its tool take on this host) is added to every one;
+    `unraced_climb`, where no lap was timed, is the climb the model expects instead (calibration.held_climb_s)."""
     measured = {lap.candidate: lap.MBps for lap in laps if lap.MBps}
     took = {lap.candidate: lap.seconds for lap in laps if whole and lap.seconds}
     ratios = {p.candidate: measured[p.candidate] / p.stream_MBps for p in predictions
@@ -149,7 +150,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
     # A lap that was the shared connection's first bulk data (Lap.cold) paid that connection's climb, once: a copy
     # over it after the race pays what the laps after it over it paid (none raced: nothing beyond its commands).
     # A variant on connections of its own (parallel streams, its own multiplexing, ssh's compression) climbs on
-    # each: it pays the laps' figures as they were.
+    # each: it pays the laps' figures as they were. With no lap timed, every method pays `unraced_climb`.
     setups = {p.candidate: p.setup_s for p in predictions}
     timed = [lap for lap in laps if lap.MBps and lap.startup_s is not None]
     as_timed = {lap.candidate: max(0.0, lap.startup_s - setups.get(lap.candidate, 0.0)) for lap in timed}
@@ -161,7 +162,7 @@ def rank(predictions: list[Prediction], laps: list[Lap], stats: SelectionStats,
         per_method: dict[str, float] = {}
         for c, seconds in late.items():
             per_method[c.method_id] = max(seconds, per_method.get(c.method_id, 0.0))
-        return late, per_method, statistics.median(late.values()) if late else 0.0
+        return late, per_method, statistics.median(late.values()) if late else unraced_climb
 
     own_connection, shared_connection = with_methods(as_timed), with_methods(warmed)
 

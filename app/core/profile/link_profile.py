@@ -52,6 +52,9 @@ class LinkProfile:
     tcp_down_MBps: float | None = None
     ciphers: list[CipherProbe] = field(default_factory=list)  # upload direction
     remote_cores: int | None = None
+    # Of one core, what one busy process got on the host (app.core.profile.probes.cpu_share): below a core, a quota
+    # or other work holds every process there to about that share.
+    remote_cpu_share: float | None = None
     remote_aes: bool | None = None
     local_cores: int | None = None
     local_aes: bool | None = None

@@ -19,7 +19,7 @@ from app.core.errors import ErrorKind, TransferError, link_lost
 from app.core.events import Emit, ProbeDone, ignore
 from app.core.formatting import cipher_figures, ms, rate
 from app.core.host.link_loss import STALL_TIMEOUT, worded_link_errors
-from app.core.profile.probes import cipher, disk, local, perfile, rtt, tcp
+from app.core.profile.probes import cipher, cpu_share, disk, local, perfile, rtt, tcp
 from app.core.profile.probes.common import ProbeContext
 from app.core.language import Words, decimal
 from app.core.tasks import both
@@ -67,11 +67,12 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
 async def measure(session: Session, remote_dir: str | None = None, local_paths: list[str] | None = None,
                   emit: Emit = ignore, budget: float = 1.0, fresh: bool = False,
                   stall: float = STALL_TIMEOUT, link: bool = True, for_copy: ForCopy | None = None,
-                  rtt_ms: float | None = None) -> LinkProfile:
-    """`link` False: the round trip, and the link's figures only where a kept profile has them (a glance
-    before a copy that may be too small to be worth measuring for); such a profile is not kept.
-    `for_copy`: the profile of a copy about to start, which needs less (ForCopy); `rtt_ms`:
-    the round trip as a glance just measured it (not measured again)."""
+                  glance: LinkProfile | None = None) -> LinkProfile:
+    """`link` False: the round trip, the CPU the host gives, and the link's figures only where a kept profile
+    has them (a glance before a copy that may be too small to be worth measuring for); such a profile is not
+    kept. `for_copy`: the profile of a copy about to start, which needs less (ForCopy); `glance`: the glance
+    just taken, whose round trip and CPU share are not measured again."""
+    rtt_ms = glance.rtt_ms if glance is not None else None
     started = time.monotonic()
     ctx = ProbeContext(session, remote_dir, local_paths, budget, stall)
     local_address = str(session.conn.get_extra_info("sockname")[0])
@@ -88,6 +89,12 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     ctx.ramp_for(profile.rtt_ms)
     key = history.key_for(session)
     kept = None if fresh else history.fresh(key, local_address, profile.rtt_ms)
+    if glance is not None and glance.remote_cpu_share is not None:
+        profile.remote_cpu_share = glance.remote_cpu_share
+        emit(ProbeDone("cpu-share", _share_label(), _share_text(cpu_share.CpuShare(glance.remote_cpu_share, 0.0)),
+                       True, None))
+    elif kept is None or kept.remote_cpu_share is None:
+        await _cpu_share(ctx, profile, emit)
     only = for_copy
     # This computer's probes use neither the link nor the host: they run beside the host's disk probe.
     def here() -> Awaitable[None]:
@@ -213,6 +220,29 @@ async def _tcp_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit, only:
                                tcp.probe_tcp_all(ctx, download=down), session=session))
 
 
+async def _cpu_share(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> None:
+    """What one busy process gets of the host's CPU, where the account runs commands."""
+    label = _share_label()
+    if not ctx.session.remote.shell:
+        _skip("cpu-share", label, no_shell(), profile, emit)
+        return
+    share = await _run("cpu-share", label, emit, profile, cpu_share.probe_cpu_share(ctx), _share_text,
+                       nothing=Probes.tr("the host has no /proc to tell it"), session=ctx.session)
+    if isinstance(share, cpu_share.CpuShare):
+        profile.remote_cpu_share = share.cores
+
+
+def _share_label() -> str:
+    return Probes.tr("CPU the host gives")
+
+
+def _share_text(share: object) -> str:
+    cores = getattr(share, "cores", 0.0)
+    if cores >= cpu_share.WHOLE:
+        return Probes.tr("a whole core")
+    return Probes.tr("{share} of a core", share=f"{decimal(100 * cores, '.0f' if cores >= 0.1 else '.1f')} %")
+
+
 async def _nothing() -> None:
     return None
 
@@ -321,7 +351,7 @@ async def _local_probes(ctx: ProbeContext, profile: LinkProfile, emit: Emit) -> 
 def _reuse(kept: LinkProfile, profile: LinkProfile, emit: Emit) -> None:
     when = time.strftime("%H:%M", time.localtime(kept.measured_at))
     for field in ("tcp_up_MBps", "tcp_down_MBps", "tcp_up_all_MBps", "tcp_down_all_MBps", "remote_write_MBps",
-                  "remote_write_cpu", "remote_read_MBps", "local_write_MBps"):
+                  "remote_write_cpu", "remote_cpu_share", "remote_read_MBps", "local_write_MBps"):
         setattr(profile, field, getattr(kept, field))
     profile.ciphers = list(kept.ciphers)
     profile.per_file_ms = dict(kept.per_file_ms)
