@@ -93,7 +93,7 @@ class ProbeDone:
     label: str  # "Round-trip time"
     value: str  # "0.31 ms", "38 MB/s", or why it was not measured: for people, never parsed
     ok: bool
-    figure: float | None = None  # the number behind `value` (ms or MB/s), for charts
+    figure: float | None = None  # the number behind `value` (ms, MB/s; cpu-share: of one core), for charts
     cipher: CipherProbe | None = None  # a cipher probe's own figures: its rate and each side's CPU
 
 

@@ -748,6 +748,10 @@ Misst die Verbindung zu Ihrem NAS, erklärt, was sie bremst, vergleicht die Kopi
         <translation>Umlaufzeit {time}</translation>
     </message>
     <message>
+        <source>the host gives one process {share}</source>
+        <translation>der Host gewährt einem Prozess {share}</translation>
+    </message>
+    <message>
         <source>Network (plain TCP)</source>
         <translation>Netzwerk (reines TCP)</translation>
     </message>

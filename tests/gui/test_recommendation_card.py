@@ -220,3 +220,25 @@ def test_the_race_legend_quotes_the_cards_figures(qtbot) -> None:
     assert legend[laps.key(sftp.candidate)] == "508 MB/s timed" and card.secure.speed.text().startswith("508 MB/s timed")
     assert legend[laps.key(scp.candidate)] == "329 MB/s timed"
     assert "“OpenSSH's secure copy” 329 MB/s timed" in card.others.text()  # the card's words for it
+
+
+def test_the_chart_says_when_the_host_holds_a_process_to_a_share_of_a_core(qtbot) -> None:
+    """The line above the bars: the round trip, and, on a host held below half a core (a quota, other work),
+    what one process gets there; a host that gives a core is not mentioned."""
+    from app.core.events import ProbeDone
+    from app.gui.charts.bottleneck_chart import BottleneckChart
+    chart = BottleneckChart()
+    qtbot.addWidget(chart)
+    chart.reset(download=False)
+    chart.add_probe(ProbeDone("rtt", "Round-trip time", "0.7 ms", True, 0.7))
+    chart.add_probe(ProbeDone("cpu-share", "CPU the host gives", "a whole core", True, 0.98))
+    chart.add_probe(ProbeDone("tcp-up", "Raw TCP, upload", "23 MB/s", True, 23.0))
+    assert chart.summary().endswith("Round trip 0.7 ms")
+    chart.add_probe(ProbeDone("cpu-share", "CPU the host gives", "3.0 % of a core", True, 0.03))
+    assert chart.summary().endswith("Round trip 0.7 ms · the host gives one process 3.0 % of a core")
+    chart.show()
+    chart.resize(500, 200)
+    qtbot.waitExposed(chart)
+    chart.repaint()  # the header line drawn with it, no warning
+    chart.reset(download=False)
+    assert "the host gives" not in chart.summary()

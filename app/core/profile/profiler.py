@@ -58,7 +58,7 @@ async def _run(name: str, label: str, emit: Emit, profile: LinkProfile, coro: Aw
         profile.notes.append(nothing_to_time_note(label, nothing))
         emit(ProbeDone(name, label, nothing, False))
         return None
-    figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", None)
+    figure = value if isinstance(value, (int, float)) else getattr(value, "MBps", getattr(value, "cores", None))
     emit(ProbeDone(name, label, show(value), True, figure, value if isinstance(value, CipherProbe) else None))
     return value
 
@@ -92,7 +92,7 @@ async def measure(session: Session, remote_dir: str | None = None, local_paths: 
     if glance is not None and glance.remote_cpu_share is not None:
         profile.remote_cpu_share = glance.remote_cpu_share
         emit(ProbeDone("cpu-share", _share_label(), _share_text(cpu_share.CpuShare(glance.remote_cpu_share, 0.0)),
-                       True, None))
+                       True, glance.remote_cpu_share))
     elif kept is None or kept.remote_cpu_share is None:
         await _cpu_share(ctx, profile, emit)
     only = for_copy

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from app.core.advice.calibration import HELD_SHARE
 from app.core.advice.factors import Factor
 from app.core.events import ProbeDone
 from app.core.formatting import cipher_figures, ms, rate
@@ -59,6 +60,7 @@ class BottleneckChart(QWidget):
         self.final = False
         self.download = False
         self.rtt_text = ""
+        self.cpu_text = ""  # the host held to a share of a core (a quota, other work), where it is
         self.placeholder = ""
         self._dirty = True
         self._row_h = ROW
@@ -74,7 +76,7 @@ class BottleneckChart(QWidget):
     # -- data -------------------------------------------------------------------------------
     def reset(self, download: bool) -> None:
         self.rows.clear()
-        self.limit_key, self.final, self.download, self.rtt_text = None, False, download, ""
+        self.limit_key, self.final, self.download, self.rtt_text, self.cpu_text = None, False, download, "", ""
         self._dirty = True
 
     def add_probe(self, event: ProbeDone) -> None:
@@ -86,6 +88,9 @@ class BottleneckChart(QWidget):
         if name == "rtt":
             self.rtt_text = BottleneckChartWords.tr("Round trip {time}", time=ms(event.figure)) \
                 if event.ok and event.figure is not None else ""
+        elif name == "cpu-share":
+            held = event.ok and event.figure is not None and event.figure < HELD_SHARE
+            self.cpu_text = BottleneckChartWords.tr("the host gives one process {share}", share=event.value) if held else ""
         elif name == ("tcp-down" if self.download else "tcp-up"):
             self._set(Row(Factor.LINK, BottleneckChartWords.tr("Network (plain TCP)"), value, tip(Factor.LINK), why))
         elif name == ("tcp-down-all" if self.download else "tcp-up-all"):
@@ -149,7 +154,7 @@ class BottleneckChart(QWidget):
         if limit is not None:
             rows.append(BottleneckChartWords.tr("limit: {row}", row=limit.label) if self.final else
                         BottleneckChartWords.tr("slowest so far: {row}", row=limit.label))
-        return "; ".join([*rows, *([self.rtt_text] if self.rtt_text else [])]) or self.placeholder
+        return "; ".join([*rows, *([self._header()] if self._header() else [])]) or self.placeholder
 
     def _maybe_repaint(self) -> None:
         if self._dirty:
@@ -194,9 +199,9 @@ class BottleneckChart(QWidget):
         tag_w = QFontMetrics(bold).horizontalAdvance(mark) if self.limit_key else 0
         value_w = QFontMetrics(bold).horizontalAdvance("999.9 GB/s") + 16 + tag_w
         top = self._top()
-        if self.rtt_text:
+        if self._header():
             p.setPen(QColor(c.muted))
-            p.drawText(QRectF(0, 4, self.width(), top - 6), Qt.AlignLeft | Qt.AlignVCenter, self.rtt_text)
+            p.drawText(QRectF(0, 4, self.width(), top - 6), Qt.AlignLeft | Qt.AlignVCenter, self._header())
         row_h = self._row_h = max(MIN_ROW, min(ROW, (self.height() - top) / max(len(self.rows), 1)))
         span = max(40.0, self.width() - label_w - value_w)
         scale = self._scale()
@@ -261,7 +266,11 @@ class BottleneckChart(QWidget):
         return super().event(event)
 
     def _top(self) -> int:
-        return 4 + (ROW - 6 if self.rtt_text else 0)
+        return 4 + (ROW - 6 if self._header() else 0)
+
+    def _header(self) -> str:
+        """The line above the bars: the round trip, and what the host gives where it holds processes to a share."""
+        return " · ".join(t for t in (self.rtt_text, self.cpu_text) if t)
 
     def _row_at(self, y: float) -> Row | None:
         top = self._top()
