@@ -223,7 +223,7 @@ def test_the_race_legend_quotes_the_cards_figures(qtbot) -> None:
 
 
 def test_the_chart_says_when_the_host_holds_a_process_to_a_share_of_a_core(qtbot) -> None:
-    """The line above the bars: the round trip, and, on a host held below half a core (a quota, other work),
+    """The line above the bars: the round trip, and, on a host held below 30 % of a core (a quota, other work),
     what one process gets there; a host that gives a core is not mentioned."""
     from app.core.events import ProbeDone
     from app.gui.charts.bottleneck_chart import BottleneckChart

@@ -68,7 +68,7 @@ def test_a_host_held_to_a_share_of_a_core_is_promised_at_that_share_and_still_co
 
 def test_a_host_that_gives_a_core_or_most_of_one_is_taken_at_its_cores() -> None:
     stats = SelectionStats(files=4, bytes=24_000_000)
-    for share in (0.6, 0.95, 1.0):
+    for share in (0.35, 0.6, 0.95, 1.0):
         loaded = replace(UNMEASURED, remote_cpu_share=share)
         assert held_climb_s(loaded) == 0
         assert best_secure_seconds(loaded, stats) == best_secure_seconds(UNMEASURED, stats)
