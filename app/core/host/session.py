@@ -179,6 +179,11 @@ class Session:
             return replace(o, cipher=self.shared.options.cipher)
         return o
 
+    async def shared_logged_in(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) for the shared connection's log-in where it is under way."""
+        if self._sharing is not None and not self._sharing.done():
+            await asyncio.wait([self._sharing], timeout=timeout)
+
     async def ready_ssh(self, o: Options) -> Ssh:
         """ssh(), once the shared connection has logged in where a run with these options would go over it
         (waiting for its login is shorter than logging in again)."""
