@@ -108,12 +108,15 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         found, left_out = model.candidates(profile, stats, session.local, session.remote, req.allow_insecure,
                                            req.download, shares)
         left_out.update(refused)
+        return found, left_out, predicted(profile, found)
+
+    def predicted(profile: LinkProfile, found: list[Candidate]) -> list[Prediction]:
         predictions = model.predict_all(profile, stats, session.local, session.remote, req.allow_insecure,
                                         req.download, found)
         predictions = [p for p in predictions if p.candidate.method_id not in refused]
         if not predictions:
             raise no_method_can_run(session.host.label)
-        return found, left_out, predictions
+        return predictions
 
     def at_once(profile: LinkProfile, link_known: bool,
                 predicted: tuple[list[Candidate], dict[str, str], list[Prediction]]) -> Advice | None:
@@ -161,7 +164,7 @@ async def advise(session: Session, req: AdviceRequest, emit: Emit = ignore,
         # and the model's own order of the tools at that share is a guess that would come before them: on the lab's
         # weak NAS an unraced scp so came first, ahead of tar over ssh raced, and took half as long again as promised.
         profile = replace(profile, remote_cpu_share=None)
-        found, left_out, predictions = predict(profile)
+        predictions = predicted(profile, found)  # (the candidates are the same: the share does not choose them)
     laps: list[Lap] = []
     kept_lap, made_stage = None, ""
     whole = False  # the race copied the whole selection, not a sample of it
