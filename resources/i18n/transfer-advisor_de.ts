@@ -1569,6 +1569,13 @@ Diesem Schlüssel vertrauen und ihn speichern? [j/N] </translation>
     </message>
 </context>
 <context>
+    <name>CpuShareWords</name>
+    <message>
+        <source>the CPU test failed (exit {status})</source>
+        <translation>der CPU-Test schlug fehl (Exit-Status {status})</translation>
+    </message>
+</context>
+<context>
     <name>CrashWords</name>
     <message>
         <source>Transfer Advisor hit an unexpected error</source>

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.host.remote_cpu import DEFAULT_TICKS
+from app.core.language import Words
 from app.core.profile.probes.common import NOW_NS, ProbeContext, host_seconds
 from app.core.quoting import sh_command
 
@@ -31,9 +32,17 @@ CHUNK = 1000  # loop turns between two looks at the clock (about a millisecond o
 # would take part of what the host gives (the lab's starved NAS read 0.024-0.030 during it, 0.034-0.039 alone).
 # The loop waits for it, at most this long (the copy that follows waits for it anyway).
 SHARED_WAIT = 5.0
+TIMEOUT = 15.0  # the command's answer, whatever the host's pace (it runs LONGEST_S of the host's own clock)
+NO_PROC = 4  # the script's exit status where the host has no /proc/uptime (FreeBSD, macOS): nothing to tell
+
+
+class CpuShareWords(Words):
+    """Why the CPU the host gives could not be measured, shown after "not measured:" (the translator's context)."""
+
 
 # /proc/uptime in hundredths of a second, read without starting a process: the loop's own clock.
 _SCRIPT = NOW_NS + r"""
+[ -r /proc/uptime ] || exit 4
 hundredths() { read -r u _ < /proc/uptime; echo "${u%.*}${u#*.}"; }
 read -r c0 _ < /proc/self/schedstat 2>/dev/null || c0=
 read -r t0 < /proc/self/stat 2>/dev/null || t0=
@@ -68,10 +77,12 @@ async def probe_cpu_share(ctx: ProbeContext) -> CpuShare | None:
     await ctx.session.shared_logged_in(SHARED_WAIT)
     script = sh_command(_SCRIPT, str(round(QUICK_S * 100)), str(round(LONGEST_S * 100)), str(CHUNK),
                         str(round(WHOLE * 100)))
-    result = await ctx.session.run(script, timeout=10 + 30 * LONGEST_S)
+    result = await ctx.session.run(script, timeout=TIMEOUT)
+    if result.exit_status == NO_PROC:
+        return None
     if result.exit_status != 0:
         raise RuntimeError((result.stderr or b"").decode(errors="replace").strip()
-                           or f"the CPU test failed (exit {result.exit_status})")
+                           or CpuShareWords.tr("the CPU test failed (exit {status})", status=result.exit_status))
     out = result.stdout or b""
     elapsed = host_seconds(out)
     used = cpu_seconds(out.decode(errors="replace"))
